@@ -1,0 +1,232 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// JDUT is a Julian day number in Universal Time (UT1), the time scale of
+// birth instants and of swe_calc_ut.
+type JDUT float64
+
+// JDTT is a Julian day number in Terrestrial Time. Converting from JDUT needs
+// delta T and is always explicit.
+type JDTT float64
+
+// Body is a celestial body or calculated point. The values are this
+// project's own; engine/swe maps them to Swiss Ephemeris numbers.
+type Body int
+
+// The bodies the API knows. The order is the order of a chart listing.
+const (
+	Sun Body = iota
+	Moon
+	Mercury
+	Venus
+	Mars
+	Jupiter
+	Saturn
+	Uranus
+	Neptune
+	Pluto
+	MeanNode
+	TrueNode
+	MeanLilith // mean lunar apogee, "Black Moon Lilith"
+	Chiron
+	Ceres
+	Pallas
+	Juno
+	Vesta
+	numBodies
+)
+
+var bodyNames = [numBodies]string{
+	"Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus",
+	"Neptune", "Pluto", "Mean Node", "True Node", "Lilith", "Chiron",
+	"Ceres", "Pallas", "Juno", "Vesta",
+}
+
+// AllBodies lists every Body in chart order.
+func AllBodies() []Body {
+	out := make([]Body, numBodies)
+	for i := range out {
+		out[i] = Body(i)
+	}
+	return out
+}
+
+// String returns the display name of b, as used in API responses.
+func (b Body) String() string {
+	if b < 0 || b >= numBodies {
+		return fmt.Sprintf("Body(%d)", int(b))
+	}
+	return bodyNames[b]
+}
+
+// Valid reports whether b is a known body.
+func (b Body) Valid() bool { return b >= 0 && b < numBodies }
+
+// Signs of the zodiac in order from 0° Aries.
+var Signs = [12]string{
+	"Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo",
+	"Libra", "Scorpio", "Sagittarius", "Capricorn", "Aquarius", "Pisces",
+}
+
+// Normalize returns the angle a reduced to [0, 360) degrees.
+func Normalize(a float64) float64 {
+	a = math.Mod(a, 360)
+	if a < 0 {
+		a += 360
+	}
+	if a >= 360 { // -1e-17 + 360 rounds to 360
+		a = 0
+	}
+	return a
+}
+
+// SignOf returns the sign name of an ecliptic longitude in degrees and the
+// degree within that sign, in [0, 30).
+func SignOf(lon float64) (sign string, degree float64) {
+	lon = Normalize(lon)
+	i := int(lon / 30)
+	if i > 11 {
+		i = 11
+	}
+	return Signs[i], lon - float64(i)*30
+}
+
+// Ayanamsa names a sidereal zodiac's offset from the tropical one. The values
+// are the API's wire values.
+type Ayanamsa string
+
+// The ayanamsas the API offers.
+const (
+	Lahiri       Ayanamsa = "lahiri"
+	Raman        Ayanamsa = "raman"
+	KP           Ayanamsa = "kp" // Krishnamurti
+	FaganBradley Ayanamsa = "fagan_bradley"
+	DeLuce       Ayanamsa = "deluce"
+	J2000        Ayanamsa = "j2000"
+)
+
+// Ayanamsas lists the offered ayanamsas, for validation and documentation.
+var Ayanamsas = []Ayanamsa{Lahiri, Raman, KP, FaganBradley, DeLuce, J2000}
+
+// HouseSystem names a house division. The values are the API's wire values.
+type HouseSystem string
+
+// The house systems the API offers.
+const (
+	Placidus      HouseSystem = "placidus"
+	Koch          HouseSystem = "koch"
+	Equal         HouseSystem = "equal"
+	WholeSign     HouseSystem = "whole_sign"
+	Regiomontanus HouseSystem = "regiomontanus"
+	Campanus      HouseSystem = "campanus"
+	Morinus       HouseSystem = "morinus"
+	Porphyry      HouseSystem = "porphyry"
+)
+
+// HouseSystems lists the offered house systems.
+var HouseSystems = []HouseSystem{Placidus, Koch, Equal, WholeSign, Regiomontanus, Campanus, Morinus, Porphyry}
+
+// Source says which ephemeris produced a value.
+type Source string
+
+// The sources of a value.
+const (
+	FromTables  Source = "tables"          // precomputed Chebyshev tables (fit to the Swiss Ephemeris files)
+	FromSwiss   Source = "swiss_ephemeris" // Swiss Ephemeris with its data files (1800-2400)
+	FromMoshier Source = "moshier"         // Swiss Ephemeris' analytical Moshier theory (outside the files)
+)
+
+// Options selects the frame of a position. The zero value is apparent
+// geocentric tropical ecliptic coordinates of date, the frame of the tables.
+type Options struct {
+	Sidereal     Ayanamsa  // "" for the tropical zodiac
+	Equatorial   bool      // right ascension/declination instead of longitude/latitude
+	Heliocentric bool      // seen from the Sun
+	Topocentric  *Observer // seen from a place on Earth instead of the geocentre
+}
+
+// Plain reports whether o asks for nothing but the frame the tables hold
+// (possibly sidereal, which the tables serve by subtracting the ayanamsa).
+func (o Options) Plain() bool { return !o.Equatorial && !o.Heliocentric && o.Topocentric == nil }
+
+// Observer is a place on Earth: geographic degrees (east and north positive)
+// and metres above sea level.
+type Observer struct {
+	Latitude, Longitude, Altitude float64
+}
+
+// Position is a body's place in the frame the Options asked for: longitude
+// (or right ascension) and latitude (or declination) in degrees, distance in
+// AU, and their speeds per day.
+type Position struct {
+	Longitude, Latitude, Distance                float64
+	SpeedLongitude, SpeedLatitude, SpeedDistance float64
+	Source                                       Source
+}
+
+// Houses are the twelve cusps and the angles of a chart, longitudes in
+// degrees in the requested zodiac.
+type Houses struct {
+	Cusps               [12]float64 // Cusps[0] is the first house
+	Ascendant           float64
+	Midheaven           float64
+	ARMC                float64 // right ascension of the midheaven
+	Vertex              float64
+	EquatorialAscendant float64
+	System              HouseSystem // the system actually used, which may be a documented fallback
+	Source              Source
+}
+
+// Positions is the one interface topic packages calculate from.
+type Positions interface {
+	// Position returns body b at instant t in the frame o.
+	Position(t JDUT, b Body, o Options) (Position, error)
+	// Houses returns cusps and angles for a place (geographic degrees).
+	Houses(t JDUT, latitude, longitude float64, sys HouseSystem, sidereal Ayanamsa) (Houses, error)
+	// Ayanamsa returns the ayanamsa in degrees at t (true, with nutation, as
+	// the Swiss Ephemeris applies it to sidereal positions).
+	Ayanamsa(t JDUT, a Ayanamsa) (float64, error)
+	// Obliquity returns the true obliquity of the ecliptic and the nutation in
+	// longitude at t, in degrees.
+	Obliquity(t JDUT) (trueObliquity, nutationLongitude float64, err error)
+}
+
+// ErrOutOfRange is returned for instants outside what an ephemeris covers.
+var ErrOutOfRange = errors.New("instant outside the supported range")
+
+// FieldError is a validation failure of one input field. Field is the JSON
+// path of the field as the caller sent it ("latitude", "natal.planets[2]").
+type FieldError struct {
+	Field  string
+	Reason string
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
+
+// Fields is a list of field errors; it is itself an error so a validator can
+// report every bad field at once.
+type Fields []*FieldError
+
+func (f Fields) Error() string {
+	if len(f) == 0 {
+		return "no field errors"
+	}
+	s := f[0].Error()
+	if len(f) > 1 {
+		s += fmt.Sprintf(" (and %d more)", len(f)-1)
+	}
+	return s
+}
+
+// Err returns f as an error, or nil when f is empty.
+func (f Fields) Err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return f
+}
