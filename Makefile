@@ -1,0 +1,42 @@
+# astroapi build. `make run` starts the service; `make test` runs every test.
+# Both install what is missing first (Debian packages; needs root or sudo).
+
+GO      ?= go
+BIN     := bin/astroapi
+TABLES  := data/ephemeris.bolt
+export PATH := $(PATH):/usr/local/go/bin
+
+.PHONY: all deps build gen run test check bench clean
+
+all: build gen
+
+deps:
+	bash .ci/deps
+
+build:
+	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
+
+# The tables are rebuilt only when the code that fits or reads them changes.
+TABLE_SRC := $(wildcard gen/*.go tables/*.go engine/swe/*.go engine/engine.go)
+
+gen: $(TABLES)
+
+$(TABLES): $(TABLE_SRC)
+	$(MAKE) build
+	$(BIN) gen --out $(TABLES)
+
+run: deps all
+	$(BIN) serve
+
+check:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+	$(GO) vet ./...
+
+test: deps all check
+	$(GO) test -race -count=1 -timeout 30m ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin $(TABLES)
