@@ -1,0 +1,53 @@
+// Package swe is the project's only cgo package: a small binding to the
+// Swiss Ephemeris 2.10 C library as Debian ships it (libswe-dev, linked
+// statically from libswe.a), reading the ephemeris files of swe-basic-data
+// (1800-2400) from a configurable directory.
+//
+// It uses these functions of the Swiss Ephemeris programmer's manual
+// (Astrodienst, "Programming interface to the Swiss Ephemeris"):
+//
+//   - swe_set_ephe_path (chapter 1, "the ephemeris files"), called lazily on
+//     every OS thread before its first calculation;
+//   - swe_calc_ut (chapter 3, "planetary positions") with SEFLG_SWIEPH,
+//     SEFLG_SPEED and optionally SEFLG_SIDEREAL, SEFLG_EQUATORIAL,
+//     SEFLG_HELCTR, SEFLG_TOPOCTR; with SE_ECL_NUT for obliquity and
+//     nutation;
+//   - swe_set_sid_mode and swe_get_ayanamsa_ex_ut ("sidereal mode, ayanamsas");
+//   - swe_set_topo ("topocentric positions");
+//   - swe_houses_ex2 ("house cusps, ascendant and MC");
+//   - swe_julday and swe_revjul ("date and time conversion"), swe_deltat_ex
+//     ("delta T"), swe_sidtime ("sidereal time").
+//
+// # Threads
+//
+// libswe keeps its ephemeris path, sidereal mode and topocentric observer
+// in thread-local storage, and a goroutine may run on a different OS thread
+// at each cgo call. So every "set a mode, then compute" sequence is one call
+// of a static C shim in swe.go, which also calls swe_set_ephe_path the first
+// time a thread works for an Ephemeris. Ephemeris is therefore safe for
+// concurrent use without locking threads; a -race test running tropical,
+// sidereal and topocentric charts in parallel checks it.
+//
+// # Which ephemeris served
+//
+// Asked for the files (SEFLG_SWIEPH) at an instant they do not cover,
+// libswe silently computes Sun..Pluto with Moshier's analytical theory and
+// says so only in the returned flags; Position compares them with the
+// requested flags and sets Source to engine.FromMoshier. Asteroids have no
+// Moshier fallback: outside the files they fail with engine.ErrOutOfRange.
+//
+// # Houses at polar latitudes
+//
+// Placidus and Koch have no solution inside the polar circles. libswe then
+// returns Porphyry cusps (with an error code), and Houses returns them with
+// System set to engine.Porphyry, the system actually used.
+//
+// # Errors
+//
+// Failures become *Error values naming the C function; libswe's own text is
+// kept in Error.Detail for logs and never in the message. Failures at
+// instants outside the files wrap engine.ErrOutOfRange.
+//
+// Builds without cgo compile (so CGO_ENABLED=0 go vet works) but Open returns
+// ErrNoCgo.
+package swe
