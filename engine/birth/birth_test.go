@@ -1,0 +1,158 @@
+package birth
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/astroapi/astroapi/engine"
+)
+
+// TestZoneinfo compares Resolve with Python's zoneinfo on historic and
+// awkward instants (testdata/zoneinfo.json, made by
+// testdata/gen/zoneinfo_fixtures.py). Tolerance: exact to the second.
+func TestZoneinfo(t *testing.T) {
+	raw, err := os.ReadFile("testdata/zoneinfo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Cases []struct {
+			Zone, Local, UTC, Abbrev string
+			Fold                     int
+			Gap, Ambiguous, DST      bool
+			Unix                     int64
+			Offset                   int
+		}
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 60 {
+		t.Fatalf("only %d cases", len(doc.Cases))
+	}
+	for _, c := range doc.Cases {
+		name := c.Zone + " " + c.Local
+		if c.Fold == 1 {
+			name += " fold1"
+		}
+		t.Run(name, func(t *testing.T) {
+			lt, err := time.Parse("2006-01-02T15:04:05", c.Local)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, err := Resolve(Local{Year: lt.Year(), Month: int(lt.Month()), Day: lt.Day(),
+				Hour: lt.Hour(), Minute: lt.Minute(), Second: lt.Second(), Zone: c.Zone, Fold: c.Fold})
+			if c.Gap {
+				var fe *engine.FieldError
+				if !errors.As(err, &fe) || fe.Field != "hour" {
+					t.Fatalf("gap: want FieldError on hour, got %v (%+v)", err, in)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := in.UTC.Unix(); got != c.Unix {
+				t.Errorf("UTC %s, want %s (diff %d s)", in.UTC.Format(time.RFC3339), c.UTC, got-c.Unix)
+			}
+			if in.Offset != c.Offset {
+				t.Errorf("offset %d, want %d", in.Offset, c.Offset)
+			}
+			if in.Abbrev != c.Abbrev {
+				t.Errorf("abbrev %q, want %q", in.Abbrev, c.Abbrev)
+			}
+			if in.Ambiguous != c.Ambiguous {
+				t.Errorf("ambiguous %v, want %v", in.Ambiguous, c.Ambiguous)
+			}
+			if in.DST != c.DST {
+				t.Errorf("dst %v, want %v", in.DST, c.DST)
+			}
+		})
+	}
+}
+
+func TestJulianDay(t *testing.T) {
+	// J2000.0 is JD 2451545.0 = 2000-01-01T12:00 (TT; here the same clock
+	// reading on the UT scale); Meeus, Astronomical Algorithms, ch. 7.
+	for _, c := range []struct {
+		t  time.Time
+		jd float64
+	}{
+		{time.Date(2000, 1, 1, 12, 0, 0, 0, time.UTC), 2451545.0},
+		{time.Date(1957, 10, 4, 19, 26, 24, 0, time.UTC), 2436116.31}, // Meeus example 7.a
+		{time.Date(1987, 6, 19, 12, 0, 0, 0, time.UTC), 2446966.0},    // Meeus table 7.A
+		{time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC), 2305447.5},      // Meeus table 7.A
+		{time.Date(1988, 1, 27, 0, 0, 0, 0, time.UTC), 2447187.5},     // Meeus table 7.A
+	} {
+		if got := float64(JulianDay(c.t)); math.Abs(got-c.jd) > 1e-6 {
+			t.Errorf("%s: JD %.6f, want %.6f", c.t, got, c.jd)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	ok := Local{Year: 1990, Month: 4, Day: 30, Hour: 12, Zone: "Europe/Paris"}
+	for _, c := range []struct {
+		name  string
+		edit  func(*Local)
+		field string
+	}{
+		{"ErrMonth13", func(l *Local) { l.Month = 13 }, "month"},
+		{"ErrApril31", func(l *Local) { l.Day = 31 }, "day"},
+		{"ErrFeb29NonLeap", func(l *Local) { l.Month, l.Day, l.Year = 2, 29, 1900 }, "day"},
+		{"ErrHour25", func(l *Local) { l.Hour = 25 }, "hour"},
+		{"ErrMinute60", func(l *Local) { l.Minute = 60 }, "minute"},
+		{"ErrSecond", func(l *Local) { l.Second = -1 }, "second"},
+		{"ErrZone", func(l *Local) { l.Zone = "Mars/Olympus" }, "timezone"},
+		{"ErrZoneLocal", func(l *Local) { l.Zone = "Local" }, "timezone"},
+		{"ErrZonePath", func(l *Local) { l.Zone = "../../etc/passwd" }, "timezone"},
+		{"ErrYear", func(l *Local) { l.Year = 1200 }, "year"},
+		{"ErrFold", func(l *Local) { l.Fold = 2 }, "fold"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := ok
+			c.edit(&l)
+			_, err := Resolve(l)
+			var fs engine.Fields
+			if !errors.As(err, &fs) || len(fs) != 1 || fs[0].Field != c.field {
+				t.Fatalf("want one error on %s, got %v", c.field, err)
+			}
+		})
+	}
+	t.Run("OK", func(t *testing.T) {
+		leapDay := Local{Year: 2000, Month: 2, Day: 29}
+		if _, err := Resolve(leapDay); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestGapMessage(t *testing.T) {
+	_, err := Resolve(Local{Year: 2021, Month: 3, Day: 28, Hour: 2, Minute: 30, Zone: "Europe/Paris"})
+	if err == nil || !strings.Contains(err.Error(), "UTC+01:00 to UTC+02:00") {
+		t.Fatalf("gap message: %v", err)
+	}
+}
+
+func TestFormatOffset(t *testing.T) {
+	for off, want := range map[int]string{0: "UTC+00:00", 19800: "UTC+05:30", -12600: "UTC-03:30", 561: "UTC+00:09:21", -(4*3600 + 56*60 + 2): "UTC-04:56:02"} {
+		if got := FormatOffset(off); got != want {
+			t.Errorf("FormatOffset(%d) = %q, want %q", off, got, want)
+		}
+	}
+}
+
+func BenchmarkResolve(b *testing.B) {
+	l := Local{Year: 1985, Month: 7, Day: 14, Hour: 6, Minute: 45, Zone: "America/New_York"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Resolve(l); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
