@@ -1,0 +1,155 @@
+// Package aspects finds the aspects (angular relationships along the
+// ecliptic) between chart points. It needs no ephemeris: longitudes and
+// daily speeds come in, aspects go out.
+//
+// The aspect set is the Ptolemaic one (conjunction, sextile, square, trine,
+// opposition) plus, on request, the minor aspects of Kepler and later
+// practice (semi-sextile, semi-square, quintile, sesqui-quadrate,
+// bi-quintile, quincunx).
+//
+// Default orbs (degrees either side of exact), a common modern choice:
+// conjunction and opposition 8, trine 8, square 7, sextile 6; quincunx 3;
+// the other minor aspects 2. Orbs are per aspect, not per body.
+//
+// An aspect is applying when the separation is moving toward the exact
+// angle, judged from the two bodies' instantaneous longitude speeds, and
+// separating otherwise; points given without motion (the angles, for
+// instance) are held fixed, the usual convention for natal charts.
+package aspects
+
+import "math"
+
+// Kind names an aspect with its API wire value.
+type Kind string
+
+// The aspects.
+const (
+	Conjunction    Kind = "conjunction"
+	Opposition     Kind = "opposition"
+	Trine          Kind = "trine"
+	Square         Kind = "square"
+	Sextile        Kind = "sextile"
+	SemiSextile    Kind = "semi_sextile"
+	SemiSquare     Kind = "semi_square"
+	Quintile       Kind = "quintile"
+	Sesquiquadrate Kind = "sesquiquadrate"
+	Biquintile     Kind = "biquintile"
+	Quincunx       Kind = "quincunx"
+)
+
+// Def is an aspect's exact angle and class.
+type Def struct {
+	Kind  Kind
+	Angle float64 // exact separation in degrees, 0-180
+	Major bool    // Ptolemaic
+}
+
+// Defs lists every aspect, the Ptolemaic ones first.
+var Defs = []Def{
+	{Conjunction, 0, true}, {Opposition, 180, true}, {Trine, 120, true},
+	{Square, 90, true}, {Sextile, 60, true},
+	{SemiSextile, 30, false}, {SemiSquare, 45, false}, {Quintile, 72, false},
+	{Sesquiquadrate, 135, false}, {Biquintile, 144, false}, {Quincunx, 150, false},
+}
+
+// Orbs maps an aspect to its orb in degrees. Aspects absent from the map
+// (or with orb <= 0) are not looked for.
+type Orbs map[Kind]float64
+
+// DefaultOrbs returns the documented default orbs: the Ptolemaic aspects,
+// and the minor ones too when minor is true.
+func DefaultOrbs(minor bool) Orbs {
+	o := Orbs{Conjunction: 8, Opposition: 8, Trine: 8, Square: 7, Sextile: 6}
+	if minor {
+		o[SemiSextile] = 2
+		o[SemiSquare] = 2
+		o[Quintile] = 2
+		o[Sesquiquadrate] = 2
+		o[Biquintile] = 2
+		o[Quincunx] = 3
+	}
+	return o
+}
+
+// Point is a chart point to aspect: a name, its ecliptic longitude in
+// degrees and its speed in longitude in degrees per day (0 for a point held
+// fixed).
+type Point struct {
+	Name      string
+	Longitude float64
+	Speed     float64
+}
+
+// Aspect is one aspect between two points.
+type Aspect struct {
+	Point1     string  `json:"point1" doc:"first point (earlier in chart order)"`
+	Point2     string  `json:"point2" doc:"second point"`
+	Aspect     Kind    `json:"aspect" doc:"aspect name"`
+	Angle      float64 `json:"angle" doc:"exact angle of the aspect in degrees"`
+	Separation float64 `json:"separation" doc:"actual angular distance between the points in degrees, 0-180"`
+	Orb        float64 `json:"orb" doc:"distance from exact in degrees (absolute)"`
+	Applying   bool    `json:"applying" doc:"true when the orb is shrinking, false when separating"`
+	Major      bool    `json:"major" doc:"Ptolemaic aspect"`
+}
+
+// Separation returns the shortest angular distance between two longitudes,
+// in [0, 180] degrees.
+func Separation(a, b float64) float64 {
+	return math.Abs(math.Remainder(b-a, 360))
+}
+
+// Find returns the aspects among points, in pair order (point i before
+// point j for i < j). A pair gets at most one aspect: the one with the
+// smallest orb when custom orbs overlap.
+func Find(points []Point, orbs Orbs) []Aspect {
+	var out []Aspect
+	for i := range points {
+		for j := i + 1; j < len(points); j++ {
+			if a, ok := Between(points[i], points[j], orbs); ok {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// Between returns the aspect between p and q within orbs, if any.
+func Between(p, q Point, orbs Orbs) (Aspect, bool) {
+	// d is the signed shortest arc from p to q, in (-180, 180].
+	d := math.Remainder(q.Longitude-p.Longitude, 360)
+	sep := math.Abs(d)
+	best, bestOrb := -1, math.Inf(1)
+	for k, def := range Defs {
+		orb, ok := orbs[def.Kind]
+		if !ok || orb <= 0 {
+			continue
+		}
+		if o := math.Abs(sep - def.Angle); o <= orb && o < bestOrb {
+			best, bestOrb = k, o
+		}
+	}
+	if best < 0 {
+		return Aspect{}, false
+	}
+	def := Defs[best]
+	// The separation changes at rate sign(d)*(vq - vp); the aspect applies
+	// when that moves sep toward the exact angle.
+	rate := q.Speed - p.Speed
+	if d < 0 {
+		rate = -rate
+	}
+	applying := (sep-def.Angle)*rate < 0
+	if def.Angle == 0 || def.Angle == 180 {
+		// At the ends of [0, 180] the separation turns around instead of
+		// overshooting: approaching 0 or 180 is applying, whatever side.
+		if def.Angle == 0 {
+			applying = rate < 0
+		} else {
+			applying = rate > 0
+		}
+	}
+	return Aspect{
+		Point1: p.Name, Point2: q.Name, Aspect: def.Kind, Angle: def.Angle,
+		Separation: sep, Orb: bestOrb, Applying: applying, Major: def.Major,
+	}, true
+}
