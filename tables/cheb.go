@@ -1,0 +1,85 @@
+package tables
+
+import "math"
+
+// Fitter fits Chebyshev series of one degree by interpolation at the
+// Chebyshev nodes of the first kind. It holds the precomputed cosines, so
+// one Fitter serves many segments; it is safe for concurrent use.
+type Fitter struct {
+	n   int       // number of nodes = degree + 1
+	x   []float64 // nodes x_k = cos(pi (k+1/2) / n), k = 0..n-1, from near +1 to near -1
+	cos []float64 // cos(pi j (k+1/2) / n) at [j*n+k]
+}
+
+// NewFitter returns a Fitter for series of the given degree (degree+1
+// coefficients, degree+1 nodes).
+func NewFitter(degree int) *Fitter {
+	n := degree + 1
+	f := &Fitter{n: n, x: make([]float64, n), cos: make([]float64, n*n)}
+	for k := range n {
+		f.x[k] = math.Cos(math.Pi * (float64(k) + 0.5) / float64(n))
+		for j := range n {
+			f.cos[j*n+k] = math.Cos(math.Pi * float64(j) * (float64(k) + 0.5) / float64(n))
+		}
+	}
+	return f
+}
+
+// Degree returns the degree of the series the Fitter produces.
+func (f *Fitter) Degree() int { return f.n - 1 }
+
+// Nodes returns the interpolation nodes in [-1, 1], in the order the values
+// passed to Fit must follow. The caller must not modify the slice.
+func (f *Fitter) Nodes() []float64 { return f.x }
+
+// Times returns the instants of the nodes on the segment [a, b], in node order.
+func (f *Fitter) Times(a, b float64, dst []float64) []float64 {
+	dst = dst[:0]
+	for _, x := range f.x {
+		dst = append(dst, a+(x+1)*(b-a)/2)
+	}
+	return dst
+}
+
+// Fit writes into c (len degree+1) the coefficients of the series that
+// interpolates values (len degree+1, one per node in Nodes order):
+// c_j = (2/n) sum_k f_k cos(pi j (k+1/2)/n), with c_0 halved so that the
+// series reads sum_j c_j T_j(x).
+func (f *Fitter) Fit(values, c []float64) {
+	n := f.n
+	for j := range n {
+		s := 0.0
+		row := f.cos[j*n : j*n+n]
+		for k, v := range values[:n] {
+			s += v * row[k]
+		}
+		c[j] = 2 * s / float64(n)
+	}
+	c[0] /= 2
+}
+
+// Eval returns sum_j c_j T_j(x) and its derivative with respect to x, for
+// x in [-1, 1]. It runs the forward recurrences
+// T_{j+1} = 2x T_j - T_{j-1} and T'_{j+1} = 2 T_j + 2x T'_j - T'_{j-1},
+// which are stable on [-1, 1] and give both values in one pass.
+func Eval(c []float64, x float64) (v, dv float64) {
+	if len(c) == 0 {
+		return 0, 0
+	}
+	v = c[0]
+	if len(c) == 1 {
+		return v, 0
+	}
+	t0, t1 := 1.0, x
+	d0, d1 := 0.0, 1.0
+	v += c[1] * x
+	dv = c[1]
+	x2 := 2 * x
+	for _, cj := range c[2:] {
+		t0, t1 = t1, x2*t1-t0
+		d0, d1 = d1, 2*t0+x2*d1-d0 // t0 is T_{j-1} after the line above
+		v += cj * t1
+		dv += cj * d1
+	}
+	return v, dv
+}

@@ -1,0 +1,283 @@
+package tables
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// FormatVersion is the version of the file layout described here. Open
+// refuses a file or table of another version: regenerate it with
+// `astroapi gen`.
+const FormatVersion = 1
+
+// The file layout (bbolt):
+//
+//	bucket "file"      key "meta": FileMeta as JSON
+//	bucket <kind>      one per Kind ("body", "ayanamsa", "nutation"; later
+//	                   families add theirs: "eclipse", "star", "solar_term")
+//	  bucket <name>    one per table ("sun", "lahiri", "nutation")
+//	    key "meta":    Meta as JSON
+//	    key "coef":    the coefficients, little-endian IEEE 754 float64,
+//	                   segment after segment; within a segment component
+//	                   after component, Degree+1 coefficients each, c_0 first
+//
+// Open reads every kind, so a new family's tables load without a format
+// change; Set.Table hands them to their package.
+const (
+	bucketFile = "file"
+	keyMeta    = "meta"
+	keyCoef    = "coef"
+)
+
+// Kind groups tables by what they hold; each kind is one bucket.
+type Kind string
+
+// The kinds of tables this package evaluates itself.
+const (
+	KindBody     Kind = "body"     // a body's apparent geocentric ecliptic position of date
+	KindAyanamsa Kind = "ayanamsa" // one ayanamsa (with nutation), degrees
+	KindNutation Kind = "nutation" // true obliquity and nutation in longitude, degrees
+)
+
+// Component names the quantities in tables of the kinds above.
+const (
+	CompLongitude      = "longitude"       // degrees, wraps at 360
+	CompLatitude       = "latitude"        // degrees
+	CompDistance       = "distance"        // AU
+	CompSpeedLongitude = "speed_longitude" // degrees/day, present when the derivative of the longitude fit missed the tolerance
+	CompSpeedLatitude  = "speed_latitude"  // degrees/day, likewise
+	CompSpeedDistance  = "speed_distance"  // AU/day, likewise
+	CompAyanamsa       = "ayanamsa"        // degrees
+	CompObliquity      = "obliquity"       // true obliquity of the ecliptic, degrees
+	CompNutation       = "nutation_longitude"
+)
+
+// FileMeta describes a whole table file.
+type FileMeta struct {
+	Format    int     `json:"format"`
+	Generator string  `json:"generator"` // generator name and version
+	Ephemeris string  `json:"ephemeris"` // what the tables were fitted to
+	From      float64 `json:"from"`      // JD UT, start of the body tables
+	To        float64 `json:"to"`        // JD UT, end of the body tables
+}
+
+// Meta describes one table.
+type Meta struct {
+	Format      int         `json:"format"`
+	Kind        Kind        `json:"kind"`
+	Name        string      `json:"name"`
+	Quantity    string      `json:"quantity"` // what was fitted, in words
+	From        float64     `json:"from"`     // JD UT of the first segment's start
+	To          float64     `json:"to"`       // JD UT of the last segment's end
+	SegmentDays float64     `json:"segment_days"`
+	Segments    int         `json:"segments"`
+	Components  []Component `json:"components"`
+	Verified    []Check     `json:"verified"` // the generator's verification, worst errors
+	Generator   string      `json:"generator"`
+}
+
+// Component is one fitted quantity of a table.
+type Component struct {
+	Name   string `json:"name"`
+	Unit   string `json:"unit"`
+	Degree int    `json:"degree"`
+	Wrap   bool   `json:"wrap,omitempty"` // an angle fitted unwrapped, reduced to [0, 360) on evaluation
+}
+
+// Check is the verification of one quantity against the reference.
+type Check struct {
+	Quantity  string  `json:"quantity"`
+	Unit      string  `json:"unit"`
+	Tolerance float64 `json:"tolerance"`
+	Worst     float64 `json:"worst"`
+	WorstAt   float64 `json:"worst_at"` // JD UT of the worst error
+	Samples   int     `json:"samples"`
+	Method    string  `json:"method,omitempty"` // e.g. "derivative of longitude fit"
+}
+
+// Table is one loaded (or freshly fitted) table.
+type Table struct {
+	Meta   Meta
+	coef   []float64
+	off    []int   // start of each component within a segment
+	stride int     // coefficients per segment
+	inv    float64 // 1 / SegmentDays
+	scale  float64 // dx/dt = 2 / SegmentDays
+}
+
+// NewTable checks m against coef and returns the table. coef is kept, not copied.
+func NewTable(m Meta, coef []float64) (*Table, error) {
+	if m.Format != FormatVersion {
+		return nil, fmt.Errorf("tables: %s/%s: format %d, want %d (regenerate the file)", m.Kind, m.Name, m.Format, FormatVersion)
+	}
+	if m.Segments < 1 || !(m.SegmentDays > 0) || !(m.To > m.From) || len(m.Components) == 0 {
+		return nil, fmt.Errorf("tables: %s/%s: bad span or segments", m.Kind, m.Name)
+	}
+	if end := m.From + float64(m.Segments)*m.SegmentDays; end < m.To || end-m.SegmentDays >= m.To || m.To-m.SegmentDays < m.From {
+		return nil, fmt.Errorf("tables: %s/%s: %d segments of %g days do not tile [%g, %g]", m.Kind, m.Name, m.Segments, m.SegmentDays, m.From, m.To)
+	}
+	t := &Table{Meta: m, coef: coef, inv: 1 / m.SegmentDays, scale: 2 / m.SegmentDays}
+	for _, c := range m.Components {
+		if c.Degree < 0 {
+			return nil, fmt.Errorf("tables: %s/%s: component %s: negative degree", m.Kind, m.Name, c.Name)
+		}
+		t.off = append(t.off, t.stride)
+		t.stride += c.Degree + 1
+	}
+	if len(coef) != t.stride*m.Segments {
+		return nil, fmt.Errorf("tables: %s/%s: %d coefficients, want %d", m.Kind, m.Name, len(coef), t.stride*m.Segments)
+	}
+	return t, nil
+}
+
+// Bounds returns the span [a, b] (JD UT) of segment i. Segments have equal
+// lengths; the last one ends at To and overlaps its neighbour, because a
+// short segment would amplify the rounding of its node instants (a JD near
+// 2.4e6 resolves 40 µs) in the derivative.
+func (m *Meta) Bounds(i int) (a, b float64) {
+	if i == m.Segments-1 {
+		return m.To - m.SegmentDays, m.To
+	}
+	a = m.From + float64(i)*m.SegmentDays
+	return a, a + m.SegmentDays
+}
+
+// Coefficients returns the table's coefficients (read only).
+func (t *Table) Coefficients() []float64 { return t.coef }
+
+// Component returns the index of the component named name, or -1.
+func (t *Table) Component(name string) int {
+	for i, c := range t.Meta.Components {
+		if c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// locate finds the segment holding jd: the offset of its coefficients, the
+// normalised time x in [-1, 1] and dx/dt (per day).
+func (t *Table) locate(jd float64) (base int, x, scale float64, ok bool) {
+	m := &t.Meta
+	if !(jd >= m.From && jd <= m.To) { // also rejects NaN
+		return 0, 0, 0, false
+	}
+	i := int((jd - m.From) * t.inv)
+	if i >= m.Segments {
+		i = m.Segments - 1
+	}
+	a, _ := m.Bounds(i)
+	scale = t.scale
+	x = (jd-a)*scale - 1
+	// Rounding near a boundary can step just outside [-1, 1].
+	if x > 1 {
+		x = 1
+	} else if x < -1 {
+		x = -1
+	}
+	return i * t.stride, x, scale, true
+}
+
+// evalAt evaluates component i in the segment at base.
+func (t *Table) evalAt(base, i int, x, scale float64) (v, dv float64) {
+	o := base + t.off[i]
+	v, dv = Eval(t.coef[o:o+t.Meta.Components[i].Degree+1], x)
+	if t.Meta.Components[i].Wrap {
+		v = wrap360(v)
+	}
+	return v, dv * scale
+}
+
+// Eval returns component i and its time derivative (per day) at jd (JD UT),
+// and false outside the table's span.
+func (t *Table) Eval(jd float64, i int) (v, dv float64, ok bool) {
+	base, x, scale, ok := t.locate(jd)
+	if !ok || i < 0 || i >= len(t.off) {
+		return 0, 0, false
+	}
+	v, dv = t.evalAt(base, i, x, scale)
+	return v, dv, true
+}
+
+// wrap360 reduces an angle to [0, 360); fitted angles stay within a few
+// turns of the range, so this avoids math.Mod's cost in the common cases.
+func wrap360(a float64) float64 {
+	if a >= 0 && a < 360 {
+		return a
+	}
+	a = math.Mod(a, 360)
+	if a < 0 {
+		a += 360
+	}
+	if a >= 360 {
+		a = 0
+	}
+	return a
+}
+
+// Write stores the tables in a new bbolt file at path, atomically: it writes
+// path+".tmp", syncs it, and renames it over path.
+func Write(path string, fm FileMeta, ts []*Table) error {
+	fm.Format = FormatVersion
+	tmp := path + ".tmp"
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	_ = os.Remove(tmp) // a stale temp file from a killed run
+	db, err := bolt.Open(tmp, 0o644, &bolt.Options{NoFreelistSync: true})
+	if err != nil {
+		return err
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		fb, err := tx.CreateBucket([]byte(bucketFile))
+		if err != nil {
+			return err
+		}
+		js, err := json.Marshal(fm)
+		if err != nil {
+			return err
+		}
+		if err := fb.Put([]byte(keyMeta), js); err != nil {
+			return err
+		}
+		for _, t := range ts {
+			kb, err := tx.CreateBucketIfNotExists([]byte(t.Meta.Kind))
+			if err != nil {
+				return err
+			}
+			tb, err := kb.CreateBucket([]byte(t.Meta.Name))
+			if err != nil {
+				return fmt.Errorf("table %s/%s: %w", t.Meta.Kind, t.Meta.Name, err)
+			}
+			js, err := json.Marshal(t.Meta)
+			if err != nil {
+				return err
+			}
+			if err := tb.Put([]byte(keyMeta), js); err != nil {
+				return err
+			}
+			blob := make([]byte, 8*len(t.coef))
+			for i, c := range t.coef {
+				binary.LittleEndian.PutUint64(blob[8*i:], math.Float64bits(c))
+			}
+			if err := tb.Put([]byte(keyCoef), blob); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}

@@ -1,0 +1,223 @@
+package tables
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/astroapi/astroapi/engine"
+)
+
+// BodyKey is the table name of body b in the "body" bucket: its display
+// name in lower case with spaces as underscores ("mean_node").
+func BodyKey(b engine.Body) string {
+	return strings.ReplaceAll(strings.ToLower(b.String()), " ", "_")
+}
+
+// bodyTable is a body's table with its components resolved.
+type bodyTable struct {
+	t                 *Table
+	lon, lat, dist    int
+	slon, slat, sdist int // -1: speed from the derivative of the fit
+}
+
+type ayanamsaTable struct {
+	a engine.Ayanamsa
+	t *Table
+}
+
+// Set is a loaded table file. Its methods are safe for concurrent use and
+// do not allocate.
+type Set struct {
+	File     FileMeta
+	all      map[Kind]map[string]*Table
+	bodies   []*bodyTable // indexed by engine.Body
+	ayanamsa []ayanamsaTable
+	nut      *Table
+	nutEps   int
+	nutPsi   int
+}
+
+// Open loads the table file at path. It copies the coefficients out of the
+// memory-mapped file into Go memory (one decode at start-up; a float64 in a
+// bbolt value need not be 8-byte aligned) and closes the file.
+func Open(path string) (*Set, error) {
+	db, err := bolt.Open(path, 0o444, &bolt.Options{ReadOnly: true, Timeout: 1e9})
+	if err != nil {
+		return nil, fmt.Errorf("tables: open %s: %w", path, err)
+	}
+	defer db.Close()
+	s := &Set{all: map[Kind]map[string]*Table{}}
+	err = db.View(func(tx *bolt.Tx) error {
+		fb := tx.Bucket([]byte(bucketFile))
+		if fb == nil {
+			return fmt.Errorf("no %q bucket: not a table file", bucketFile)
+		}
+		if err := json.Unmarshal(fb.Get([]byte(keyMeta)), &s.File); err != nil {
+			return fmt.Errorf("file meta: %w", err)
+		}
+		if s.File.Format != FormatVersion {
+			return fmt.Errorf("format %d, want %d (regenerate the file)", s.File.Format, FormatVersion)
+		}
+		return tx.ForEach(func(kind []byte, kb *bolt.Bucket) error {
+			if string(kind) == bucketFile {
+				return nil
+			}
+			return kb.ForEachBucket(func(name []byte) error {
+				tb := kb.Bucket(name)
+				var m Meta
+				if err := json.Unmarshal(tb.Get([]byte(keyMeta)), &m); err != nil {
+					return fmt.Errorf("%s/%s meta: %w", kind, name, err)
+				}
+				blob := tb.Get([]byte(keyCoef))
+				if len(blob)%8 != 0 {
+					return fmt.Errorf("%s/%s: coefficient blob of %d bytes", kind, name, len(blob))
+				}
+				coef := make([]float64, len(blob)/8)
+				for i := range coef {
+					coef[i] = math.Float64frombits(binary.LittleEndian.Uint64(blob[8*i:]))
+				}
+				t, err := NewTable(m, coef)
+				if err != nil {
+					return err
+				}
+				if s.all[m.Kind] == nil {
+					s.all[m.Kind] = map[string]*Table{}
+				}
+				s.all[m.Kind][m.Name] = t
+				return nil
+			})
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tables: %s: %w", path, err)
+	}
+	if err := s.index(); err != nil {
+		return nil, fmt.Errorf("tables: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// index resolves the tables this package evaluates itself.
+func (s *Set) index() error {
+	for _, b := range engine.AllBodies() {
+		t := s.all[KindBody][BodyKey(b)]
+		if t == nil {
+			s.bodies = append(s.bodies, nil)
+			continue
+		}
+		bt := &bodyTable{t: t,
+			lon: t.Component(CompLongitude), lat: t.Component(CompLatitude), dist: t.Component(CompDistance),
+			slon: t.Component(CompSpeedLongitude), slat: t.Component(CompSpeedLatitude), sdist: t.Component(CompSpeedDistance)}
+		if bt.lon < 0 || bt.lat < 0 || bt.dist < 0 {
+			return fmt.Errorf("body table %s lacks longitude, latitude or distance", t.Meta.Name)
+		}
+		s.bodies = append(s.bodies, bt)
+	}
+	for _, a := range engine.Ayanamsas {
+		if t := s.all[KindAyanamsa][string(a)]; t != nil {
+			if t.Component(CompAyanamsa) != 0 {
+				return fmt.Errorf("ayanamsa table %s lacks its component", a)
+			}
+			s.ayanamsa = append(s.ayanamsa, ayanamsaTable{a, t})
+		}
+	}
+	if t := s.all[KindNutation][string(KindNutation)]; t != nil {
+		s.nut, s.nutEps, s.nutPsi = t, t.Component(CompObliquity), t.Component(CompNutation)
+		if s.nutEps < 0 || s.nutPsi < 0 {
+			return fmt.Errorf("nutation table lacks obliquity or nutation")
+		}
+	}
+	return nil
+}
+
+// Close releases the set. The file is already closed after Open; Close
+// exists so callers can treat the set like any other resource.
+func (s *Set) Close() error { return nil }
+
+// Range returns the span of instants the body tables cover (JD UT).
+func (s *Set) Range() (from, to engine.JDUT) {
+	return engine.JDUT(s.File.From), engine.JDUT(s.File.To)
+}
+
+// Table returns the table kind/name, or nil; other packages evaluate their
+// own kinds of tables through it.
+func (s *Set) Table(kind Kind, name string) *Table { return s.all[kind][name] }
+
+// Tables returns the loaded tables of one kind by name; the caller must not
+// modify the map.
+func (s *Set) Tables(kind Kind) map[string]*Table { return s.all[kind] }
+
+// Position returns body b at t: apparent geocentric tropical ecliptic
+// longitude and latitude of date (degrees), distance (AU) and their speeds
+// per day, as swe_calc_ut with SEFLG_SWIEPH|SEFLG_SPEED gives them. It
+// reports false when b has no table or t is outside it.
+func (s *Set) Position(t engine.JDUT, b engine.Body) (engine.Position, bool) {
+	if b < 0 || int(b) >= len(s.bodies) || s.bodies[b] == nil {
+		return engine.Position{}, false
+	}
+	bt := s.bodies[b]
+	base, x, scale, ok := bt.t.locate(float64(t))
+	if !ok {
+		return engine.Position{}, false
+	}
+	var p engine.Position
+	p.Longitude, p.SpeedLongitude = bt.t.evalAt(base, bt.lon, x, scale)
+	p.Latitude, p.SpeedLatitude = bt.t.evalAt(base, bt.lat, x, scale)
+	p.Distance, p.SpeedDistance = bt.t.evalAt(base, bt.dist, x, scale)
+	if bt.slon >= 0 {
+		p.SpeedLongitude, _ = bt.t.evalAt(base, bt.slon, x, scale)
+	}
+	if bt.slat >= 0 {
+		p.SpeedLatitude, _ = bt.t.evalAt(base, bt.slat, x, scale)
+	}
+	if bt.sdist >= 0 {
+		p.SpeedDistance, _ = bt.t.evalAt(base, bt.sdist, x, scale)
+	}
+	p.Source = engine.FromTables
+	return p, true
+}
+
+// HasBody reports whether b has a table.
+func (s *Set) HasBody(b engine.Body) bool {
+	return b >= 0 && int(b) < len(s.bodies) && s.bodies[b] != nil
+}
+
+// Ayanamsa returns ayanamsa a at t in degrees, with nutation, as
+// swe_get_ayanamsa_ex_ut gives it; false when a has no table or t is
+// outside it.
+func (s *Set) Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, bool) {
+	v, _, ok := s.AyanamsaRate(t, a)
+	return v, ok
+}
+
+// AyanamsaRate is Ayanamsa with the ayanamsa's rate of change in
+// degrees/day, which sidereal speeds subtract.
+func (s *Set) AyanamsaRate(t engine.JDUT, a engine.Ayanamsa) (aya, rate float64, ok bool) {
+	for i := range s.ayanamsa {
+		if s.ayanamsa[i].a == a {
+			return s.ayanamsa[i].t.Eval(float64(t), 0)
+		}
+	}
+	return 0, 0, false
+}
+
+// Obliquity returns the true obliquity of the ecliptic and the nutation in
+// longitude at t, in degrees (swe_calc_ut with SE_ECL_NUT); false outside
+// the table.
+func (s *Set) Obliquity(t engine.JDUT) (eps, dpsi float64, ok bool) {
+	if s.nut == nil {
+		return 0, 0, false
+	}
+	base, x, scale, ok := s.nut.locate(float64(t))
+	if !ok {
+		return 0, 0, false
+	}
+	eps, _ = s.nut.evalAt(base, s.nutEps, x, scale)
+	dpsi, _ = s.nut.evalAt(base, s.nutPsi, x, scale)
+	return eps, dpsi, true
+}

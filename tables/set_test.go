@@ -1,0 +1,146 @@
+package tables
+
+import (
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/astroapi/astroapi/engine"
+)
+
+// analytic is a made-up body whose position and speeds are known in closed
+// form: a longitude that runs through many turns, a periodic latitude and
+// a slowly growing distance.
+func analytic(jd float64) (lon, lat, dist, dlon, dlat, ddist float64) {
+	u := jd - 2451545
+	lon = 100 + 13.2*u + 6*math.Sin(u/4.3)
+	dlon = 13.2 + 6/4.3*math.Cos(u/4.3)
+	lat = 5 * math.Sin(u/27.2)
+	dlat = 5 / 27.2 * math.Cos(u/27.2)
+	dist = 0.0025 + 1e-7*u
+	ddist = 1e-7
+	return
+}
+
+// fitAnalytic fits the analytic body over [from, to] the way package gen
+// fits real ones: the longitude unwrapped within each segment.
+func fitAnalytic(t *testing.T, from, to, seg float64, degree int) *Table {
+	t.Helper()
+	n := int(math.Ceil((to - from) / seg))
+	m := Meta{Format: FormatVersion, Kind: KindBody, Name: BodyKey(engine.Moon), From: from, To: to, SegmentDays: seg, Segments: n,
+		Components: []Component{
+			{Name: CompLongitude, Unit: "deg", Degree: degree, Wrap: true},
+			{Name: CompLatitude, Unit: "deg", Degree: degree},
+			{Name: CompDistance, Unit: "AU", Degree: 2},
+		}}
+	f := NewFitter(degree)
+	var coef []float64
+	lon, lat, dist := make([]float64, degree+1), make([]float64, degree+1), make([]float64, degree+1)
+	c := make([]float64, degree+1)
+	for i := range n {
+		a, b := m.Bounds(i)
+		for k, jd := range f.Times(a, b, nil) {
+			lon[k], lat[k], dist[k], _, _, _ = analytic(jd)
+			lon[k] = math.Mod(lon[k], 360)
+			if k > 0 { // unwrap against the previous node
+				lon[k] = lon[k-1] + math.Remainder(lon[k]-lon[k-1], 360)
+			}
+		}
+		f.Fit(lon, c)
+		coef = append(coef, c...)
+		f.Fit(lat, c)
+		coef = append(coef, c...)
+		f.Fit(dist, c)
+		coef = append(coef, c[:3]...)
+	}
+	tab, err := NewTable(m, coef)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+func TestWriteOpenPosition(t *testing.T) {
+	from, to := 2451545.0, 2451545.0+1000.3 // a short last segment
+	tab := fitAnalytic(t, from, to, 4, 16)
+	path := filepath.Join(t.TempDir(), "t.bolt")
+	fm := FileMeta{Generator: "test", From: from, To: to}
+	if err := Write(path, fm, []*Table{tab}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if f, tt := s.Range(); float64(f) != from || float64(tt) != to {
+		t.Errorf("Range = %v, %v", f, tt)
+	}
+	const tolArcsec = 1e-4 // the fit of this degree is good to ~1e-5"
+	for i := 0; i <= 20000; i++ {
+		jd := from + (to-from)*float64(i)/20000
+		p, ok := s.Position(engine.JDUT(jd), engine.Moon)
+		if !ok {
+			t.Fatalf("no position at %f", jd)
+		}
+		lon, lat, dist, dlon, dlat, ddist := analytic(jd)
+		if e := math.Abs(math.Remainder(p.Longitude-lon, 360)) * 3600; e > tolArcsec || p.Longitude < 0 || p.Longitude >= 360 {
+			t.Fatalf("lon at %f: %f vs %f (%g\")", jd, p.Longitude, math.Mod(lon, 360), e)
+		}
+		if e := math.Abs(p.Latitude-lat) * 3600; e > tolArcsec {
+			t.Fatalf("lat at %f: error %g\"", jd, e)
+		}
+		if e := math.Abs(p.Distance - dist); e > 1e-15 {
+			t.Fatalf("dist at %f: error %g AU", jd, e)
+		}
+		if e := math.Abs(p.SpeedLongitude - dlon); e > 5e-8 { // the interpolant's derivative is worst at the ends
+			t.Fatalf("speed lon at %f: error %g", jd, e)
+		}
+		if e := math.Abs(p.SpeedLatitude - dlat); e > 5e-8 { // the interpolant's derivative is worst at the ends
+			t.Fatalf("speed lat at %f: error %g", jd, e)
+		}
+		if e := math.Abs(p.SpeedDistance - ddist); e > 1e-15 {
+			t.Fatalf("speed dist at %f: error %g", jd, e)
+		}
+		if p.Source != engine.FromTables {
+			t.Fatalf("source %q", p.Source)
+		}
+	}
+	for _, jd := range []float64{from - 1e-6, to + 1e-6, math.NaN()} {
+		if _, ok := s.Position(engine.JDUT(jd), engine.Moon); ok {
+			t.Errorf("position at %f outside the table", jd)
+		}
+	}
+	if _, ok := s.Position(engine.JDUT(from+1), engine.Sun); ok {
+		t.Error("position of a body without a table")
+	}
+	if _, ok := s.Position(engine.JDUT(from+1), engine.Body(-1)); ok {
+		t.Error("position of an invalid body")
+	}
+	if _, _, ok := s.Obliquity(engine.JDUT(from + 1)); ok {
+		t.Error("obliquity without a table")
+	}
+	allocs := testing.AllocsPerRun(100, func() { s.Position(engine.JDUT(from+10.5), engine.Moon) })
+	if allocs != 0 {
+		t.Errorf("Position allocates %v times", allocs)
+	}
+}
+
+func TestOpenRejects(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Open(filepath.Join(dir, "missing.bolt")); err == nil {
+		t.Error("opened a missing file")
+	}
+	if _, err := NewTable(Meta{Format: FormatVersion + 1}, nil); err == nil {
+		t.Error("accepted a future format")
+	}
+	m := Meta{Format: FormatVersion, Kind: KindBody, Name: "x", From: 0, To: 10, SegmentDays: 4, Segments: 3,
+		Components: []Component{{Name: CompLongitude, Degree: 1}}}
+	if _, err := NewTable(m, make([]float64, 5)); err == nil {
+		t.Error("accepted a short coefficient blob")
+	}
+	m.Segments = 2 // 2 x 4 days do not reach 10
+	if _, err := NewTable(m, make([]float64, 4)); err == nil {
+		t.Error("accepted segments that do not tile the span")
+	}
+}
