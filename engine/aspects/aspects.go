@@ -102,10 +102,12 @@ func Separation(a, b float64) float64 {
 // point j for i < j). A pair gets at most one aspect: the one with the
 // smallest orb when custom orbs overlap.
 func Find(points []Point, orbs Orbs) []Aspect {
-	var out []Aspect
+	act := active(orbs)
+	// About one pair in four is in aspect with the default orbs.
+	out := make([]Aspect, 0, len(points)*len(points)/4)
 	for i := range points {
 		for j := i + 1; j < len(points); j++ {
-			if a, ok := Between(points[i], points[j], orbs); ok {
+			if a, ok := between(points[i], points[j], act); ok {
 				out = append(out, a)
 			}
 		}
@@ -113,25 +115,41 @@ func Find(points []Point, orbs Orbs) []Aspect {
 	return out
 }
 
+// activeDef is an aspect looked for, with its orb.
+type activeDef struct {
+	def Def
+	orb float64
+}
+
+// active resolves the orb map once, so the pair loop does no map lookups.
+func active(orbs Orbs) []activeDef {
+	act := make([]activeDef, 0, len(Defs))
+	for _, def := range Defs {
+		if orb, ok := orbs[def.Kind]; ok && orb > 0 {
+			act = append(act, activeDef{def, orb})
+		}
+	}
+	return act
+}
+
 // Between returns the aspect between p and q within orbs, if any.
-func Between(p, q Point, orbs Orbs) (Aspect, bool) {
-	// d is the signed shortest arc from p to q, in (-180, 180].
-	d := math.Remainder(q.Longitude-p.Longitude, 360)
+func Between(p, q Point, orbs Orbs) (Aspect, bool) { return between(p, q, active(orbs)) }
+
+func between(p, q Point, act []activeDef) (Aspect, bool) {
+	// d is the signed shortest arc from p to q, in [-180, 180].
+	d := q.Longitude - p.Longitude
+	d -= 360 * math.Round(d/360)
 	sep := math.Abs(d)
 	best, bestOrb := -1, math.Inf(1)
-	for k, def := range Defs {
-		orb, ok := orbs[def.Kind]
-		if !ok || orb <= 0 {
-			continue
-		}
-		if o := math.Abs(sep - def.Angle); o <= orb && o < bestOrb {
+	for k := range act {
+		if o := math.Abs(sep - act[k].def.Angle); o <= act[k].orb && o < bestOrb {
 			best, bestOrb = k, o
 		}
 	}
 	if best < 0 {
 		return Aspect{}, false
 	}
-	def := Defs[best]
+	def := act[best].def
 	// The separation changes at rate sign(d)*(vq - vp); the aspect applies
 	// when that moves sep toward the exact angle.
 	rate := q.Speed - p.Speed
@@ -139,14 +157,13 @@ func Between(p, q Point, orbs Orbs) (Aspect, bool) {
 		rate = -rate
 	}
 	applying := (sep-def.Angle)*rate < 0
-	if def.Angle == 0 || def.Angle == 180 {
-		// At the ends of [0, 180] the separation turns around instead of
-		// overshooting: approaching 0 or 180 is applying, whatever side.
-		if def.Angle == 0 {
-			applying = rate < 0
-		} else {
-			applying = rate > 0
-		}
+	switch def.Angle {
+	// At the ends of [0, 180] the separation turns around instead of
+	// overshooting: approaching 0 or 180 is applying, from either side.
+	case 0:
+		applying = rate < 0
+	case 180:
+		applying = rate > 0
 	}
 	return Aspect{
 		Point1: p.Name, Point2: q.Name, Aspect: def.Kind, Angle: def.Angle,
