@@ -1,0 +1,89 @@
+// Package quota enforces plans: daily and monthly call quotas and a
+// per-second request rate per account, counted in memory and flushed to a
+// store.Store as deltas. It also attributes every call to its key and
+// endpoint and computes the usage statistics of spec 4.10.
+//
+// # Plans
+//
+// A Plan has DailyLimit, MonthlyLimit (billed calls per UTC day and UTC
+// month) and RatePerSecond (requests per second, token bucket of Burst
+// tokens, default Burst = RatePerSecond; 0 means no rate limit).
+// DefaultPlans has free, starter, pro and business:
+//
+//	plan      daily    monthly    rate/s
+//	free        100      1,000       2
+//	starter   2,000     30,000      10
+//	pro      20,000    300,000      50
+//	business 200,000 3,000,000     200
+//
+// LoadPlans(path, os.Getenv("ASTROAPI_PLANS")) overlays the defaults with
+// a plain text file and then the environment variable, both in the
+// ParsePlans syntax: one plan per line (or per ';'), the name then any of
+// daily=N monthly=N rate=N burst=N. Example: ASTROAPI_PLANS="free daily=50;
+// team daily=10000 monthly=100000 rate=20".
+//
+// # Counting
+//
+//	q := quota.New(st, quota.Config{Plans: plans}) // flushes every second
+//	defer q.Close()                                // before st.Close(): writes the last deltas
+//
+//	u, err := q.Charge(ctx, acct.ID, acct.Plan, 1) // per billed call (n = items of a batch)
+//	var le *quota.LimitError
+//	if errors.As(err, &le) { // 429, Retry-After: le.RetryAfterSeconds(); le.Limit says which
+//	}
+//	// u is the envelope's usage block (spec 2.2), counts including this call.
+//	q.Record(quota.Call{AccountID: acct.ID, KeyID: k.ID, Endpoint: "post-natal", Status: 200, Duration: d})
+//
+// Counters belong to the account (Scope "account_plan"): all its keys
+// share them. They live in 64 shards keyed by a hash of the account id,
+// each with its own mutex; an account's totals are read from the store on
+// its first call (and again after 10 idle minutes), then only memory is
+// touched. Charge is all or nothing: with fewer than n calls left nothing is
+// charged. The rate counts one request per Charge whatever n, so one batch
+// request of 100 items takes one token and 100 calls of quota. Within one
+// process quotas are exact: the check and the increment happen under one
+// mutex, so with N calls left and any number of concurrent callers exactly
+// N succeed.
+//
+// The day and the month roll over at 00:00 UTC by the clock Config.Now.
+// A daily refusal has RetryAfter until the next 00:00 UTC, a monthly one
+// until 00:00 UTC on the 1st of the next month, a rate refusal until the
+// next token.
+//
+// # Flushing, crash loss and overshoot
+//
+// Every FlushInterval (default 1 s) and in Close, Flush hands the deltas
+// of all accounts and the attribution buckets to store.Flush in one
+// transaction, then sets each flushed account's totals to what the store
+// returned plus what was charged meanwhile. A failed flush keeps its
+// deltas for the next one.
+//
+// Crash-loss bound: a kill -9 loses only the charges not yet flushed, at
+// most one flush interval's worth (plus those made during the flush that
+// was under way): per account at most Burst + RatePerSecond x
+// (FlushInterval + flush time) calls. Everything flushed is kept (bbolt
+// fsyncs each commit). TestKill9 checks this with a real SIGKILL.
+//
+// Overshoot across instances (PostgreSQL): each instance enforces the
+// limit against the last total the store returned to it plus its own
+// charges since. What it cannot see are the other instances' charges not
+// yet flushed, or flushed after its own last flush: at most two flush
+// intervals of each other instance. So an account can exceed its daily or
+// monthly quota by at most (instances - 1) x (Burst + 2 x RatePerSecond x
+// FlushInterval) calls, in practice about instances x RatePerSecond x
+// FlushInterval. The per-second rate is enforced per instance: across k
+// instances an account may get up to k x RatePerSecond. Example: pro
+// (50/s, burst 50) on 3 instances, 1 s interval: at most 300 calls over a
+// quota of 20,000 a day, typically about 100.
+//
+// # Statistics
+//
+// Report builds GET /api/v1/usage; Chart builds /usage/chart and the data
+// of /usage/export (Chart.Table gives CSV rows) for ChartUsage,
+// ChartEndpoints, ChartResponseTime and ChartHourlyPattern over 1 to 365
+// UTC days ending today (ParseChartType, ParseDays validate the query
+// parameters and return *engine.FieldError naming the field). They read
+// the stored hourly buckets plus those not flushed yet, so they are
+// current to the call. Attribution counts every recorded call, billed or
+// not; current_usage counts billed calls.
+package quota

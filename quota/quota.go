@@ -1,0 +1,558 @@
+package quota
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/astroapi/astroapi/store"
+)
+
+// Scope is the value of Usage.Scope: counters belong to the account and
+// its plan, shared by all of the account's keys (spec 2.2).
+const Scope = "account_plan"
+
+// Usage is the usage block of the response envelope (spec 2.2).
+type Usage struct {
+	DailyLimit        int64  `json:"daily_limit"`
+	MonthlyLimit      int64  `json:"monthly_limit"`
+	RequestsThisDay   int64  `json:"requests_this_day"`
+	RequestsThisMonth int64  `json:"requests_this_month"`
+	Scope             string `json:"scope"`
+}
+
+// Errors of Charge, for errors.Is. A *LimitError is ErrQuotaExceeded or
+// ErrRateLimited depending on its Limit.
+var (
+	ErrQuotaExceeded = errors.New("quota exceeded")
+	ErrRateLimited   = errors.New("rate limit exceeded")
+	ErrUnknownPlan   = errors.New("unknown plan")
+	ErrClosed        = errors.New("quota: closed")
+)
+
+// The values of LimitError.Limit.
+const (
+	LimitDaily   = "daily"
+	LimitMonthly = "monthly"
+	LimitRate    = "rate"
+)
+
+// LimitError is Charge's refusal: a 429 with a Retry-After of RetryAfter
+// (round up to whole seconds).
+type LimitError struct {
+	Limit      string        // LimitDaily, LimitMonthly or LimitRate
+	Max        int64         // the limit: calls per day or month, requests per second
+	RetryAfter time.Duration // until the day or month rolls over, or a rate token is back
+	Reset      time.Time     // the instant RetryAfter points at (UTC)
+	Usage      Usage         // counters at the refusal (nothing was charged)
+}
+
+func (e *LimitError) Error() string {
+	if e.Limit == LimitRate {
+		return fmt.Sprintf("rate limit of %d requests per second exceeded; retry in %v", e.Max, e.RetryAfter)
+	}
+	return fmt.Sprintf("%s quota of %d calls exceeded; it resets at %s", e.Limit, e.Max, e.Reset.Format(time.RFC3339))
+}
+
+// Is makes errors.Is(err, ErrQuotaExceeded / ErrRateLimited) work.
+func (e *LimitError) Is(target error) bool {
+	if e.Limit == LimitRate {
+		return target == ErrRateLimited
+	}
+	return target == ErrQuotaExceeded
+}
+
+// RetryAfterSeconds is RetryAfter rounded up to whole seconds, at least 1,
+// for the Retry-After header.
+func (e *LimitError) RetryAfterSeconds() int64 {
+	s := int64((e.RetryAfter + time.Second - 1) / time.Second)
+	return max(s, 1)
+}
+
+// Config sets up a Quota. The zero value is usable.
+type Config struct {
+	// Plans are the plans accounts can have; nil means DefaultPlans().
+	Plans Plans
+	// FlushInterval is how often counters and attribution are written to
+	// the store as deltas: the crash-loss bound. 0 means 1 s; negative
+	// disables the background flusher (call Flush yourself).
+	FlushInterval time.Duration
+	// Now is the clock for days, months, rate buckets and attribution
+	// hours; nil means time.Now.
+	Now func() time.Time
+	// IdleEvict drops an account's in-memory counters after this long
+	// without calls (they are reloaded from the store on the next call);
+	// 0 means 10 minutes.
+	IdleEvict time.Duration
+	// OnFlush, if set, is called after every background or final flush
+	// with its outcome (err nil on success). Use it to log and count.
+	OnFlush func(FlushStats, error)
+}
+
+// FlushStats describes one flush.
+type FlushStats struct {
+	Counters int           // (account, day) deltas written
+	Calls    int64         // billed calls in those deltas
+	Buckets  int           // attribution buckets written
+	Took     time.Duration // time in Store.Flush, by the real clock
+}
+
+// nShards spreads accounts over independent mutexes so that calls of
+// different accounts rarely contend.
+const nShards = 64
+
+// Quota counts billed calls per account in memory and flushes them to a
+// store. All methods are safe for concurrent use.
+type Quota struct {
+	st       store.Store
+	plans    Plans
+	now      func() time.Time
+	interval time.Duration
+	idle     time.Duration
+	onFlush  func(FlushStats, error)
+	seed     maphash.Seed
+	shards   [nShards]shard
+
+	flushMu sync.Mutex // one flush at a time; also held by statistics queries
+	closeMu sync.RWMutex
+	closed  bool
+	stop    chan struct{}
+	done    chan struct{}
+}
+
+type shard struct {
+	mu    sync.Mutex
+	accts map[string]*entry
+	usage map[bucketKey]*bucketAgg
+	_     [40]byte // keep neighbouring shards' mutexes off one cache line
+}
+
+// entry is one account's counters. All fields but ready/loadErr are guarded
+// by the shard mutex.
+type entry struct {
+	ready   chan struct{} // closed when the counters are loaded
+	loadErr error
+
+	day      time.Time // UTC day the counters are for
+	dayN     int64     // best known total of the day: stored + unflushed
+	monthN   int64     // same for day's month
+	pending  []pend    // charges not yet handed to a flush, by day
+	tokens   float64   // rate bucket
+	lastFill time.Time // when tokens were last topped up
+	lastUsed time.Time
+}
+
+type pend struct {
+	day time.Time
+	n   int64
+}
+
+type bucketKey struct {
+	account, key, endpoint string
+	hour                   int64 // Unix seconds of the UTC hour
+}
+
+type bucketAgg struct {
+	count, errors, totalUS, maxUS int64
+}
+
+// New makes a Quota over st and, unless cfg.FlushInterval < 0, starts its
+// background flusher. Call Close to stop it and write the last deltas.
+func New(st store.Store, cfg Config) *Quota {
+	q := &Quota{
+		st:       st,
+		plans:    cfg.Plans,
+		now:      cfg.Now,
+		interval: cfg.FlushInterval,
+		idle:     cfg.IdleEvict,
+		onFlush:  cfg.OnFlush,
+		seed:     maphash.MakeSeed(),
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
+	}
+	if q.plans == nil {
+		q.plans = DefaultPlans()
+	}
+	if q.now == nil {
+		q.now = time.Now
+	}
+	if q.interval == 0 {
+		q.interval = time.Second
+	}
+	if q.idle <= 0 {
+		q.idle = 10 * time.Minute
+	}
+	for i := range q.shards {
+		q.shards[i].accts = map[string]*entry{}
+		q.shards[i].usage = map[bucketKey]*bucketAgg{}
+	}
+	if q.interval > 0 {
+		go q.loop()
+	} else {
+		close(q.done)
+	}
+	return q
+}
+
+// Plans returns the configured plans (do not modify).
+func (q *Quota) Plans() Plans { return q.plans }
+
+// Plan returns the named plan, or an error wrapping ErrUnknownPlan.
+func (q *Quota) Plan(name string) (Plan, error) {
+	p, ok := q.plans[name]
+	if !ok {
+		return Plan{}, fmt.Errorf("plan %q: %w", name, ErrUnknownPlan)
+	}
+	return p, nil
+}
+
+// FlushInterval is the effective flush interval (<= 0: no background flush).
+func (q *Quota) FlushInterval() time.Duration { return q.interval }
+
+func (q *Quota) shardOf(account string) *shard {
+	return &q.shards[maphash.String(q.seed, account)%nShards]
+}
+
+// Charge bills n calls to the account on plan planName and counts one
+// request against the plan's per-second rate. It is all or nothing: if
+// the day's or month's quota has fewer than n calls left, or no rate token
+// is available, nothing is charged and the error is a *LimitError. The
+// returned Usage includes the n calls.
+//
+// The first call for an account reads its totals from the store (ctx
+// bounds that read); later calls touch only memory.
+func (q *Quota) Charge(ctx context.Context, accountID, planName string, n int64) (Usage, error) {
+	return q.charge(ctx, accountID, planName, n, true)
+}
+
+// Peek returns the account's usage without charging anything.
+func (q *Quota) Peek(ctx context.Context, accountID, planName string) (Usage, error) {
+	return q.charge(ctx, accountID, planName, 0, false)
+}
+
+func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64, rate bool) (Usage, error) {
+	if n < 0 {
+		return Usage{}, fmt.Errorf("quota: negative charge %d", n)
+	}
+	p, err := q.Plan(planName)
+	if err != nil {
+		return Usage{}, err
+	}
+	q.closeMu.RLock()
+	defer q.closeMu.RUnlock()
+	if q.closed {
+		return Usage{}, ErrClosed
+	}
+	sh := q.shardOf(accountID)
+	sh.mu.Lock()
+	e, err := q.entryLocked(ctx, sh, accountID)
+	if err != nil {
+		return Usage{}, err // entryLocked released the lock
+	}
+	defer sh.mu.Unlock()
+
+	now := q.now()
+	today := store.Day(now)
+	e.lastUsed = now
+	if !e.day.Equal(today) {
+		// A new UTC day (and maybe month) starts from zero here; the next
+		// flush brings in what other instances counted since.
+		if !store.Month(e.day).Equal(store.Month(today)) {
+			e.monthN = 0
+		}
+		e.day, e.dayN = today, 0
+	}
+	u := Usage{DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, RequestsThisDay: e.dayN, RequestsThisMonth: e.monthN, Scope: Scope}
+	if !rate && n == 0 {
+		return u, nil
+	}
+	if e.dayN+n > p.DailyLimit {
+		reset := today.AddDate(0, 0, 1)
+		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+	}
+	if e.monthN+n > p.MonthlyLimit {
+		reset := store.Month(today).AddDate(0, 1, 0)
+		return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+	}
+	if rate && p.RatePerSecond > 0 {
+		burst := float64(p.Burst)
+		if burst <= 0 {
+			burst = float64(p.RatePerSecond)
+		}
+		if e.lastFill.IsZero() {
+			e.tokens = burst
+		} else if dt := now.Sub(e.lastFill); dt > 0 {
+			e.tokens = min(burst, e.tokens+dt.Seconds()*float64(p.RatePerSecond))
+		}
+		e.lastFill = now
+		if e.tokens < 1 {
+			wait := time.Duration((1 - e.tokens) / float64(p.RatePerSecond) * float64(time.Second))
+			return u, &LimitError{Limit: LimitRate, Max: p.RatePerSecond, Reset: now.Add(wait).UTC(), RetryAfter: wait, Usage: u}
+		}
+		e.tokens--
+	}
+	if n > 0 {
+		e.dayN += n
+		e.monthN += n
+		if k := len(e.pending); k > 0 && e.pending[k-1].day.Equal(today) {
+			e.pending[k-1].n += n
+		} else {
+			e.pending = append(e.pending, pend{day: today, n: n})
+		}
+	}
+	u.RequestsThisDay, u.RequestsThisMonth = e.dayN, e.monthN
+	return u, nil
+}
+
+// entryLocked returns the loaded entry of account with sh.mu held. On
+// error it returns with sh.mu released.
+func (q *Quota) entryLocked(ctx context.Context, sh *shard, account string) (*entry, error) {
+	for {
+		e := sh.accts[account]
+		if e != nil {
+			select {
+			case <-e.ready:
+				if e.loadErr == nil {
+					return e, nil
+				}
+				// A failed load was removed from the map; look again.
+			default:
+				sh.mu.Unlock()
+				select {
+				case <-e.ready:
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+				sh.mu.Lock()
+			}
+			continue
+		}
+		// First use: read the totals without holding the shard.
+		e = &entry{ready: make(chan struct{})}
+		sh.accts[account] = e
+		sh.mu.Unlock()
+		now := q.now()
+		t, err := q.st.Counters(ctx, account, now)
+		sh.mu.Lock()
+		if err != nil {
+			e.loadErr = fmt.Errorf("quota: load counters of %s: %w", account, err)
+			delete(sh.accts, account)
+			close(e.ready)
+			sh.mu.Unlock()
+			return nil, e.loadErr
+		}
+		e.day, e.dayN, e.monthN, e.lastUsed = t.Day, t.DayN, t.MonthN, now
+		close(e.ready)
+		return e, nil
+	}
+}
+
+// Call is one request to attribute: who made it, to which operation, how
+// it ended and how long it took.
+type Call struct {
+	AccountID string
+	KeyID     string
+	Endpoint  string        // operation id, e.g. "post-natal"
+	Status    int           // HTTP status; >= 400 counts as an error
+	Duration  time.Duration // response time
+	At        time.Time     // when it happened; zero means now
+}
+
+// Record adds c to the in-memory hourly attribution of its key and
+// endpoint; the next flush writes it. It never touches the store.
+func (q *Quota) Record(c Call) {
+	at := c.At
+	if at.IsZero() {
+		at = q.now()
+	}
+	k := bucketKey{account: c.AccountID, key: c.KeyID, endpoint: c.Endpoint, hour: at.Unix() - mod(at.Unix(), 3600)}
+	us := c.Duration.Microseconds()
+	sh := q.shardOf(c.AccountID)
+	sh.mu.Lock()
+	b := sh.usage[k]
+	if b == nil {
+		b = &bucketAgg{}
+		sh.usage[k] = b
+	}
+	b.count++
+	if c.Status >= 400 {
+		b.errors++
+	}
+	b.totalUS += us
+	b.maxUS = max(b.maxUS, us)
+	sh.mu.Unlock()
+}
+
+func mod(a, b int64) int64 { return ((a % b) + b) % b }
+
+func (q *Quota) loop() {
+	defer close(q.done)
+	t := time.NewTicker(q.interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-q.stop:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), max(10*q.interval, 5*time.Second))
+			st, err := q.Flush(ctx)
+			cancel()
+			if q.onFlush != nil {
+				q.onFlush(st, err)
+			}
+		}
+	}
+}
+
+// Flush writes every unflushed counter delta and attribution bucket to the
+// store in one transaction, then refreshes the flushed accounts' totals
+// with what the store reports (so counts of other instances show up). On
+// failure the deltas are kept for the next flush.
+func (q *Quota) Flush(ctx context.Context) (FlushStats, error) {
+	q.flushMu.Lock()
+	defer q.flushMu.Unlock()
+	return q.flushLocked(ctx)
+}
+
+func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
+	var b store.Batch
+	var st FlushStats
+	now := q.now()
+	for i := range q.shards {
+		sh := &q.shards[i]
+		sh.mu.Lock()
+		for id, e := range sh.accts {
+			select {
+			case <-e.ready:
+			default:
+				continue // still loading: nothing charged yet
+			}
+			if len(e.pending) == 0 {
+				if now.Sub(e.lastUsed) > q.idle {
+					delete(sh.accts, id)
+				}
+				continue
+			}
+			for _, p := range e.pending {
+				b.Counters = append(b.Counters, store.CounterDelta{AccountID: id, Day: p.day, N: p.n})
+				st.Calls += p.n
+			}
+			e.pending = e.pending[:0]
+		}
+		for k, a := range sh.usage {
+			b.Usage = append(b.Usage, store.UsageBucket{
+				AccountID: k.account, KeyID: k.key, Endpoint: k.endpoint, Hour: time.Unix(k.hour, 0).UTC(),
+				Count: a.count, Errors: a.errors, TotalMicros: a.totalUS, MaxMicros: a.maxUS,
+			})
+		}
+		if len(sh.usage) > 0 {
+			sh.usage = map[bucketKey]*bucketAgg{}
+		}
+		sh.mu.Unlock()
+	}
+	st.Counters, st.Buckets = len(b.Counters), len(b.Usage)
+	if len(b.Counters) == 0 && len(b.Usage) == 0 {
+		return st, nil
+	}
+	// A fixed order makes concurrent flushes of several instances take
+	// row locks in the same order (no deadlocks) and puts each account's
+	// days in order, so the last total of a month is the largest.
+	slices.SortFunc(b.Counters, func(x, y store.CounterDelta) int {
+		return cmp.Or(cmp.Compare(x.AccountID, y.AccountID), x.Day.Compare(y.Day))
+	})
+	slices.SortFunc(b.Usage, func(x, y store.UsageBucket) int {
+		return cmp.Or(cmp.Compare(x.AccountID, y.AccountID), x.Hour.Compare(y.Hour),
+			cmp.Compare(x.KeyID, y.KeyID), cmp.Compare(x.Endpoint, y.Endpoint))
+	})
+	start := time.Now()
+	totals, err := q.st.Flush(ctx, b)
+	st.Took = time.Since(start)
+	if err != nil {
+		q.restore(b)
+		return st, fmt.Errorf("quota: flush: %w", err)
+	}
+	for _, t := range totals {
+		sh := q.shardOf(t.AccountID)
+		sh.mu.Lock()
+		if e := sh.accts[t.AccountID]; e != nil {
+			var sinceDay, sinceMonth int64 // charged after the snapshot
+			for _, p := range e.pending {
+				if p.day.Equal(t.Day) {
+					sinceDay += p.n
+				}
+				if store.Month(p.day).Equal(store.Month(t.Day)) {
+					sinceMonth += p.n
+				}
+			}
+			if e.day.Equal(t.Day) {
+				e.dayN = t.DayN + sinceDay
+			}
+			if store.Month(e.day).Equal(store.Month(t.Day)) {
+				e.monthN = t.MonthN + sinceMonth
+			}
+		}
+		sh.mu.Unlock()
+	}
+	return st, nil
+}
+
+// restore puts the deltas of a failed flush back so the next one retries.
+func (q *Quota) restore(b store.Batch) {
+	for _, c := range b.Counters {
+		sh := q.shardOf(c.AccountID)
+		sh.mu.Lock()
+		e := sh.accts[c.AccountID]
+		if e == nil {
+			// Never evicted while holding deltas, but be safe: keep the count.
+			e = &entry{ready: make(chan struct{}), day: c.Day, lastUsed: q.now()}
+			close(e.ready)
+			sh.accts[c.AccountID] = e
+		}
+		e.pending = append([]pend{{day: c.Day, n: c.N}}, e.pending...)
+		slices.SortStableFunc(e.pending, func(x, y pend) int { return x.day.Compare(y.day) })
+		sh.mu.Unlock()
+	}
+	for _, u := range b.Usage {
+		sh := q.shardOf(u.AccountID)
+		sh.mu.Lock()
+		k := bucketKey{account: u.AccountID, key: u.KeyID, endpoint: u.Endpoint, hour: u.Hour.Unix()}
+		a := sh.usage[k]
+		if a == nil {
+			a = &bucketAgg{}
+			sh.usage[k] = a
+		}
+		a.count += u.Count
+		a.errors += u.Errors
+		a.totalUS += u.TotalMicros
+		a.maxUS = max(a.maxUS, u.MaxMicros)
+		sh.mu.Unlock()
+	}
+}
+
+// Close stops the background flusher, refuses further charges (ErrClosed)
+// and writes the last deltas. Call it before closing the store.
+func (q *Quota) Close() error {
+	q.closeMu.Lock()
+	if q.closed {
+		q.closeMu.Unlock()
+		return nil
+	}
+	q.closed = true
+	q.closeMu.Unlock()
+	if q.interval > 0 {
+		close(q.stop)
+	}
+	<-q.done
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	st, err := q.Flush(ctx)
+	if q.onFlush != nil {
+		q.onFlush(st, err)
+	}
+	return err
+}

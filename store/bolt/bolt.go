@@ -1,0 +1,494 @@
+// Package bolt is the embedded store.Store: one bbolt file, one process.
+//
+// Every write is one bbolt transaction, fsynced on commit (bbolt's default,
+// never turned off here), so what a method reported as written survives a
+// crash or kill -9. The file is locked while open: a second process opening
+// it waits up to one second and then fails.
+//
+// Layout (buckets of the root):
+//
+//	accounts        id -> JSON Account
+//	account_email   email -> id
+//	keys            id -> JSON key record (hash in hex)
+//	key_hash        SHA-256 hash (32 bytes) -> id
+//	key_account     account id + 0x00 + key id -> empty (lists keys of an account)
+//	counters        account id + 0x00 + "2006-01-02" (day) or "2006-01" (month) -> uint64 big endian
+//	usage           account id + 0x00 + hour (int64 big endian, Unix seconds) + key id + 0x00 + endpoint
+//	                -> count, errors, total µs, max µs (4 x uint64 big endian)
+package bolt
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/astroapi/astroapi/store"
+	bbolt "go.etcd.io/bbolt"
+)
+
+func init() {
+	store.Register("bolt", func(path string) (store.Store, error) { return Open(path) })
+}
+
+var (
+	bAccounts   = []byte("accounts")
+	bEmail      = []byte("account_email")
+	bKeys       = []byte("keys")
+	bKeyHash    = []byte("key_hash")
+	bKeyAccount = []byte("key_account")
+	bCounters   = []byte("counters")
+	bUsage      = []byte("usage")
+	bMeta       = []byte("meta")
+)
+
+// schemaVersion is written to meta/version; Open refuses a newer file.
+const schemaVersion = 1
+
+// DB is a store.Store in a bbolt file.
+type DB struct {
+	db *bbolt.DB
+}
+
+var _ store.Store = (*DB)(nil)
+
+// Open opens (creating if needed) the bbolt store at path, and its parent
+// directory.
+func Open(path string) (*DB, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("bolt store: %w", err)
+		}
+	}
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second})
+	if err != nil {
+		return nil, fmt.Errorf("bolt store %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		for _, name := range [][]byte{bAccounts, bEmail, bKeys, bKeyHash, bKeyAccount, bCounters, bUsage, bMeta} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		meta := tx.Bucket(bMeta)
+		if v := meta.Get([]byte("version")); v != nil {
+			if got := binary.BigEndian.Uint64(v); got > schemaVersion {
+				return fmt.Errorf("schema version %d is newer than this program's %d", got, schemaVersion)
+			}
+		}
+		return meta.Put([]byte("version"), u64(schemaVersion))
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("bolt store %s: %w", path, err)
+	}
+	return &DB{db: db}, nil
+}
+
+// Close closes the file.
+func (d *DB) Close() error { return d.db.Close() }
+
+func u64(v uint64) []byte {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], v)
+	return b[:]
+}
+
+func get64(b []byte) int64 {
+	if len(b) < 8 {
+		return 0
+	}
+	return int64(binary.BigEndian.Uint64(b))
+}
+
+func (d *DB) view(ctx context.Context, fn func(*bbolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	err := d.db.View(fn)
+	if errors.Is(err, bbolt.ErrDatabaseNotOpen) {
+		return store.ErrClosed
+	}
+	return err
+}
+
+func (d *DB) update(ctx context.Context, fn func(*bbolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	err := d.db.Update(fn)
+	if errors.Is(err, bbolt.ErrDatabaseNotOpen) {
+		return store.ErrClosed
+	}
+	return err
+}
+
+// CreateAccount implements store.Store.
+func (d *DB) CreateAccount(ctx context.Context, a store.Account) error {
+	a.Created = store.Time(a.Created)
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		accts, email := tx.Bucket(bAccounts), tx.Bucket(bEmail)
+		if accts.Get([]byte(a.ID)) != nil {
+			return fmt.Errorf("account %s: %w", a.ID, store.ErrExists)
+		}
+		if email.Get([]byte(a.Email)) != nil {
+			return fmt.Errorf("account email %q: %w", a.Email, store.ErrExists)
+		}
+		v, err := json.Marshal(a)
+		if err != nil {
+			return err
+		}
+		if err := accts.Put([]byte(a.ID), v); err != nil {
+			return err
+		}
+		return email.Put([]byte(a.Email), []byte(a.ID))
+	})
+}
+
+func getAccount(tx *bbolt.Tx, id []byte) (store.Account, error) {
+	var a store.Account
+	v := tx.Bucket(bAccounts).Get(id)
+	if v == nil {
+		return a, fmt.Errorf("account %s: %w", id, store.ErrNotFound)
+	}
+	return a, json.Unmarshal(v, &a)
+}
+
+// Account implements store.Store.
+func (d *DB) Account(ctx context.Context, id string) (a store.Account, err error) {
+	err = d.view(ctx, func(tx *bbolt.Tx) error {
+		a, err = getAccount(tx, []byte(id))
+		return err
+	})
+	return a, err
+}
+
+// AccountByEmail implements store.Store.
+func (d *DB) AccountByEmail(ctx context.Context, email string) (a store.Account, err error) {
+	err = d.view(ctx, func(tx *bbolt.Tx) error {
+		id := tx.Bucket(bEmail).Get([]byte(email))
+		if id == nil {
+			return fmt.Errorf("account email %q: %w", email, store.ErrNotFound)
+		}
+		a, err = getAccount(tx, id)
+		return err
+	})
+	return a, err
+}
+
+// Accounts implements store.Store.
+func (d *DB) Accounts(ctx context.Context) ([]store.Account, error) {
+	var out []store.Account
+	err := d.view(ctx, func(tx *bbolt.Tx) error {
+		return tx.Bucket(bAccounts).ForEach(func(_, v []byte) error {
+			var a store.Account
+			if err := json.Unmarshal(v, &a); err != nil {
+				return err
+			}
+			out = append(out, a)
+			return nil
+		})
+	})
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].Created.Equal(out[j].Created) {
+			return out[i].Created.Before(out[j].Created)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, err
+}
+
+// SetPlan implements store.Store.
+func (d *DB) SetPlan(ctx context.Context, accountID, plan string) error {
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		a, err := getAccount(tx, []byte(accountID))
+		if err != nil {
+			return err
+		}
+		a.Plan = plan
+		v, err := json.Marshal(a)
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bAccounts).Put([]byte(a.ID), v)
+	})
+}
+
+// keyRecord is the JSON form of a store.Key (whose Hash is not marshalled).
+type keyRecord struct {
+	store.Key
+	HashHex string `json:"hash"`
+}
+
+func putKey(tx *bbolt.Tx, k store.Key) error {
+	v, err := json.Marshal(keyRecord{Key: k, HashHex: hex.EncodeToString(k.Hash[:])})
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bKeys).Put([]byte(k.ID), v)
+}
+
+func getKey(tx *bbolt.Tx, id []byte) (store.Key, error) {
+	v := tx.Bucket(bKeys).Get(id)
+	if v == nil {
+		return store.Key{}, fmt.Errorf("key %s: %w", id, store.ErrNotFound)
+	}
+	var r keyRecord
+	if err := json.Unmarshal(v, &r); err != nil {
+		return store.Key{}, err
+	}
+	h, err := hex.DecodeString(r.HashHex)
+	if err != nil || len(h) != 32 {
+		return store.Key{}, fmt.Errorf("key %s: bad stored hash", id)
+	}
+	copy(r.Key.Hash[:], h)
+	return r.Key, nil
+}
+
+func insertKey(tx *bbolt.Tx, k store.Key) error {
+	if tx.Bucket(bAccounts).Get([]byte(k.AccountID)) == nil {
+		return fmt.Errorf("account %s: %w", k.AccountID, store.ErrNotFound)
+	}
+	if tx.Bucket(bKeys).Get([]byte(k.ID)) != nil || tx.Bucket(bKeyHash).Get(k.Hash[:]) != nil {
+		return fmt.Errorf("key %s: %w", k.ID, store.ErrExists)
+	}
+	if err := putKey(tx, k); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bKeyHash).Put(k.Hash[:], []byte(k.ID)); err != nil {
+		return err
+	}
+	return tx.Bucket(bKeyAccount).Put(join(k.AccountID, k.ID), nil)
+}
+
+func join(a, b string) []byte {
+	out := make([]byte, 0, len(a)+1+len(b))
+	out = append(out, a...)
+	out = append(out, 0)
+	return append(out, b...)
+}
+
+// CreateKey implements store.Store.
+func (d *DB) CreateKey(ctx context.Context, k store.Key) error {
+	k.Created = store.Time(k.Created)
+	k.Revoked = revokedTime(k.Revoked)
+	return d.update(ctx, func(tx *bbolt.Tx) error { return insertKey(tx, k) })
+}
+
+func revokedTime(t time.Time) time.Time {
+	if t.IsZero() {
+		return t
+	}
+	return store.Time(t)
+}
+
+// KeyByHash implements store.Store.
+func (d *DB) KeyByHash(ctx context.Context, h [32]byte) (k store.Key, err error) {
+	err = d.view(ctx, func(tx *bbolt.Tx) error {
+		id := tx.Bucket(bKeyHash).Get(h[:])
+		if id == nil {
+			return fmt.Errorf("key hash: %w", store.ErrNotFound)
+		}
+		k, err = getKey(tx, id)
+		return err
+	})
+	return k, err
+}
+
+// KeyByID implements store.Store.
+func (d *DB) KeyByID(ctx context.Context, id string) (k store.Key, err error) {
+	err = d.view(ctx, func(tx *bbolt.Tx) error {
+		k, err = getKey(tx, []byte(id))
+		return err
+	})
+	return k, err
+}
+
+// Keys implements store.Store.
+func (d *DB) Keys(ctx context.Context, accountID string) ([]store.Key, error) {
+	var out []store.Key
+	err := d.view(ctx, func(tx *bbolt.Tx) error {
+		if accountID == "" {
+			return tx.Bucket(bKeys).ForEach(func(id, _ []byte) error {
+				k, err := getKey(tx, id)
+				out = append(out, k)
+				return err
+			})
+		}
+		prefix := join(accountID, "")
+		c := tx.Bucket(bKeyAccount).Cursor()
+		for kk, _ := c.Seek(prefix); kk != nil && bytes.HasPrefix(kk, prefix); kk, _ = c.Next() {
+			k, err := getKey(tx, kk[len(prefix):])
+			if err != nil {
+				return err
+			}
+			out = append(out, k)
+		}
+		return nil
+	})
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].Created.Equal(out[j].Created) {
+			return out[i].Created.Before(out[j].Created)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, err
+}
+
+func revoke(tx *bbolt.Tx, keyID string, at time.Time) (store.Key, error) {
+	k, err := getKey(tx, []byte(keyID))
+	if err != nil {
+		return k, err
+	}
+	if k.Status != store.KeyActive {
+		return k, fmt.Errorf("key %s: %w", keyID, store.ErrRevoked)
+	}
+	k.Status, k.Revoked = store.KeyRevoked, store.Time(at)
+	return k, putKey(tx, k)
+}
+
+// RevokeKey implements store.Store.
+func (d *DB) RevokeKey(ctx context.Context, keyID string, at time.Time) error {
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		_, err := revoke(tx, keyID, at)
+		return err
+	})
+}
+
+// RotateKey implements store.Store.
+func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) error {
+	next.Created = store.Time(next.Created)
+	next.Revoked = revokedTime(next.Revoked)
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		old, err := revoke(tx, oldKeyID, next.Created)
+		if err != nil {
+			return err
+		}
+		if old.AccountID != next.AccountID {
+			return fmt.Errorf("rotate key %s: new key belongs to account %s, not %s", oldKeyID, next.AccountID, old.AccountID)
+		}
+		return insertKey(tx, next)
+	})
+}
+
+func dayKey(account string, day time.Time) []byte {
+	return join(account, day.UTC().Format("2006-01-02"))
+}
+
+func monthKey(account string, day time.Time) []byte {
+	return join(account, day.UTC().Format("2006-01"))
+}
+
+// Counters implements store.Store.
+func (d *DB) Counters(ctx context.Context, accountID string, day time.Time) (t store.CounterTotal, err error) {
+	day = store.Day(day)
+	t = store.CounterTotal{AccountID: accountID, Day: day}
+	err = d.view(ctx, func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bCounters)
+		t.DayN = get64(b.Get(dayKey(accountID, day)))
+		t.MonthN = get64(b.Get(monthKey(accountID, day)))
+		return nil
+	})
+	return t, err
+}
+
+func add(b *bbolt.Bucket, key []byte, n int64) (int64, error) {
+	v := get64(b.Get(key)) + n
+	return v, b.Put(key, u64(uint64(v)))
+}
+
+func usageKey(u store.UsageBucket) []byte {
+	k := make([]byte, 0, len(u.AccountID)+1+8+len(u.KeyID)+1+len(u.Endpoint))
+	k = append(k, u.AccountID...)
+	k = append(k, 0)
+	k = binary.BigEndian.AppendUint64(k, uint64(u.Hour.Unix()))
+	k = append(k, u.KeyID...)
+	k = append(k, 0)
+	return append(k, u.Endpoint...)
+}
+
+// Flush implements store.Store: one fsynced transaction.
+func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, error) {
+	totals := make([]store.CounterTotal, 0, len(b.Counters))
+	err := d.update(ctx, func(tx *bbolt.Tx) error {
+		totals = totals[:0] // bbolt may not retry, but keep fn idempotent
+		cb := tx.Bucket(bCounters)
+		for _, c := range b.Counters {
+			day := store.Day(c.Day)
+			dn, err := add(cb, dayKey(c.AccountID, day), c.N)
+			if err != nil {
+				return err
+			}
+			mn, err := add(cb, monthKey(c.AccountID, day), c.N)
+			if err != nil {
+				return err
+			}
+			totals = append(totals, store.CounterTotal{AccountID: c.AccountID, Day: day, DayN: dn, MonthN: mn})
+		}
+		ub := tx.Bucket(bUsage)
+		for _, u := range b.Usage {
+			u.Hour = u.Hour.UTC().Truncate(time.Hour)
+			k := usageKey(u)
+			var v [32]byte
+			if old := ub.Get(k); len(old) == 32 {
+				copy(v[:], old)
+			}
+			put := func(i int, x int64) { binary.BigEndian.PutUint64(v[8*i:], uint64(x)) }
+			put(0, get64(v[0:])+u.Count)
+			put(1, get64(v[8:])+u.Errors)
+			put(2, get64(v[16:])+u.TotalMicros)
+			put(3, max(get64(v[24:]), u.MaxMicros))
+			if err := ub.Put(k, v[:]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return totals, nil
+}
+
+// Usage implements store.Store.
+func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) ([]store.UsageBucket, error) {
+	var out []store.UsageBucket
+	err := d.view(ctx, func(tx *bbolt.Tx) error {
+		prefix := join(accountID, "")
+		start := binary.BigEndian.AppendUint64(bytes.Clone(prefix), uint64(from.Unix()))
+		c := tx.Bucket(bUsage).Cursor()
+		for k, v := c.Seek(start); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			rest := k[len(prefix):]
+			if len(rest) < 8 || len(v) != 32 {
+				return fmt.Errorf("bolt store: malformed usage record")
+			}
+			hour := time.Unix(int64(binary.BigEndian.Uint64(rest)), 0).UTC()
+			if !hour.Before(to) {
+				break
+			}
+			if hour.Before(from) {
+				continue // from not on the hour: Seek landed before it
+			}
+			keyID, endpoint, _ := bytes.Cut(rest[8:], []byte{0})
+			out = append(out, store.UsageBucket{
+				AccountID:   accountID,
+				KeyID:       string(keyID),
+				Endpoint:    string(endpoint),
+				Hour:        hour,
+				Count:       get64(v[0:]),
+				Errors:      get64(v[8:]),
+				TotalMicros: get64(v[16:]),
+				MaxMicros:   get64(v[24:]),
+			})
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,235 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Errors every Store returns (possibly wrapped); test them with errors.Is.
+var (
+	// ErrNotFound: no account or key with that id, email or hash.
+	ErrNotFound = errors.New("store: not found")
+	// ErrExists: an account with that email, or a key with that id or hash,
+	// already exists.
+	ErrExists = errors.New("store: already exists")
+	// ErrRevoked: the key to rotate or revoke is no longer active.
+	ErrRevoked = errors.New("store: key revoked")
+	// ErrClosed: the store was closed.
+	ErrClosed = errors.New("store: closed")
+)
+
+// Account owns keys and has a plan; its quota counters are shared by all its
+// keys (scope "account_plan").
+type Account struct {
+	ID      string    `json:"id"`      // "acct_" + 20 hex digits, random
+	Email   string    `json:"email"`   // unique, as given (compared exactly)
+	Plan    string    `json:"plan"`    // plan name, see package quota
+	Created time.Time `json:"created"` // UTC, microsecond precision
+}
+
+// KeyStatus is the life-cycle state of a key.
+type KeyStatus string
+
+// The key states. A revoked key never becomes active again.
+const (
+	KeyActive  KeyStatus = "active"
+	KeyRevoked KeyStatus = "revoked"
+)
+
+// Key is the stored form of an API key: never the secret, only its SHA-256
+// hash and a short display prefix.
+type Key struct {
+	ID        string    `json:"id"`         // "key_" + 20 hex digits, random
+	AccountID string    `json:"account_id"` // owner
+	Prefix    string    `json:"prefix"`     // first DisplayPrefixLen characters of the secret
+	Hash      [32]byte  `json:"-"`          // SHA-256 of the whole secret
+	Status    KeyStatus `json:"status"`
+	Created   time.Time `json:"created"`
+	Revoked   time.Time `json:"revoked,omitzero"` // zero while active
+}
+
+// Masked returns the key for display: its prefix followed by an ellipsis.
+func (k Key) Masked() string { return k.Prefix + "…" }
+
+// SecretPrefix starts every secret, so that leaked keys are recognisable
+// by secret scanners and by people.
+const SecretPrefix = "ak_live_"
+
+// DisplayPrefixLen is how many leading characters of a secret are kept in
+// clear as Key.Prefix: SecretPrefix plus 6 random characters (30 of the 256
+// random bits), enough to tell keys apart in a list.
+const DisplayPrefixLen = len(SecretPrefix) + 6
+
+// secretEncoding writes 32 random bytes as 52 lowercase letters and digits,
+// which survive double-click selection and shells unquoted.
+var secretEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// NewKey makes a fresh active key for account with 256 random bits. It
+// returns the stored form and the secret, which is shown to the user once
+// and never stored.
+func NewKey(accountID string, now time.Time) (Key, string, error) {
+	var raw [32]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return Key{}, "", fmt.Errorf("store: random key: %w", err)
+	}
+	secret := SecretPrefix + secretEncoding.EncodeToString(raw[:])
+	id, err := newID("key_")
+	if err != nil {
+		return Key{}, "", err
+	}
+	return Key{
+		ID:        id,
+		AccountID: accountID,
+		Prefix:    secret[:DisplayPrefixLen],
+		Hash:      HashSecret(secret),
+		Status:    KeyActive,
+		Created:   Time(now),
+	}, secret, nil
+}
+
+// HashSecret is the lookup hash of a secret as sent in x-api-key.
+func HashSecret(secret string) [32]byte { return sha256.Sum256([]byte(secret)) }
+
+// LooksLikeSecret reports whether s has the shape of a secret made by
+// NewKey. The http layer can reject other strings without a lookup.
+func LooksLikeSecret(s string) bool {
+	if len(s) != len(SecretPrefix)+52 || !strings.HasPrefix(s, SecretPrefix) {
+		return false
+	}
+	for _, c := range s[len(SecretPrefix):] {
+		if !(c >= 'a' && c <= 'z' || c >= '2' && c <= '7') {
+			return false
+		}
+	}
+	return true
+}
+
+// NewAccount makes an Account with a fresh random id; store it with
+// Store.CreateAccount.
+func NewAccount(email, plan string, now time.Time) (Account, error) {
+	id, err := newID("acct_")
+	if err != nil {
+		return Account{}, err
+	}
+	return Account{ID: id, Email: email, Plan: plan, Created: Time(now)}, nil
+}
+
+func newID(prefix string) (string, error) {
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("store: random id: %w", err)
+	}
+	return prefix + hex.EncodeToString(b[:]), nil
+}
+
+// Time is t in UTC truncated to microseconds, the precision both stores
+// keep, so that a value reads back equal to what was written.
+func Time(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
+
+// Day is the UTC calendar day containing t, as its midnight.
+func Day(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// Month is the UTC calendar month containing t, as midnight of its first day.
+func Month(t time.Time) time.Time {
+	y, m, _ := t.UTC().Date()
+	return time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
+}
+
+// CounterDelta adds N billed calls to an account's counters for the UTC day
+// Day (a midnight) and for the month containing it.
+type CounterDelta struct {
+	AccountID string
+	Day       time.Time
+	N         int64
+}
+
+// CounterTotal is the stored total of an account for a day and its month,
+// after a Flush applied the deltas of every instance so far.
+type CounterTotal struct {
+	AccountID string
+	Day       time.Time
+	DayN      int64
+	MonthN    int64
+}
+
+// UsageBucket is the attribution of calls of one key to one endpoint in one
+// UTC hour. As a Flush argument it is a delta: Count, Errors and TotalMicros
+// are added to the stored bucket and MaxMicros raises its maximum.
+type UsageBucket struct {
+	AccountID   string
+	KeyID       string
+	Endpoint    string    // operation id, e.g. "post-natal"
+	Hour        time.Time // UTC, on the hour
+	Count       int64     // calls
+	Errors      int64     // calls answered with status >= 400
+	TotalMicros int64     // sum of response times, microseconds
+	MaxMicros   int64     // longest response time, microseconds
+}
+
+// Batch is what one Flush writes in one transaction.
+type Batch struct {
+	Counters []CounterDelta
+	Usage    []UsageBucket
+}
+
+// Store keeps accounts, keys, quota counters and usage history. Every
+// method is safe for concurrent use. Implementations: store/bolt (one
+// process, a file) and store/postgres (shared by many instances); Open picks
+// one from a path or URL.
+type Store interface {
+	// CreateAccount stores a new account (see NewAccount); ErrExists if the
+	// id or email is taken.
+	CreateAccount(ctx context.Context, a Account) error
+	// Account returns the account with that id, or ErrNotFound.
+	Account(ctx context.Context, id string) (Account, error)
+	// AccountByEmail returns the account with that email, or ErrNotFound.
+	AccountByEmail(ctx context.Context, email string) (Account, error)
+	// Accounts lists all accounts, oldest first.
+	Accounts(ctx context.Context) ([]Account, error)
+	// SetPlan changes an account's plan; ErrNotFound if there is none.
+	SetPlan(ctx context.Context, accountID, plan string) error
+
+	// CreateKey stores a new key (see NewKey) for an existing account;
+	// ErrNotFound if the account does not exist, ErrExists on a duplicate.
+	CreateKey(ctx context.Context, k Key) error
+	// KeyByHash returns the key whose secret hashes to h, active or revoked
+	// (the caller checks Status), or ErrNotFound. It is a point lookup.
+	KeyByHash(ctx context.Context, h [32]byte) (Key, error)
+	// KeyByID returns the key with that id, or ErrNotFound.
+	KeyByID(ctx context.Context, id string) (Key, error)
+	// Keys lists an account's keys, oldest first; all keys of all accounts
+	// when accountID is "".
+	Keys(ctx context.Context, accountID string) ([]Key, error)
+	// RevokeKey marks a key revoked at time at. ErrNotFound if there is no
+	// such key, ErrRevoked if it already was.
+	RevokeKey(ctx context.Context, keyID string, at time.Time) error
+	// RotateKey atomically stores next (made by NewKey for the same account)
+	// and revokes oldKeyID at next.Created: either both happen or neither.
+	// ErrNotFound / ErrRevoked as for RevokeKey.
+	RotateKey(ctx context.Context, oldKeyID string, next Key) error
+
+	// Counters returns the stored totals of an account for day's UTC day
+	// and month (zeros if nothing was counted).
+	Counters(ctx context.Context, accountID string, day time.Time) (CounterTotal, error)
+	// Flush adds a batch of deltas in one durable transaction and returns
+	// the resulting totals of every (account, day) in b.Counters, which
+	// include what other instances flushed before.
+	Flush(ctx context.Context, b Batch) ([]CounterTotal, error)
+	// Usage returns the stored hourly buckets of an account with
+	// from <= Hour < to, ordered by Hour, then KeyID, then Endpoint.
+	Usage(ctx context.Context, accountID string, from, to time.Time) ([]UsageBucket, error)
+
+	// Close releases the store. It does not flush anything: package quota
+	// flushes its own counters in its Close, which must run first.
+	Close() error
+}
