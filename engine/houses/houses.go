@@ -1,0 +1,57 @@
+// Package houses places points in the houses of a chart and states the
+// house-system conventions the API uses. The cusps themselves come from
+// engine.Positions.Houses (swe_houses_ex2 of the Swiss Ephemeris, or its
+// tables-backed equivalent).
+//
+// Default system: Placidus, the most used in modern Western practice and
+// astro.com's default. Placidus and Koch divide the diurnal arcs of
+// ecliptic degrees, which do not rise or set inside the polar circles
+// (|latitude| > 90° - obliquity, about 66.56°). There the chart falls back
+// to Porphyry (trisection of the quadrants between the angles), as the Swiss
+// Ephemeris does, and the result names the system actually used.
+package houses
+
+import (
+	"math"
+
+	"github.com/astroapi/astroapi/engine"
+)
+
+// Default is the house system used when a request names none.
+const Default = engine.Placidus
+
+// Fallback is the system used where the requested one is undefined.
+const Fallback = engine.Porphyry
+
+// Valid reports whether s is an offered house system.
+func Valid(s engine.HouseSystem) bool {
+	for _, h := range engine.HouseSystems {
+		if h == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Polar reports whether sys is undefined at geographic latitude lat (degrees)
+// for the true obliquity eps (degrees): Placidus and Koch inside the polar
+// circles.
+func Polar(sys engine.HouseSystem, lat, eps float64) bool {
+	return (sys == engine.Placidus || sys == engine.Koch) && math.Abs(lat) >= 90-eps
+}
+
+// Of returns the house (1-12) holding ecliptic longitude lon, for cusps in
+// zodiacal order. A point exactly on a cusp belongs to the house that cusp
+// begins.
+func Of(lon float64, cusps *[12]float64) int {
+	lon = engine.Normalize(lon)
+	for i := range 12 {
+		start := cusps[i]
+		width := engine.Normalize(cusps[(i+1)%12] - start)
+		if engine.Normalize(lon-start) < width {
+			return i + 1
+		}
+	}
+	// Only reachable with degenerate cusps (all equal): put it in the first.
+	return 1
+}

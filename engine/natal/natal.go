@@ -1,0 +1,361 @@
+// Package natal casts a natal chart: planets with signs, houses and motion,
+// house cusps and angles, aspects, the Vertex, the Part of Fortune and the
+// chart's overall patterns, all from an engine.Positions source.
+//
+// Conventions (also reported in every Chart):
+//   - Positions are apparent geocentric ecliptic longitudes of date (Swiss
+//     Ephemeris defaults), tropical or sidereal with the chosen ayanamsa.
+//   - The lunar node is the true (osculating) node unless the mean node is
+//     asked for; the South Node is the point opposite.
+//   - Lilith is the mean lunar apogee ("Black Moon Lilith").
+//   - Declinations are computed from ecliptic longitude and latitude with
+//     the true obliquity of date.
+//   - Houses: Placidus by default; Placidus and Koch inside the polar circles
+//     fall back to Porphyry (see engine/houses), named in Houses.System.
+//   - Aspects: among the planets, the North Node, Lilith, Chiron, the
+//     asteroids when present, the Ascendant and the Midheaven (held fixed);
+//     the South Node is left out (it only mirrors the North Node). Orbs as
+//     engine/aspects documents.
+//   - Part of Fortune: by day (Sun above the horizon, i.e. in the half of the
+//     ecliptic from Descendant through Midheaven to Ascendant)
+//     Ascendant + Moon - Sun; by night Ascendant + Sun - Moon.
+package natal
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/engine/patterns"
+)
+
+// Node selects the lunar node convention.
+type Node string
+
+// The node conventions.
+const (
+	TrueNode Node = "true"
+	MeanNode Node = "mean"
+)
+
+// Birth is what a chart is cast for: the instant (JD in UT) and the place in
+// geographic degrees (east and north positive).
+type Birth struct {
+	JD                  engine.JDUT
+	Latitude, Longitude float64
+}
+
+// Options choose the chart's conventions. The zero value is a tropical
+// Placidus chart with the true node and Ptolemaic aspects.
+type Options struct {
+	HouseSystem      engine.HouseSystem // "" means houses.Default
+	Sidereal         engine.Ayanamsa    // "" for the tropical zodiac
+	IncludeAsteroids bool               // Ceres, Pallas, Juno, Vesta
+	Node             Node               // "" means TrueNode
+	MinorAspects     bool               // add the minor aspects with default orbs
+	Orbs             aspects.Orbs       // overrides the default orbs when non-nil
+}
+
+// Sign is a zodiacal position: the longitude, its sign and the degree
+// within the sign.
+type Sign struct {
+	Degree    float64 `json:"degree" doc:"degrees within the sign, 0-30"`
+	Sign      string  `json:"sign" doc:"zodiac sign" example:"Leo"`
+	Longitude float64 `json:"longitude" doc:"ecliptic longitude in degrees, 0-360"`
+}
+
+// Planet is a body of the chart.
+type Planet struct {
+	Name        string  `json:"name" doc:"body name" example:"Sun"`
+	Sign        string  `json:"sign" doc:"zodiac sign" example:"Leo"`
+	Degree      float64 `json:"degree" doc:"degrees within the sign, 0-30"`
+	Longitude   float64 `json:"longitude" doc:"ecliptic longitude in degrees, 0-360"`
+	House       int     `json:"house" doc:"house holding the body, 1-12" minimum:"1" maximum:"12"`
+	Retrograde  bool    `json:"retrograde" doc:"apparent motion in longitude is backwards"`
+	Latitude    float64 `json:"latitude" doc:"ecliptic latitude in degrees"`
+	Speed       float64 `json:"speed" doc:"speed in longitude, degrees per day"`
+	Declination float64 `json:"declination" doc:"declination in degrees (true equator of date)"`
+}
+
+// Cusp is a house cusp.
+type Cusp struct {
+	Number    int     `json:"number" doc:"house number, 1-12"`
+	Sign      string  `json:"sign" doc:"zodiac sign of the cusp"`
+	Degree    float64 `json:"degree" doc:"degrees within the sign"`
+	Longitude float64 `json:"longitude" doc:"ecliptic longitude in degrees"`
+}
+
+// Houses are the twelve cusps and the system that made them.
+type Houses struct {
+	System          engine.HouseSystem `json:"system" doc:"house system actually used"`
+	RequestedSystem engine.HouseSystem `json:"requested_system" doc:"house system asked for"`
+	Fallback        bool               `json:"fallback" doc:"true when the requested system is undefined here (Placidus/Koch inside the polar circles) and Porphyry was used"`
+	Cusps           []Cusp             `json:"cusps" doc:"the twelve cusps in order"`
+}
+
+// Angles are the chart's sensitive points.
+type Angles struct {
+	Ascendant  Sign `json:"ascendant"`
+	Descendant Sign `json:"descendant"`
+	Midheaven  Sign `json:"midheaven"`
+	ImumCoeli  Sign `json:"imum_coeli"`
+	Vertex     Sign `json:"vertex"`
+	AntiVertex Sign `json:"anti_vertex"`
+}
+
+// Lot is a calculated part (lot) with its house.
+type Lot struct {
+	Sign
+	House   int    `json:"house" doc:"house holding the part"`
+	Formula string `json:"formula" doc:"the formula used" example:"Asc + Moon - Sun (day chart)"`
+}
+
+// Conventions state how the chart was computed.
+type Conventions struct {
+	Node        string       `json:"node" doc:"lunar node used: true (osculating) or mean" enum:"true,mean"`
+	Lilith      string       `json:"lilith" doc:"Lilith is the mean lunar apogee" enum:"mean_apogee"`
+	Positions   string       `json:"positions" doc:"frame of the longitudes"`
+	Orbs        aspects.Orbs `json:"orbs" doc:"orb in degrees of each aspect looked for"`
+	AspectNotes string       `json:"aspect_points" doc:"which points are aspected"`
+	DayChart    bool         `json:"day_chart" doc:"the Sun is above the horizon"`
+}
+
+// AyanamsaValue is the sidereal offset used.
+type AyanamsaValue struct {
+	Name    engine.Ayanamsa `json:"name" doc:"ayanamsa"`
+	Degrees float64         `json:"degrees" doc:"value subtracted from tropical longitudes, degrees"`
+}
+
+// Chart is a natal chart (spec 2.4 and its documented extensions).
+type Chart struct {
+	ZodiacType    string           `json:"zodiac_type" doc:"tropical or sidereal as used" enum:"tropical,sidereal"`
+	Ayanamsa      *AyanamsaValue   `json:"ayanamsa,omitempty" doc:"present for sidereal charts"`
+	Ascendant     Sign             `json:"ascendant" doc:"the Ascendant"`
+	Midheaven     Sign             `json:"midheaven" doc:"the Midheaven (MC)"`
+	Planets       []Planet         `json:"planets" doc:"Sun..Pluto, North and South Node, Lilith, Chiron, then asteroids when asked"`
+	Houses        Houses           `json:"houses"`
+	Aspects       []aspects.Aspect `json:"aspects" doc:"aspects found, in planet order"`
+	Patterns      patterns.Result  `json:"patterns"`
+	Angles        Angles           `json:"angles"`
+	Vertex        Sign             `json:"vertex" doc:"the Vertex (west point of the prime vertical on the ecliptic)"`
+	PartOfFortune Lot              `json:"part_of_fortune"`
+	Conventions   Conventions      `json:"conventions"`
+	Source        engine.Source    `json:"source" doc:"ephemeris that produced the positions" enum:"tables,swiss_ephemeris,moshier"`
+}
+
+// chartBodies are the bodies of every chart, in listing order; the node is
+// chosen by Options.Node.
+var chartBodies = [...]engine.Body{
+	engine.Sun, engine.Moon, engine.Mercury, engine.Venus, engine.Mars, engine.Jupiter,
+	engine.Saturn, engine.Uranus, engine.Neptune, engine.Pluto, engine.TrueNode, engine.MeanLilith, engine.Chiron,
+}
+
+var asteroidBodies = [...]engine.Body{engine.Ceres, engine.Pallas, engine.Juno, engine.Vesta}
+
+// Display names of the points that differ from engine.Body names.
+const (
+	NorthNode = "North Node"
+	SouthNode = "South Node"
+)
+
+// SignOf builds a Sign from a longitude.
+func SignOf(lon float64) Sign {
+	lon = engine.Normalize(lon)
+	s, d := engine.SignOf(lon)
+	return Sign{Degree: d, Sign: s, Longitude: lon}
+}
+
+// Validate checks the options, naming bad ones by their API field.
+func (o Options) Validate() engine.Fields {
+	var errs engine.Fields
+	if o.HouseSystem != "" && !houses.Valid(o.HouseSystem) {
+		errs = append(errs, &engine.FieldError{Field: "house_system", Reason: fmt.Sprintf("unknown house system %q", o.HouseSystem)})
+	}
+	if o.Sidereal != "" && !validAyanamsa(o.Sidereal) {
+		errs = append(errs, &engine.FieldError{Field: "ayanamsa", Reason: fmt.Sprintf("unknown ayanamsa %q", o.Sidereal)})
+	}
+	if o.Node != "" && o.Node != TrueNode && o.Node != MeanNode {
+		errs = append(errs, &engine.FieldError{Field: "node_type", Reason: `must be "true" or "mean"`})
+	}
+	return errs
+}
+
+func validAyanamsa(a engine.Ayanamsa) bool {
+	for _, x := range engine.Ayanamsas {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Compute casts the chart of b with options o from pos.
+func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
+	if errs := o.Validate(); len(errs) > 0 {
+		return nil, errs
+	}
+	if !(b.Latitude >= -90 && b.Latitude <= 90) {
+		return nil, &engine.FieldError{Field: "latitude", Reason: "must be between -90 and 90"}
+	}
+	if !(b.Longitude >= -180 && b.Longitude <= 180) {
+		return nil, &engine.FieldError{Field: "longitude", Reason: "must be between -180 and 180"}
+	}
+	sys := o.HouseSystem
+	if sys == "" {
+		sys = houses.Default
+	}
+	node := o.Node
+	if node == "" {
+		node = TrueNode
+	}
+	eps, _, err := pos.Obliquity(b.JD)
+	if err != nil {
+		return nil, err
+	}
+	c := &Chart{ZodiacType: "tropical", Source: engine.FromTables}
+	frame := engine.Options{Sidereal: o.Sidereal}
+	var ayan float64
+	if o.Sidereal != "" {
+		c.ZodiacType = "sidereal"
+		if ayan, err = pos.Ayanamsa(b.JD, o.Sidereal); err != nil {
+			return nil, err
+		}
+		c.Ayanamsa = &AyanamsaValue{Name: o.Sidereal, Degrees: ayan}
+	}
+
+	h, err := pos.Houses(b.JD, b.Latitude, b.Longitude, sys, o.Sidereal)
+	if err != nil {
+		return nil, err
+	}
+	c.Houses = Houses{System: h.System, RequestedSystem: sys, Fallback: h.System != sys, Cusps: make([]Cusp, 12)}
+	for i, lon := range h.Cusps {
+		s := SignOf(lon)
+		c.Houses.Cusps[i] = Cusp{Number: i + 1, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude}
+	}
+	c.Ascendant, c.Midheaven, c.Vertex = SignOf(h.Ascendant), SignOf(h.Midheaven), SignOf(h.Vertex)
+	c.Angles = Angles{
+		Ascendant: c.Ascendant, Descendant: SignOf(h.Ascendant + 180),
+		Midheaven: c.Midheaven, ImumCoeli: SignOf(h.Midheaven + 180),
+		Vertex: c.Vertex, AntiVertex: SignOf(h.Vertex + 180),
+	}
+	c.Source = worse(c.Source, h.Source)
+
+	n := len(chartBodies) + 1 // + South Node
+	if o.IncludeAsteroids {
+		n += len(asteroidBodies)
+	}
+	c.Planets = make([]Planet, 0, n)
+	sinEps, cosEps := math.Sincos(eps * math.Pi / 180)
+	add := func(name string, p engine.Position) {
+		s := SignOf(p.Longitude)
+		// Declination from the tropical longitude of date:
+		// sin δ = sin β cos ε + cos β sin ε sin λ (Meeus 13.4).
+		lam := (p.Longitude + ayan) * math.Pi / 180
+		beta := p.Latitude * math.Pi / 180
+		sinB, cosB := math.Sincos(beta)
+		dec := math.Asin(sinB*cosEps+cosB*sinEps*math.Sin(lam)) * 180 / math.Pi
+		c.Planets = append(c.Planets, Planet{
+			Name: name, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude,
+			House: houses.Of(s.Longitude, &h.Cusps), Retrograde: p.SpeedLongitude < 0,
+			Latitude: p.Latitude, Speed: p.SpeedLongitude, Declination: dec,
+		})
+	}
+	bodies := chartBodies[:]
+	if o.IncludeAsteroids {
+		bodies = append(bodies[:len(bodies):len(bodies)], asteroidBodies[:]...)
+	}
+	for _, body := range bodies {
+		if body == engine.TrueNode && node == MeanNode {
+			body = engine.MeanNode
+		}
+		p, err := pos.Position(b.JD, body, frame)
+		if err != nil {
+			if errors.Is(err, engine.ErrOutOfRange) {
+				return nil, fmt.Errorf("%s: %w", body, err)
+			}
+			return nil, err
+		}
+		c.Source = worse(c.Source, p.Source)
+		switch body {
+		case engine.TrueNode, engine.MeanNode:
+			add(NorthNode, p)
+			south := p
+			south.Longitude = engine.Normalize(p.Longitude + 180)
+			south.Latitude = -p.Latitude
+			add(SouthNode, south)
+		default:
+			add(body.String(), p)
+		}
+	}
+
+	// Part of Fortune, day or night.
+	sun, moon := c.Planets[0].Longitude, c.Planets[1].Longitude
+	day := engine.Normalize(sun-h.Ascendant) >= 180
+	pof, formula := h.Ascendant+moon-sun, "Asc + Moon - Sun (day chart)"
+	if !day {
+		pof, formula = h.Ascendant+sun-moon, "Asc + Sun - Moon (night chart)"
+	}
+	ps := SignOf(pof)
+	c.PartOfFortune = Lot{Sign: ps, House: houses.Of(ps.Longitude, &h.Cusps), Formula: formula}
+
+	// Aspects.
+	orbs := o.Orbs
+	if orbs == nil {
+		orbs = aspects.DefaultOrbs(o.MinorAspects)
+	}
+	var buf [24]aspects.Point
+	pts := buf[:0]
+	for _, p := range c.Planets {
+		if p.Name != SouthNode {
+			pts = append(pts, aspects.Point{Name: p.Name, Longitude: p.Longitude, Speed: p.Speed})
+		}
+	}
+	pts = append(pts,
+		aspects.Point{Name: "Ascendant", Longitude: c.Ascendant.Longitude},
+		aspects.Point{Name: "Midheaven", Longitude: c.Midheaven.Longitude})
+	c.Aspects = aspects.Find(pts, orbs)
+
+	// Patterns: the ten planets; Sun, Moon and Ascendant weigh double.
+	var pbuf [11]patterns.Point
+	pp := pbuf[:0]
+	for i := range 10 {
+		w := 1.0
+		if i < 2 {
+			w = 2
+		}
+		pp = append(pp, patterns.Point{Longitude: c.Planets[i].Longitude, House: c.Planets[i].House, Weight: w, Shape: true})
+	}
+	pp = append(pp, patterns.Point{Longitude: h.Ascendant, Weight: 2})
+	c.Patterns = patterns.Analyze(pp)
+
+	c.Conventions = Conventions{
+		Node:        string(node),
+		Lilith:      "mean_apogee",
+		Positions:   "apparent geocentric ecliptic of date",
+		Orbs:        orbs,
+		AspectNotes: "planets, North Node, Lilith, Chiron, asteroids, Ascendant and Midheaven (angles held fixed); South Node omitted",
+		DayChart:    day,
+	}
+	return c, nil
+}
+
+// worse returns the less precise of two sources: Moshier over the Swiss
+// Ephemeris files over the tables fitted to them.
+func worse(a, b engine.Source) engine.Source {
+	rank := func(s engine.Source) int {
+		switch s {
+		case engine.FromMoshier:
+			return 2
+		case engine.FromSwiss:
+			return 1
+		}
+		return 0
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}

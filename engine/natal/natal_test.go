@@ -1,0 +1,219 @@
+package natal
+
+import (
+	"math"
+	"os"
+	"testing"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/engine/swe"
+)
+
+// ephemeris opens the Swiss Ephemeris, skipping when it is not installed
+// (failing in CI, which installs it).
+func ephemeris(t testing.TB) *swe.Ephemeris {
+	t.Helper()
+	e, err := swe.Open("")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	return e
+}
+
+func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
+
+// London, 1990-07-14 12:00 UT (JD 2448087.0).
+var london = Birth{JD: 2448087.0, Latitude: 51.5074, Longitude: -0.1278}
+
+func TestComputeAgainstSwe(t *testing.T) {
+	e := ephemeris(t)
+	for _, o := range []Options{{}, {Sidereal: engine.Lahiri, HouseSystem: engine.Koch}, {Node: MeanNode, IncludeAsteroids: true}} {
+		c, err := Compute(e, london, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 14 // Sun..Pluto, two nodes, Lilith, Chiron
+		if o.IncludeAsteroids {
+			want += 4
+		}
+		if len(c.Planets) != want {
+			t.Fatalf("%d planets: %+v", len(c.Planets), c.Planets)
+		}
+		for _, p := range c.Planets {
+			body, ok := bodyByName(p.Name, o.Node)
+			if !ok {
+				continue
+			}
+			eq, err := e.Position(london.JD, body, engine.Options{Equatorial: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ecl, err := e.Position(london.JD, body, engine.Options{Sidereal: o.Sidereal})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Declination from the formula vs the Swiss Ephemeris' own
+			// equatorial coordinates: within 0.01".
+			if d := math.Abs(p.Declination-eq.Latitude) * 3600; d > 0.01 {
+				t.Errorf("%v %s declination %.6f, swe %.6f (%.4f\")", o, p.Name, p.Declination, eq.Latitude, d)
+			}
+			if d := sepArcsec(p.Longitude, ecl.Longitude); d > 1e-6 {
+				t.Errorf("%s longitude %.6f, swe %.6f", p.Name, p.Longitude, ecl.Longitude)
+			}
+			if p.Retrograde != (ecl.SpeedLongitude < 0) {
+				t.Errorf("%s retrograde flag", p.Name)
+			}
+		}
+		// Every planet sits in the house whose cusps enclose it.
+		var cusps [12]float64
+		for i, cu := range c.Houses.Cusps {
+			cusps[i] = cu.Longitude
+		}
+		for _, p := range c.Planets {
+			a, b := cusps[p.House-1], cusps[p.House%12]
+			if engine.Normalize(p.Longitude-a) >= engine.Normalize(b-a) {
+				t.Errorf("%s at %.3f not in house %d (%.3f-%.3f)", p.Name, p.Longitude, p.House, a, b)
+			}
+		}
+		// South Node opposite the North Node.
+		if sepArcsec(c.Planets[10].Longitude+180, c.Planets[11].Longitude) > 1e-6 || c.Planets[11].Name != SouthNode {
+			t.Errorf("south node %+v vs %+v", c.Planets[11], c.Planets[10])
+		}
+	}
+}
+
+func bodyByName(name string, node Node) (engine.Body, bool) {
+	switch name {
+	case NorthNode:
+		if node == MeanNode {
+			return engine.MeanNode, true
+		}
+		return engine.TrueNode, true
+	case SouthNode:
+		return 0, false
+	}
+	for _, b := range engine.AllBodies() {
+		if b.String() == name {
+			return b, true
+		}
+	}
+	return 0, false
+}
+
+func TestPartOfFortune(t *testing.T) {
+	e := ephemeris(t)
+	c, err := Compute(e, london, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sun, moon, asc := c.Planets[0].Longitude, c.Planets[1].Longitude, c.Ascendant.Longitude
+	// Noon in London in July: the Sun is high, a day chart.
+	if !c.Conventions.DayChart || c.Planets[0].House < 7 {
+		t.Fatalf("noon chart not diurnal: Sun in house %d", c.Planets[0].House)
+	}
+	if d := sepArcsec(c.PartOfFortune.Longitude, asc+moon-sun); d > 1e-6 {
+		t.Errorf("day PoF %.4f, want %.4f", c.PartOfFortune.Longitude, engine.Normalize(asc+moon-sun))
+	}
+	night := london
+	night.JD += 0.5 // midnight
+	n, err := Compute(e, night, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sun, moon, asc = n.Planets[0].Longitude, n.Planets[1].Longitude, n.Ascendant.Longitude
+	if n.Conventions.DayChart || n.Planets[0].House >= 7 {
+		t.Fatalf("midnight chart diurnal: Sun in house %d", n.Planets[0].House)
+	}
+	if d := sepArcsec(n.PartOfFortune.Longitude, asc+sun-moon); d > 1e-6 {
+		t.Errorf("night PoF %.4f", n.PartOfFortune.Longitude)
+	}
+}
+
+func TestPolarFallback(t *testing.T) {
+	e := ephemeris(t)
+	tromso := Birth{JD: london.JD, Latitude: 69.65, Longitude: 18.96}
+	c, err := Compute(e, tromso, Options{HouseSystem: engine.Placidus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Houses.System != houses.Fallback || !c.Houses.Fallback || c.Houses.RequestedSystem != engine.Placidus {
+		t.Errorf("polar Placidus: %+v", c.Houses)
+	}
+	c, err = Compute(e, tromso, Options{HouseSystem: engine.Regiomontanus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Houses.System != engine.Regiomontanus || c.Houses.Fallback {
+		t.Errorf("polar Regiomontanus: %+v", c.Houses)
+	}
+}
+
+func TestAspectsInChart(t *testing.T) {
+	e := ephemeris(t)
+	c, err := Compute(e, london, Options{MinorAspects: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lon := map[string]float64{"Ascendant": c.Ascendant.Longitude, "Midheaven": c.Midheaven.Longitude}
+	for _, p := range c.Planets {
+		lon[p.Name] = p.Longitude
+	}
+	orbs := aspects.DefaultOrbs(true)
+	for _, a := range c.Aspects {
+		if a.Point1 == SouthNode || a.Point2 == SouthNode {
+			t.Errorf("South Node aspected: %+v", a)
+		}
+		sep := aspects.Separation(lon[a.Point1], lon[a.Point2])
+		if math.Abs(sep-a.Separation) > 1e-9 || a.Orb > orbs[a.Aspect] {
+			t.Errorf("aspect %+v: separation %.4f", a, sep)
+		}
+	}
+	if len(c.Aspects) == 0 {
+		t.Error("no aspects in a full chart")
+	}
+}
+
+func TestValidation(t *testing.T) {
+	e := ephemeris(t)
+	for _, c := range []struct {
+		name  string
+		b     Birth
+		o     Options
+		field string
+	}{
+		{"ErrHouseSystem", london, Options{HouseSystem: "topocentric"}, "house_system"},
+		{"ErrAyanamsa", london, Options{Sidereal: "galactic"}, "ayanamsa"},
+		{"ErrNode", london, Options{Node: "osculating"}, "node_type"},
+		{"ErrLatitude", Birth{JD: london.JD, Latitude: 95}, Options{}, "latitude"},
+		{"ErrLongitude", Birth{JD: london.JD, Longitude: -181}, Options{}, "longitude"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Compute(e, c.b, c.o)
+			var field string
+			switch x := err.(type) {
+			case engine.Fields:
+				field = x[0].Field
+			case *engine.FieldError:
+				field = x.Field
+			}
+			if field != c.field {
+				t.Errorf("got %v, want error on %s", err, c.field)
+			}
+		})
+	}
+}
+
+func BenchmarkComputeSwe(b *testing.B) {
+	e := ephemeris(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compute(e, london, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
