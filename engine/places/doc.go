@@ -15,6 +15,3 @@ type Place struct {
 	Population  int64   `json:"population"`
 	Timezone    string  `json:"timezone"` // IANA zone name
 }
-
-// Index answers place searches; it is safe for concurrent use.
-type Index struct{}

@@ -1,0 +1,235 @@
+package places
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// Ranking, in units of log10(population): a place's score is
+// log10(population+1) plus the bonuses below. A match on the name itself
+// beats a match on an alternate name of a place up to 1.5 decades (about
+// 30 times) larger; capitals get one decade more, so "Paris" is the French
+// capital, and "Delhi" is Delhi while "New Delhi" is the capital.
+const (
+	bonusExact     = 3.0 // the query is the name or ASCII name
+	bonusAlternate = 1.5 // the query is an alternate name (Cracow, Bombay)
+	bonusPrefix    = 0.0 // the query begins a name
+	bonusCapital   = 1.0 // national capital (PPLC); no bonus for lesser seats, so namesakes rank by population
+
+	// maxPrefixScan bounds the keys a prefix search visits, so a two-letter
+	// query stays well under a millisecond.
+	maxPrefixScan = 20000
+)
+
+// MaxLimit is the largest number of results Search and Reverse return.
+const MaxLimit = 100
+
+// candidate is a row with its score during a search.
+type candidate struct {
+	row   int32
+	score float64
+}
+
+// Search returns the places best matching query, best first, at most limit
+// (1 to MaxLimit; 10 when limit <= 0). country, an ISO 3166-1 alpha-2 code
+// or "", restricts the results to one country.
+//
+// The query is matched accent- and case-insensitively (see Fold) against
+// names, ASCII names and Latin-script alternate names, whole names first,
+// then names beginning with the query. Text after a comma qualifies the
+// name: "Paris, TX", "Springfield, Illinois", "London, UK", "Paris, France"
+// (country code or name, first-level division code or name); without a
+// comma the last words are tried as a qualifier when the whole query names
+// nothing ("Paris Texas"). Results are ranked by population with a boost
+// for exact matches and capitals.
+func (ix *Index) Search(query, country string, limit int) []Place {
+	if limit <= 0 {
+		limit = 10
+	}
+	limit = min(limit, MaxLimit)
+	cc := -1
+	if country != "" {
+		cc = ix.countryIndex(strings.ToUpper(strings.TrimSpace(country)))
+		if cc < 0 {
+			return nil
+		}
+	}
+	found := map[int32]float64{}
+	add := func(row int32, score float64) {
+		if cc >= 0 && int(ix.recs[row].country) != cc {
+			return
+		}
+		if old, ok := found[row]; !ok || score > old {
+			found[row] = score
+		}
+	}
+
+	whole := Fold(query)
+	if whole == "" {
+		return nil
+	}
+	ix.exact(whole, nil, add)
+	if len(found) == 0 {
+		if name, quals, ok := splitQualifiers(query); ok {
+			ix.exact(Fold(name), quals, add)
+		} else if words := strings.Split(whole, " "); len(words) > 1 {
+			// "Paris Texas", "Springfield Illinois", "Albany New York".
+			for cut := len(words) - 1; cut >= 1 && len(found) == 0; cut-- {
+				name := strings.Join(words[:cut], " ")
+				qual := strings.Join(words[cut:], " ")
+				if ix.exactKey(name) >= 0 {
+					ix.exact(name, []string{qual}, add)
+				}
+			}
+		}
+	}
+	if len(found) < limit {
+		name, quals := whole, []string(nil)
+		if n, q, ok := splitQualifiers(query); ok && len(found) == 0 {
+			name, quals = Fold(n), q
+		}
+		ix.prefix(name, quals, add)
+	}
+
+	cands := make([]candidate, 0, len(found))
+	for row, s := range found {
+		cands = append(cands, candidate{row, s})
+	}
+	sort.Slice(cands, func(a, b int) bool {
+		if cands[a].score != cands[b].score {
+			return cands[a].score > cands[b].score
+		}
+		return ix.recs[cands[a].row].id < ix.recs[cands[b].row].id // stable order for ties
+	})
+	if len(cands) > limit {
+		cands = cands[:limit]
+	}
+	out := make([]Place, len(cands))
+	for i, c := range cands {
+		out[i] = ix.place(c.row)
+	}
+	return out
+}
+
+// splitQualifiers cuts "name, q1, q2" into the name and folded qualifiers.
+func splitQualifiers(query string) (string, []string, bool) {
+	parts := strings.Split(query, ",")
+	if len(parts) < 2 {
+		return "", nil, false
+	}
+	var quals []string
+	for _, p := range parts[1:] {
+		if q := Fold(p); q != "" {
+			quals = append(quals, q)
+		}
+	}
+	return parts[0], quals, len(quals) > 0 && Fold(parts[0]) != ""
+}
+
+// exactKey returns the position of key in ix.keys, or -1.
+func (ix *Index) exactKey(key string) int {
+	i := sort.SearchStrings(ix.keys, key)
+	if i < len(ix.keys) && ix.keys[i] == key {
+		return i
+	}
+	return -1
+}
+
+// exact adds the rows whose names fold to key and that satisfy quals.
+func (ix *Index) exact(key string, quals []string, add func(int32, float64)) {
+	k := ix.exactKey(key)
+	if k < 0 {
+		return
+	}
+	ix.addPosts(k, bonusExact, bonusAlternate, quals, add)
+}
+
+// prefix adds the rows with a name that begins with key (whole-word or
+// not), except the exact key itself, which exact has handled.
+func (ix *Index) prefix(key string, quals []string, add func(int32, float64)) {
+	i := sort.SearchStrings(ix.keys, key)
+	for n := 0; i < len(ix.keys) && n < maxPrefixScan && strings.HasPrefix(ix.keys[i], key); i, n = i+1, n+1 {
+		if ix.keys[i] == key {
+			continue
+		}
+		ix.addPosts(i, bonusPrefix, bonusPrefix-0.5, quals, add)
+	}
+}
+
+func (ix *Index) addPosts(k int, primary, alternate float64, quals []string, add func(int32, float64)) {
+	for _, p := range ix.posts[ix.postOff[k]:ix.postOff[k+1]] {
+		bonus := primary
+		if p < 0 {
+			p = -p - 1
+			bonus = alternate
+		}
+		if !ix.qualifies(p, quals) {
+			continue
+		}
+		add(p, ix.score(p)+bonus)
+	}
+}
+
+// score is the query-independent part of the rank.
+func (ix *Index) score(row int32) float64 {
+	r := &ix.recs[row]
+	s := math.Log10(float64(r.pop) + 1)
+	if r.flag == 'C' {
+		s += bonusCapital
+	}
+	return s
+}
+
+// qualifies reports whether every qualifier names the row's country or
+// first-level division.
+func (ix *Index) qualifies(row int32, quals []string) bool {
+	r := &ix.recs[row]
+	for _, q := range quals {
+		a := &ix.admins[r.admin]
+		if q == a.key || q == strings.ToLower(a.code) && !isDigits(a.code) {
+			continue
+		}
+		ok := false
+		for _, k := range ix.countries[r.country].keys {
+			if q == k {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// isDigits reports whether s is all digits: numeric admin-1 codes ("11"
+// for Île-de-France) mean nothing to users and are not matched.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// countryIndex returns the position of an ISO2 code in ix.countries, or -1.
+func (ix *Index) countryIndex(code string) int {
+	i := sort.Search(len(ix.countries), func(i int) bool { return ix.countries[i].code >= code })
+	if i < len(ix.countries) && ix.countries[i].code == code {
+		return i
+	}
+	return -1
+}
+
+// Country returns the English short name of an ISO 3166-1 alpha-2 code
+// known to the index, and whether it is known.
+func (ix *Index) Country(code string) (string, bool) {
+	i := ix.countryIndex(strings.ToUpper(code))
+	if i < 0 {
+		return "", false
+	}
+	return ix.countries[i].name, true
+}
