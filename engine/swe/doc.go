@@ -30,11 +30,15 @@
 //
 // # Which ephemeris served
 //
-// Asked for the files (SEFLG_SWIEPH) at an instant they do not cover,
-// libswe silently computes Sun..Pluto with Moshier's analytical theory and
-// says so only in the returned flags; Position compares them with the
-// requested flags and sets Source to engine.FromMoshier. Asteroids have no
-// Moshier fallback: outside the files they fail with engine.ErrOutOfRange.
+// Within FilesStart..FilesEnd (1800-2400) Position reads the files
+// (SEFLG_SWIEPH). Outside them it asks libswe for Moshier's analytical theory
+// (SEFLG_MOSEPH) for Sun..Pluto, the nodes and Lilith, and reports
+// Source engine.FromMoshier; the asteroids have no Moshier fallback and fail
+// with engine.ErrOutOfRange. Asked for the files where they are missing,
+// libswe would fall back by itself and say so only in the returned flags;
+// Position checks those too. swe_calc_ut uses the delta T of the ephemeris
+// that actually served, so Moshier positions use Moshier's tidal
+// acceleration, while DeltaT always reports the files' delta T.
 //
 // # Houses at polar latitudes
 //

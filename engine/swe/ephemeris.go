@@ -18,14 +18,22 @@ const DefaultPath = "/usr/share/libswe/ephe"
 // would otherwise fall back to Moshier silently and lose the asteroids.
 var requiredFiles = []string{"sepl_18.se1", "semo_18.se1", "seas_18.se1"}
 
-// FilesStart and FilesEnd bound the instants the swe-basic-data files cover
-// (1800-01-01 and 2400-01-01 0h UT, approximately: SE reads the exact limits
-// from the files). Outside them libswe uses Moshier for Sun..Pluto and fails
-// for the asteroids.
+// FilesStart and FilesEnd bound the instants (UT) for which Position reads
+// the swe-basic-data files: 1800-01-02 and 2400-01-01 0h. The files reach
+// from 1800-01-01 to 2400-01-08 TT, but a body seen at the first instant
+// needs its place a light-time earlier, so the first day is left out.
 const (
-	FilesStart engine.JDUT = 2378496.5
+	FilesStart engine.JDUT = 2378497.5
 	FilesEnd   engine.JDUT = 2597641.5
 )
+
+// Covered reports whether t lies within [FilesStart, FilesEnd].
+func Covered(t engine.JDUT) bool { return t >= FilesStart && t <= FilesEnd }
+
+// hasMoshier reports whether libswe can compute b without the files:
+// Sun..Pluto from Moshier's theory, the lunar points from formulas. The
+// asteroids have no such fallback.
+func hasMoshier(b engine.Body) bool { return b <= engine.MeanLilith }
 
 // Ephemeris is a handle on libswe with one ephemeris directory. Its methods
 // are safe for concurrent use: each is one C call that first sets on its OS
@@ -124,7 +132,9 @@ func Flags(o engine.Options) (iflag, sidMode int32, err error) {
 
 // Position returns body b at t in the frame o (swe_calc_ut). The zero
 // Options give apparent geocentric tropical ecliptic coordinates of date with
-// speeds. Source says whether the files or the Moshier fallback served it.
+// speeds. Source says whether the files or Moshier's theory served it:
+// outside FilesStart..FilesEnd Sun..Pluto, the nodes and Lilith come from
+// Moshier, and the asteroids fail with engine.ErrOutOfRange.
 func (e *Ephemeris) Position(t engine.JDUT, b engine.Body, o engine.Options) (engine.Position, error) {
 	ipl := SEBody(b)
 	if ipl < 0 {
@@ -133,6 +143,15 @@ func (e *Ephemeris) Position(t engine.JDUT, b engine.Body, o engine.Options) (en
 	iflag, sid, err := Flags(o)
 	if err != nil {
 		return engine.Position{}, err
+	}
+	if !Covered(t) {
+		// Ask for Moshier directly rather than let libswe fail to open a
+		// file on every call and then compute twice (4x slower, and the
+		// result then depends slightly on what the thread computed before).
+		if !hasMoshier(b) {
+			return engine.Position{}, &Error{Func: "swe_calc_ut", Detail: b.String() + " needs the ephemeris files", Err: engine.ErrOutOfRange}
+		}
+		iflag = iflag&^FlagSwissEph | FlagMoshier
 	}
 	var xx [6]float64
 	var ret int32
@@ -149,9 +168,9 @@ func (e *Ephemeris) Position(t engine.JDUT, b engine.Body, o engine.Options) (en
 		SpeedLongitude: xx[3], SpeedLatitude: xx[4], SpeedDistance: xx[5],
 		Source: engine.FromSwiss,
 	}
-	// libswe answers a file request from Moshier when the files do not
-	// cover t and says so only in the returned flags.
-	if ret&FlagMoshier != 0 && iflag&FlagMoshier == 0 {
+	// libswe may answer a file request from Moshier (a file missing or
+	// shorter than FilesStart..FilesEnd) and says so only in the flags.
+	if ret&FlagMoshier != 0 {
 		p.Source = engine.FromMoshier
 	}
 	return p, nil
