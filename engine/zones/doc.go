@@ -2,7 +2,3 @@
 // search, the zone at a coordinate (from an embedded boundary index) and the
 // offset in force at an instant, historical offsets included.
 package zones
-
-// Index holds the zone list and the boundary index; it is safe for
-// concurrent use.
-type Index struct{}
