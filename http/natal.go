@@ -1,0 +1,160 @@
+package http
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/engine/natal"
+)
+
+func init() { registerFamily(natalOps) }
+
+// natalRequest is the natal input (spec 2.3) with the chart options.
+type natalRequest struct {
+	BirthInput
+	HouseSystem         string             `json:"house_system,omitempty" doc:"house system; Placidus and Koch fall back to Porphyry inside the polar circles (named in result.houses.system)" enum:"placidus,koch,equal,whole_sign,regiomontanus,campanus,morinus,porphyry" default:"placidus"`
+	ZodiacType          string             `json:"zodiac_type,omitempty" doc:"tropical or sidereal zodiac" enum:"tropical,sidereal" default:"tropical"`
+	Ayanamsa            string             `json:"ayanamsa,omitempty" doc:"sidereal offset, used only with zodiac_type sidereal (ignored with a warning otherwise); sidereal without it uses lahiri" enum:"lahiri,raman,kp,fagan_bradley,deluce,j2000" default:"lahiri"`
+	IncludeAsteroids    bool               `json:"include_asteroids,omitempty" doc:"add Ceres, Pallas, Juno and Vesta" default:"false"`
+	NodeType            string             `json:"node_type,omitempty" doc:"lunar node: true (osculating) or mean" enum:"true,mean" default:"true"`
+	IncludeMinorAspects bool               `json:"include_minor_aspects,omitempty" doc:"also look for semi-sextile, semi-square, quintile, sesquiquadrate, biquintile and quincunx" default:"false"`
+	Orbs                map[string]float64 `json:"orbs,omitempty" doc:"orb in degrees per aspect name, replacing the defaults (conjunction/opposition/trine 8, square 7, sextile 6; quincunx 3, other minor aspects 2); only the aspects listed are looked for" example:"{\"conjunction\":10,\"square\":6}"`
+}
+
+// natalEcho is the envelope input of the natal routes.
+type natalEcho struct {
+	BirthEcho
+	HouseSystem         engine.HouseSystem `json:"house_system" doc:"house system requested"`
+	ZodiacType          string             `json:"zodiac_type" doc:"zodiac used"`
+	Ayanamsa            string             `json:"ayanamsa,omitempty" doc:"ayanamsa used (sidereal only)"`
+	IncludeAsteroids    bool               `json:"include_asteroids"`
+	NodeType            string             `json:"node_type"`
+	IncludeMinorAspects bool               `json:"include_minor_aspects"`
+	Ephemeris           engine.Source      `json:"ephemeris" doc:"source of the positions" enum:"tables,swiss_ephemeris,moshier"`
+}
+
+// options validates the chart options; warnings go to the call.
+func (in *natalRequest) options(c *Call) (natal.Options, engine.Fields) {
+	var errs engine.Fields
+	o := natal.Options{
+		HouseSystem:      engine.HouseSystem(in.HouseSystem),
+		IncludeAsteroids: in.IncludeAsteroids,
+		Node:             natal.Node(in.NodeType),
+		MinorAspects:     in.IncludeMinorAspects,
+	}
+	if o.HouseSystem == "" {
+		o.HouseSystem = houses.Default
+	}
+	switch in.ZodiacType {
+	case "", "tropical":
+		if in.Ayanamsa != "" {
+			c.Warn(fmt.Sprintf("ayanamsa %q ignored: it applies only with zodiac_type sidereal", in.Ayanamsa))
+		}
+	case "sidereal":
+		o.Sidereal = engine.Ayanamsa(in.Ayanamsa)
+		if o.Sidereal == "" {
+			o.Sidereal = engine.Lahiri
+		}
+	default:
+		errs = append(errs, &engine.FieldError{Field: "zodiac_type", Reason: `must be "tropical" or "sidereal"`})
+	}
+	errs = append(errs, o.Validate()...)
+	if in.Orbs != nil {
+		o.Orbs = aspects.Orbs{}
+		keys := make([]string, 0, len(in.Orbs))
+		for k := range in.Orbs {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // stable error order
+		for _, k := range keys {
+			v := in.Orbs[k]
+			if !knownAspect(k) {
+				errs = append(errs, &engine.FieldError{Field: "orbs." + k, Reason: "unknown aspect; use one of " + aspectNames()})
+				continue
+			}
+			if !(v >= 0 && v <= 15) {
+				errs = append(errs, &engine.FieldError{Field: "orbs." + k, Reason: "must be between 0 and 15 degrees"})
+				continue
+			}
+			o.Orbs[aspects.Kind(k)] = v
+		}
+	}
+	return o, errs
+}
+
+func knownAspect(k string) bool {
+	for _, d := range aspects.Defs {
+		if string(d.Kind) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func aspectNames() string {
+	var names []string
+	for _, d := range aspects.Defs {
+		names = append(names, string(d.Kind))
+	}
+	return strings.Join(names, ", ")
+}
+
+// castNatal decodes nothing: it resolves an already decoded request into a
+// chart, setting the envelope's input echo.
+func castNatal(c *Call, in *natalRequest) (*natal.Chart, error) {
+	pos := c.Server().Positions()
+	if pos == nil {
+		return nil, newProblem(503, kindUnavailable, "no ephemeris is configured on this server")
+	}
+	o, optErrs := in.options(c)
+	b, err := in.resolve(c, "")
+	if err != nil {
+		if fs, ok := err.(engine.Fields); ok {
+			return nil, append(fs, optErrs...)
+		}
+		return nil, err
+	}
+	if len(optErrs) > 0 {
+		return nil, optErrs
+	}
+	chart, err := natal.Compute(pos, natal.Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, o)
+	if err != nil {
+		return nil, err
+	}
+	if chart.Houses.Fallback {
+		c.Warn(fmt.Sprintf("%s houses are undefined at latitude %.2f (inside the polar circle); %s houses were used",
+			chart.Houses.RequestedSystem, b.Latitude, chart.Houses.System))
+	}
+	c.Echo(natalEcho{
+		BirthEcho: b.Echo, HouseSystem: o.HouseSystem, ZodiacType: chart.ZodiacType, Ayanamsa: string(o.Sidereal),
+		IncludeAsteroids: o.IncludeAsteroids, NodeType: chart.Conventions.Node,
+		IncludeMinorAspects: o.MinorAspects, Ephemeris: chart.Source,
+	})
+	return chart, nil
+}
+
+func natalOps(s *Server) []Operation {
+	return []Operation{
+		{
+			ID: "post-natal", Method: "POST", Path: "/api/v1/natal", Family: "Charts", Billed: true,
+			Summary: "Natal chart from birth data",
+			Description: "Planets (Sun..Pluto, North and South Node, mean Lilith, Chiron; Ceres, Pallas, Juno and Vesta on request) " +
+				"with sign, degree, house, motion and declination; house cusps, Ascendant, Midheaven, Vertex and Part of Fortune; " +
+				"aspects with orbs and applying/separating; Jones chart shape and element, modality and hemisphere balance. " +
+				"Birth time is local time in `timezone` (IANA, default UTC; `auto` takes the zone of the place). " +
+				"A local time inside a daylight-saving gap is refused (422 on hour); one inside an overlap takes the earlier instant unless `fold` is 1, and says so in a warning.",
+			Input: natalRequest{}, Output: natal.Chart{},
+			Handle: func(c *Call) (any, error) {
+				var in natalRequest
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				return castNatal(c, &in)
+			},
+		},
+	}
+}
