@@ -1,0 +1,63 @@
+package bolt_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/astroapi/astroapi/store"
+	"github.com/astroapi/astroapi/store/bolt"
+	"github.com/astroapi/astroapi/store/storetest"
+)
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		db, err := bolt.Open(filepath.Join(t.TempDir(), "sub", "astroapi.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return db
+	})
+}
+
+// TestReopen checks that what was written is in the file after a reopen,
+// and that store.Open picks bbolt for a path.
+func TestReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "astroapi.db")
+	s, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.(*bolt.DB); !ok {
+		t.Fatalf("store.Open(%q) = %T, want *bolt.DB", path, s)
+	}
+	a, _ := store.NewAccount("reopen@example.test", "pro", storetestT0)
+	if err := s.CreateAccount(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	k, secret, _ := store.NewKey(a.ID, storetestT0)
+	if err := s.CreateKey(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Flush(ctx, store.Batch{Counters: []store.CounterDelta{{AccountID: a.ID, Day: storetestT0, N: 42}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, err = store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, err := s.KeyByHash(ctx, store.HashSecret(secret))
+	if err != nil || got.AccountID != a.ID {
+		t.Fatalf("KeyByHash after reopen = %+v, %v", got, err)
+	}
+	c, err := s.Counters(ctx, a.ID, storetestT0)
+	if err != nil || c.DayN != 42 || c.MonthN != 42 {
+		t.Fatalf("Counters after reopen = %+v, %v; want 42", c, err)
+	}
+}

@@ -1,0 +1,427 @@
+// Package postgres is the shared store.Store: PostgreSQL through pgx/v5,
+// for several astroapi instances that share accounts, keys and counters.
+//
+// Every method is one statement or one transaction. Counter deltas are
+// added with INSERT ... ON CONFLICT DO UPDATE SET n = n + delta, so the
+// flushes of all instances add up; Flush returns the new totals with
+// RETURNING. Deltas are applied in the order quota sorts them (account,
+// then day), so concurrent flushes of several instances lock rows in the
+// same order and cannot deadlock.
+//
+// The schema is created and upgraded on Open, in a transaction holding an
+// advisory lock, so instances starting together migrate once. Tables:
+// astroapi_schema (version), accounts, api_keys, usage_counters (account,
+// period "2006-01-02" or "2006-01", n), usage_hourly (account, hour, key,
+// endpoint, count, errors, total_us, max_us).
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/astroapi/astroapi/store"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func init() {
+	store.Register("postgres", func(url string) (store.Store, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		return Open(ctx, url)
+	})
+}
+
+// DB is a store.Store in PostgreSQL.
+type DB struct {
+	pool *pgxpool.Pool
+}
+
+var _ store.Store = (*DB)(nil)
+
+// migrations[i] upgrades the schema from version i to i+1. Append only.
+var migrations = []string{
+	`CREATE TABLE accounts (
+		id      text PRIMARY KEY,
+		email   text NOT NULL UNIQUE,
+		plan    text NOT NULL,
+		created timestamptz NOT NULL
+	);
+	CREATE TABLE api_keys (
+		id         text PRIMARY KEY,
+		account_id text NOT NULL REFERENCES accounts (id),
+		hash       bytea NOT NULL UNIQUE,
+		prefix     text NOT NULL,
+		status     text NOT NULL,
+		created    timestamptz NOT NULL,
+		revoked    timestamptz
+	);
+	CREATE INDEX api_keys_account ON api_keys (account_id, created);
+	CREATE TABLE usage_counters (
+		account_id text NOT NULL,
+		period     text NOT NULL,
+		n          bigint NOT NULL,
+		PRIMARY KEY (account_id, period)
+	);
+	CREATE TABLE usage_hourly (
+		account_id text NOT NULL,
+		hour       timestamptz NOT NULL,
+		key_id     text NOT NULL,
+		endpoint   text NOT NULL,
+		count      bigint NOT NULL,
+		errors     bigint NOT NULL,
+		total_us   bigint NOT NULL,
+		max_us     bigint NOT NULL,
+		PRIMARY KEY (account_id, hour, key_id, endpoint)
+	);`,
+}
+
+// migrationLock is the advisory lock key serialising migrations
+// ("astroapi" in ASCII).
+const migrationLock = 0x617374726f617069
+
+// Open connects to the database at url (postgres://...) and migrates it.
+func Open(ctx context.Context, url string) (*DB, error) {
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres store %s: %w", store.Redact(url), err)
+	}
+	d := &DB{pool: pool}
+	if err := d.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres store %s: %w", store.Redact(url), err)
+	}
+	return d, nil
+}
+
+func (d *DB) migrate(ctx context.Context) error {
+	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrationLock)); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS astroapi_schema (version int NOT NULL)`); err != nil {
+			return err
+		}
+		var v int
+		err := tx.QueryRow(ctx, `SELECT version FROM astroapi_schema`).Scan(&v)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			if _, err := tx.Exec(ctx, `INSERT INTO astroapi_schema (version) VALUES (0)`); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		}
+		if v > len(migrations) {
+			return fmt.Errorf("schema version %d is newer than this program's %d", v, len(migrations))
+		}
+		for i := v; i < len(migrations); i++ {
+			if _, err := tx.Exec(ctx, migrations[i]); err != nil {
+				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+		}
+		_, err = tx.Exec(ctx, `UPDATE astroapi_schema SET version = $1`, len(migrations))
+		return err
+	})
+}
+
+// Close closes the connection pool.
+func (d *DB) Close() error {
+	d.pool.Close()
+	return nil
+}
+
+// mapErr turns constraint violations into the store's errors.
+func mapErr(err error, what string) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("%s: %w", what, store.ErrNotFound)
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23505": // unique_violation
+			return fmt.Errorf("%s: %w", what, store.ErrExists)
+		case "23503": // foreign_key_violation: the account does not exist
+			return fmt.Errorf("%s: account: %w", what, store.ErrNotFound)
+		}
+	}
+	if err.Error() == "closed pool" { // pgxpool's Acquire after Close
+		return store.ErrClosed
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// CreateAccount implements store.Store.
+func (d *DB) CreateAccount(ctx context.Context, a store.Account) error {
+	_, err := d.pool.Exec(ctx, `INSERT INTO accounts (id, email, plan, created) VALUES ($1, $2, $3, $4)`,
+		a.ID, a.Email, a.Plan, store.Time(a.Created))
+	return mapErr(err, "account "+a.ID)
+}
+
+const accountCols = `id, email, plan, created`
+
+func scanAccount(row pgx.Row) (store.Account, error) {
+	var a store.Account
+	err := row.Scan(&a.ID, &a.Email, &a.Plan, &a.Created)
+	a.Created = a.Created.UTC()
+	return a, err
+}
+
+// Account implements store.Store.
+func (d *DB) Account(ctx context.Context, id string) (store.Account, error) {
+	a, err := scanAccount(d.pool.QueryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE id = $1`, id))
+	return a, mapErr(err, "account "+id)
+}
+
+// AccountByEmail implements store.Store.
+func (d *DB) AccountByEmail(ctx context.Context, email string) (store.Account, error) {
+	a, err := scanAccount(d.pool.QueryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE email = $1`, email))
+	return a, mapErr(err, fmt.Sprintf("account email %q", email))
+}
+
+// Accounts implements store.Store.
+func (d *DB) Accounts(ctx context.Context) ([]store.Account, error) {
+	rows, err := d.pool.Query(ctx, `SELECT `+accountCols+` FROM accounts ORDER BY created, id COLLATE "C"`)
+	if err != nil {
+		return nil, mapErr(err, "accounts")
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Account, error) { return scanAccount(r) })
+	return out, mapErr(err, "accounts")
+}
+
+// SetPlan implements store.Store.
+func (d *DB) SetPlan(ctx context.Context, accountID, plan string) error {
+	tag, err := d.pool.Exec(ctx, `UPDATE accounts SET plan = $2 WHERE id = $1`, accountID, plan)
+	if err != nil {
+		return mapErr(err, "account "+accountID)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("account %s: %w", accountID, store.ErrNotFound)
+	}
+	return nil
+}
+
+const keyCols = `id, account_id, prefix, hash, status, created, revoked`
+
+func scanKey(row pgx.Row) (store.Key, error) {
+	var k store.Key
+	var hash []byte
+	var status string
+	var revoked *time.Time
+	if err := row.Scan(&k.ID, &k.AccountID, &k.Prefix, &hash, &status, &k.Created, &revoked); err != nil {
+		return k, err
+	}
+	if len(hash) != len(k.Hash) {
+		return k, fmt.Errorf("key %s: stored hash has %d bytes", k.ID, len(hash))
+	}
+	copy(k.Hash[:], hash)
+	k.Status = store.KeyStatus(status)
+	k.Created = k.Created.UTC()
+	if revoked != nil {
+		k.Revoked = revoked.UTC()
+	}
+	return k, nil
+}
+
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+func insertKey(ctx context.Context, x execer, k store.Key) error {
+	var revoked *time.Time
+	if !k.Revoked.IsZero() {
+		t := store.Time(k.Revoked)
+		revoked = &t
+	}
+	_, err := x.Exec(ctx, `INSERT INTO api_keys (`+keyCols+`) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		k.ID, k.AccountID, k.Prefix, k.Hash[:], string(k.Status), store.Time(k.Created), revoked)
+	return mapErr(err, "key "+k.ID)
+}
+
+// CreateKey implements store.Store.
+func (d *DB) CreateKey(ctx context.Context, k store.Key) error {
+	return insertKey(ctx, d.pool, k)
+}
+
+// KeyByHash implements store.Store.
+func (d *DB) KeyByHash(ctx context.Context, h [32]byte) (store.Key, error) {
+	k, err := scanKey(d.pool.QueryRow(ctx, `SELECT `+keyCols+` FROM api_keys WHERE hash = $1`, h[:]))
+	return k, mapErr(err, "key hash")
+}
+
+// KeyByID implements store.Store.
+func (d *DB) KeyByID(ctx context.Context, id string) (store.Key, error) {
+	k, err := scanKey(d.pool.QueryRow(ctx, `SELECT `+keyCols+` FROM api_keys WHERE id = $1`, id))
+	return k, mapErr(err, "key "+id)
+}
+
+// Keys implements store.Store.
+func (d *DB) Keys(ctx context.Context, accountID string) ([]store.Key, error) {
+	var rows pgx.Rows
+	var err error
+	if accountID == "" {
+		rows, err = d.pool.Query(ctx, `SELECT `+keyCols+` FROM api_keys ORDER BY created, id COLLATE "C"`)
+	} else {
+		rows, err = d.pool.Query(ctx, `SELECT `+keyCols+` FROM api_keys WHERE account_id = $1 ORDER BY created, id COLLATE "C"`, accountID)
+	}
+	if err != nil {
+		return nil, mapErr(err, "keys")
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Key, error) { return scanKey(r) })
+	return out, mapErr(err, "keys")
+}
+
+// revoke revokes an active key inside tx and returns it as it was.
+func revoke(ctx context.Context, tx pgx.Tx, keyID string, at time.Time) (store.Key, error) {
+	k, err := scanKey(tx.QueryRow(ctx, `SELECT `+keyCols+` FROM api_keys WHERE id = $1 FOR UPDATE`, keyID))
+	if err != nil {
+		return k, mapErr(err, "key "+keyID)
+	}
+	if k.Status != store.KeyActive {
+		return k, fmt.Errorf("key %s: %w", keyID, store.ErrRevoked)
+	}
+	_, err = tx.Exec(ctx, `UPDATE api_keys SET status = $2, revoked = $3 WHERE id = $1`, keyID, string(store.KeyRevoked), store.Time(at))
+	return k, mapErr(err, "key "+keyID)
+}
+
+// RevokeKey implements store.Store.
+func (d *DB) RevokeKey(ctx context.Context, keyID string, at time.Time) error {
+	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		_, err := revoke(ctx, tx, keyID, at)
+		return err
+	})
+}
+
+// RotateKey implements store.Store.
+func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) error {
+	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		old, err := revoke(ctx, tx, oldKeyID, next.Created)
+		if err != nil {
+			return err
+		}
+		if old.AccountID != next.AccountID {
+			return fmt.Errorf("rotate key %s: new key belongs to account %s, not %s", oldKeyID, next.AccountID, old.AccountID)
+		}
+		return insertKey(ctx, tx, next)
+	})
+}
+
+func dayPeriod(day time.Time) string   { return day.UTC().Format("2006-01-02") }
+func monthPeriod(day time.Time) string { return day.UTC().Format("2006-01") }
+
+// Counters implements store.Store.
+func (d *DB) Counters(ctx context.Context, accountID string, day time.Time) (store.CounterTotal, error) {
+	day = store.Day(day)
+	t := store.CounterTotal{AccountID: accountID, Day: day}
+	dp, mp := dayPeriod(day), monthPeriod(day)
+	rows, err := d.pool.Query(ctx, `SELECT period, n FROM usage_counters WHERE account_id = $1 AND period IN ($2, $3)`, accountID, dp, mp)
+	if err != nil {
+		return t, mapErr(err, "counters of "+accountID)
+	}
+	var period string
+	var n int64
+	_, err = pgx.ForEachRow(rows, []any{&period, &n}, func() error {
+		if period == dp {
+			t.DayN = n
+		} else {
+			t.MonthN = n
+		}
+		return nil
+	})
+	return t, mapErr(err, "counters of "+accountID)
+}
+
+// Flush implements store.Store: one transaction.
+func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, error) {
+	var totals []store.CounterTotal
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		totals = make([]store.CounterTotal, 0, len(b.Counters))
+		if len(b.Counters) > 0 {
+			var batch pgx.Batch
+			for _, c := range b.Counters {
+				day := store.Day(c.Day)
+				batch.Queue(`INSERT INTO usage_counters (account_id, period, n) VALUES ($1, $2, $4), ($1, $3, $4)
+					ON CONFLICT (account_id, period) DO UPDATE SET n = usage_counters.n + EXCLUDED.n
+					RETURNING period, n`, c.AccountID, dayPeriod(day), monthPeriod(day), c.N)
+			}
+			res := tx.SendBatch(ctx, &batch)
+			for _, c := range b.Counters {
+				t := store.CounterTotal{AccountID: c.AccountID, Day: store.Day(c.Day)}
+				rows, err := res.Query()
+				if err != nil {
+					res.Close()
+					return err
+				}
+				var period string
+				var n int64
+				_, err = pgx.ForEachRow(rows, []any{&period, &n}, func() error {
+					if len(period) == len("2006-01-02") {
+						t.DayN = n
+					} else {
+						t.MonthN = n
+					}
+					return nil
+				})
+				if err != nil {
+					res.Close()
+					return err
+				}
+				totals = append(totals, t)
+			}
+			if err := res.Close(); err != nil {
+				return err
+			}
+		}
+		if len(b.Usage) > 0 {
+			n := len(b.Usage)
+			acct, key, ep := make([]string, n), make([]string, n), make([]string, n)
+			hour := make([]time.Time, n)
+			count, errs, total, mx := make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+			for i, u := range b.Usage {
+				acct[i], key[i], ep[i] = u.AccountID, u.KeyID, u.Endpoint
+				hour[i] = u.Hour.UTC().Truncate(time.Hour)
+				count[i], errs[i], total[i], mx[i] = u.Count, u.Errors, u.TotalMicros, u.MaxMicros
+			}
+			// One statement for all buckets; quota never sends one bucket
+			// twice in a batch, which ON CONFLICT would refuse.
+			_, err := tx.Exec(ctx, `INSERT INTO usage_hourly (account_id, hour, key_id, endpoint, count, errors, total_us, max_us)
+				SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int8[], $6::int8[], $7::int8[], $8::int8[])
+				ON CONFLICT (account_id, hour, key_id, endpoint) DO UPDATE SET
+					count = usage_hourly.count + EXCLUDED.count,
+					errors = usage_hourly.errors + EXCLUDED.errors,
+					total_us = usage_hourly.total_us + EXCLUDED.total_us,
+					max_us = GREATEST(usage_hourly.max_us, EXCLUDED.max_us)`,
+				acct, hour, key, ep, count, errs, total, mx)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, mapErr(err, "flush")
+	}
+	return totals, nil
+}
+
+// Usage implements store.Store.
+func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) ([]store.UsageBucket, error) {
+	rows, err := d.pool.Query(ctx, `SELECT hour, key_id, endpoint, count, errors, total_us, max_us FROM usage_hourly
+		WHERE account_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour, key_id COLLATE "C", endpoint COLLATE "C"`, accountID, from, to)
+	if err != nil {
+		return nil, mapErr(err, "usage of "+accountID)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.UsageBucket, error) {
+		u := store.UsageBucket{AccountID: accountID}
+		err := r.Scan(&u.Hour, &u.KeyID, &u.Endpoint, &u.Count, &u.Errors, &u.TotalMicros, &u.MaxMicros)
+		u.Hour = u.Hour.UTC()
+		return u, err
+	})
+	return out, mapErr(err, "usage of "+accountID)
+}
