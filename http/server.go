@@ -1,0 +1,595 @@
+package http
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dgraph-io/ristretto/v2"
+	"github.com/fasthttp/router"
+	json "github.com/goccy/go-json"
+	"github.com/valyala/fasthttp"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/zones"
+	"github.com/astroapi/astroapi/quota"
+	"github.com/astroapi/astroapi/store"
+)
+
+// Version is the API version reported by the manifest and OpenAPI document.
+const Version = "1.0.0"
+
+// Config holds every dependency and limit of a Server.
+type Config struct {
+	Positions engine.Positions // nil until the ephemeris is wired: calculation routes then fail with 503
+	Places    *places.Index
+	Zones     *zones.Index
+	Store     store.Store      // accounts and keys
+	Quota     *quota.Quota     // plans, counters, attribution, usage statistics
+	Clock     func() time.Time // defaults to time.Now; tests inject a fake
+	Logger    *slog.Logger     // application log and access log; defaults to discarding
+	Limits    Limits
+	// PublicURL is the base address shown in documents ("" = relative).
+	PublicURL string
+}
+
+// Limits bound what one request may cost.
+type Limits struct {
+	MaxBodyBytes   int           // request body limit (413 beyond); default 1 MiB
+	ReadTimeout    time.Duration // default 10 s
+	WriteTimeout   time.Duration // default 30 s
+	IdleTimeout    time.Duration // default 60 s
+	MaxBatchItems  int           // default 100
+	BatchWorkers   int           // parallel batch items; default GOMAXPROCS
+	SignupsPerHour int           // console account creations per client IP per hour; default 5
+	KeyCacheTTL    time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
+	Concurrency    int           // fasthttp connection limit; default 16384
+}
+
+func (l *Limits) defaults() {
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = 1 << 20
+	}
+	if l.ReadTimeout <= 0 {
+		l.ReadTimeout = 10 * time.Second
+	}
+	if l.WriteTimeout <= 0 {
+		l.WriteTimeout = 30 * time.Second
+	}
+	if l.IdleTimeout <= 0 {
+		l.IdleTimeout = 60 * time.Second
+	}
+	if l.MaxBatchItems <= 0 {
+		l.MaxBatchItems = 100
+	}
+	if l.BatchWorkers <= 0 {
+		l.BatchWorkers = runtime.GOMAXPROCS(0)
+	}
+	if l.SignupsPerHour <= 0 {
+		l.SignupsPerHour = 5
+	}
+	if l.KeyCacheTTL <= 0 {
+		l.KeyCacheTTL = time.Second
+	}
+	if l.Concurrency <= 0 {
+		l.Concurrency = 16384
+	}
+}
+
+// Server is the HTTP API. Build it with New, serve with Serve, stop with
+// Shutdown.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	ops     []*Operation
+	byID    map[string]*Operation
+	router  *router.Router
+	http    *fasthttp.Server
+	keys    *ristretto.Cache[string, *keyEntry]
+	metrics *metrics
+	signups *windowLimiter
+
+	ridPrefix string
+	ridSeq    atomic.Uint64
+
+	docsOnce     sync.Once
+	docs         *docSet
+	shuttingDown atomic.Bool
+}
+
+// New builds a server from cfg and every registered family of operations.
+func New(cfg Config) (*Server, error) {
+	cfg.Limits.defaults()
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{cfg: cfg, log: cfg.Logger, byID: map[string]*Operation{}}
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, err
+	}
+	s.ridPrefix = hex.EncodeToString(b[:])
+	keys, err := ristretto.NewCache(&ristretto.Config[string, *keyEntry]{
+		NumCounters: 100_000, MaxCost: 10_000, BufferItems: 64,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.keys = keys
+	s.signups = newWindowLimiter(cfg.Limits.SignupsPerHour, time.Hour)
+
+	s.ops = collectOperations(s)
+	s.router = router.New()
+	s.router.RedirectTrailingSlash = false
+	s.router.HandleMethodNotAllowed = true
+	s.router.NotFound = s.notFound
+	s.router.MethodNotAllowed = s.methodNotAllowed
+	s.metrics = newMetrics(s.ops)
+	for _, op := range s.ops {
+		if op.Handle == nil {
+			return nil, fmt.Errorf("http: operation %s has no handler", op.ID)
+		}
+		if _, dup := s.byID[op.ID]; dup {
+			return nil, fmt.Errorf("http: duplicate operation id %s", op.ID)
+		}
+		s.byID[op.ID] = op
+		s.router.Handle(op.Method, op.Path, s.handler(op))
+	}
+	s.http = &fasthttp.Server{
+		Handler:                       s.entry,
+		ErrorHandler:                  s.readError,
+		Name:                          "astroapi",
+		ReadTimeout:                   cfg.Limits.ReadTimeout,
+		WriteTimeout:                  cfg.Limits.WriteTimeout,
+		IdleTimeout:                   cfg.Limits.IdleTimeout,
+		MaxRequestBodySize:            cfg.Limits.MaxBodyBytes,
+		Concurrency:                   cfg.Limits.Concurrency,
+		NoDefaultServerHeader:         false,
+		NoDefaultContentType:          true,
+		DisablePreParseMultipartForm:  true,
+		CloseOnShutdown:               true,
+		SecureErrorLogMessage:         true, // never echo request data (keys) into fasthttp's own log
+		Logger:                        fasthttpLogger{s.log},
+		DisableHeaderNamesNormalizing: false,
+	}
+	return s, nil
+}
+
+// Operations returns the registered operations, sorted by path and method.
+func (s *Server) Operations() []*Operation { return s.ops }
+
+// Operation returns the operation with id, or nil.
+func (s *Server) Operation(id string) *Operation { return s.byID[id] }
+
+// Positions returns the position source (nil until wired).
+func (s *Server) Positions() engine.Positions { return s.cfg.Positions }
+
+// Places returns the geocoding index.
+func (s *Server) Places() *places.Index { return s.cfg.Places }
+
+// Zones returns the time-zone index.
+func (s *Server) Zones() *zones.Index { return s.cfg.Zones }
+
+// Now returns the current instant from the injected clock.
+func (s *Server) Now() time.Time { return s.cfg.Clock() }
+
+// Logger returns the server's logger.
+func (s *Server) Logger() *slog.Logger { return s.log }
+
+// Handler returns the root request handler (for tests and embedding).
+func (s *Server) Handler() fasthttp.RequestHandler { return s.entry }
+
+// Serve accepts connections on ln until Shutdown.
+func (s *Server) Serve(ln net.Listener) error { return s.http.Serve(ln) }
+
+// Shutdown stops accepting connections, waits for in-flight requests to
+// finish (until ctx ends) and flushes the quota counters.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.shuttingDown.Store(true)
+	err := s.http.ShutdownWithContext(ctx)
+	if s.cfg.Quota != nil {
+		if _, ferr := s.cfg.Quota.Flush(context.WithoutCancel(ctx)); ferr != nil && err == nil {
+			err = ferr
+		}
+	}
+	s.keys.Close()
+	return err
+}
+
+// ErrNoEphemeris is returned by calculation routes while no position source
+// is configured.
+var ErrNoEphemeris = errors.New("no ephemeris configured")
+
+// entry is the root handler: request id, recovery, the query-key rule, then
+// the router.
+func (s *Server) entry(rc *fasthttp.RequestCtx) {
+	start := time.Now() // wall clock for durations only; calculations use the injected clock
+	rid := s.requestID(rc)
+	rc.SetUserValue(ridKey, rid)
+	rc.Response.Header.Set("X-Request-ID", rid)
+	s.metrics.inflight.Add(1)
+	defer s.metrics.inflight.Add(-1)
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic", "request_id", rid, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			rc.Response.Reset()
+			rc.Response.Header.Set("X-Request-ID", rid)
+			s.writeProblem(rc, problemFor(fmt.Errorf("panic: %v", r)), rid)
+			s.finish(rc, start, rid, nil)
+		}
+	}()
+	if name, ok := keyInQuery(rc.QueryArgs()); ok {
+		p := newProblem(400, kindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
+		p.Errors = []FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
+		s.writeProblem(rc, p, rid)
+		s.finish(rc, start, rid, nil)
+		return
+	}
+	s.router.Handler(rc)
+	if rc.UserValue(opKey) == nil { // not found, method not allowed, static
+		s.finish(rc, start, rid, nil)
+	}
+}
+
+const (
+	ridKey = "astroapi.rid"
+	opKey  = "astroapi.op"
+)
+
+// requestID honours a sane incoming X-Request-ID or makes one.
+func (s *Server) requestID(rc *fasthttp.RequestCtx) string {
+	if in := rc.Request.Header.Peek("X-Request-ID"); saneRequestID(in) {
+		return string(in)
+	}
+	return s.ridPrefix + "-" + strconv.FormatUint(s.ridSeq.Add(1), 36)
+}
+
+// saneRequestID accepts 1-128 characters of letters, digits and -_.:
+func saneRequestID(b []byte) bool {
+	if len(b) == 0 || len(b) > 128 {
+		return false
+	}
+	for _, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.', c == ':':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// keyInQuery reports a query parameter that looks like an API key.
+func keyInQuery(args *fasthttp.Args) (string, bool) {
+	if args.Len() == 0 {
+		return "", false
+	}
+	var found string
+	args.VisitAll(func(k, _ []byte) {
+		if found != "" {
+			return
+		}
+		var norm [32]byte
+		n := 0
+		for _, c := range k {
+			if c == '-' || c == '_' || c == '.' {
+				continue
+			}
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if n == len(norm) {
+				return
+			}
+			norm[n] = c
+			n++
+		}
+		switch string(norm[:n]) {
+		case "apikey", "key", "xapikey", "apitoken", "accesskey", "authorization":
+			found = string(k)
+		}
+	})
+	return found, found != ""
+}
+
+// handler runs one operation over HTTP.
+func (s *Server) handler(op *Operation) fasthttp.RequestHandler {
+	return func(rc *fasthttp.RequestCtx) {
+		start := time.Now()
+		rc.SetUserValue(opKey, op)
+		rid, _ := rc.UserValue(ridKey).(string)
+		c := &Call{s: s, op: op, ctx: rc, rc: rc, body: rc.PostBody(), now: s.cfg.Clock().UTC(), requestID: rid}
+		if n := rc.QueryArgs().Len(); n > 0 {
+			c.query = make([][2]string, 0, n)
+			rc.QueryArgs().VisitAll(func(k, v []byte) {
+				c.query = append(c.query, [2]string{string(k), string(v)})
+			})
+		}
+		if strings.Contains(op.Path, "{") {
+			c.params = map[string]string{}
+			rc.VisitUserValues(func(k []byte, v any) {
+				if str, ok := v.(string); ok {
+					if strings.IndexByte(str, '%') >= 0 { // the router leaves %2F and friends encoded
+						if u, err := url.PathUnescape(str); err == nil {
+							str = u
+						}
+					}
+					c.params[string(k)] = str
+				}
+			})
+		}
+		res, p := s.invoke(c, rc.Request.Header.Peek("x-api-key"))
+		if p != nil {
+			s.setLimitHeaders(rc, c.usage, p)
+			s.writeProblem(rc, p, rid)
+		} else {
+			s.setLimitHeaders(rc, c.usage, nil)
+			s.writeResult(rc, c, res)
+		}
+		s.finish(rc, start, rid, c)
+	}
+}
+
+// invoke authenticates, bills and runs a call; it is shared by HTTP and the
+// batch route. Exactly one of the results is meaningful.
+//
+// A billed call is charged before it runs, so that with N calls left
+// exactly N concurrent calls pass; a call that then fails stays charged
+// (the quota engine has no refunds, and charging first keeps refused work
+// from reaching the engines).
+func (s *Server) invoke(c *Call, key []byte) (any, *Problem) {
+	if !c.op.Public || len(key) > 0 {
+		ent, p := s.authenticate(c.ctx, key)
+		if p != nil && !c.op.Public {
+			return nil, p
+		}
+		if p == nil {
+			c.key, c.account = &ent.key, &ent.account
+		}
+	}
+	if c.key != nil && s.cfg.Quota != nil {
+		var (
+			u   quota.Usage
+			err error
+		)
+		if c.op.Billed {
+			u, err = s.cfg.Quota.Charge(c.ctx, c.account.ID, c.account.Plan, 1)
+		} else if !c.op.Bare {
+			u, err = s.cfg.Quota.Peek(c.ctx, c.account.ID, c.account.Plan)
+		}
+		if err != nil {
+			var le *quota.LimitError
+			if errors.As(err, &le) {
+				c.usage = &le.Usage
+				return nil, limitProblem(le)
+			}
+			return nil, s.internal(c, err)
+		}
+		if c.op.Billed || !c.op.Bare {
+			c.usage = &u
+		}
+	}
+	res, err := s.safeHandle(c)
+	if err != nil {
+		p := problemFor(err)
+		if p.Status >= 500 {
+			s.logInternal(c, p)
+		}
+		return nil, p
+	}
+	return res, nil
+}
+
+func (s *Server) safeHandle(c *Call) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic in %s: %v\n%s", c.op.ID, r, debug.Stack())
+		}
+	}()
+	return c.op.Handle(c)
+}
+
+func (s *Server) internal(c *Call, err error) *Problem {
+	p := problemFor(err)
+	if p.Status >= 500 {
+		s.logInternal(c, p)
+	}
+	return p
+}
+
+func (s *Server) logInternal(c *Call, p *Problem) {
+	cause := "(none)"
+	if p.cause != nil {
+		cause = p.cause.Error()
+	}
+	s.log.Error("request failed", "request_id", c.requestID, "operation", c.op.ID, "status", p.Status, "error", cause)
+}
+
+func limitProblem(le *quota.LimitError) *Problem {
+	kind, detail := kindQuota, ""
+	switch le.Limit {
+	case quota.LimitRate:
+		kind = kindRate
+		detail = fmt.Sprintf("too many requests per second for the plan (%d/s); retry after the Retry-After delay", le.Max)
+	case quota.LimitMonthly:
+		detail = fmt.Sprintf("the monthly quota of %d calls is used up; it resets at 00:00 UTC on the first day of next month, or upgrade the plan", le.Usage.MonthlyLimit)
+	default:
+		detail = fmt.Sprintf("the daily quota of %d calls is used up; it resets at 00:00 UTC, or upgrade the plan", le.Usage.DailyLimit)
+	}
+	p := newProblem(429, kind, detail)
+	p.retryAfter = time.Duration(le.RetryAfterSeconds()) * time.Second
+	return p
+}
+
+// setLimitHeaders sends RateLimit headers (IETF draft fields) for the daily
+// window when usage is known, and Retry-After on refusals.
+func (s *Server) setLimitHeaders(rc *fasthttp.RequestCtx, u *quota.Usage, p *Problem) {
+	if p != nil && p.retryAfter > 0 {
+		secs := int64((p.retryAfter + time.Second - 1) / time.Second)
+		rc.Response.Header.Set("Retry-After", strconv.FormatInt(secs, 10))
+	}
+	if u == nil || u.DailyLimit <= 0 {
+		return
+	}
+	remaining := u.DailyLimit - u.RequestsThisDay
+	if remaining < 0 {
+		remaining = 0
+	}
+	now := s.cfg.Clock().UTC()
+	reset := now.Truncate(24 * time.Hour).Add(24 * time.Hour).Sub(now)
+	rc.Response.Header.Set("RateLimit-Limit", strconv.FormatInt(u.DailyLimit, 10))
+	rc.Response.Header.Set("RateLimit-Remaining", strconv.FormatInt(remaining, 10))
+	rc.Response.Header.Set("RateLimit-Reset", strconv.FormatInt(int64(reset/time.Second), 10))
+}
+
+// envelope is the body of every JSON calculation response (spec 2.1).
+type envelope struct {
+	CalculatedAt string       `json:"calculated_at"`
+	Input        any          `json:"input"`
+	RequestID    string       `json:"request_id"`
+	Result       any          `json:"result"`
+	Usage        *quota.Usage `json:"usage"`
+	Warnings     []string     `json:"warnings,omitempty"`
+}
+
+func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
+	if raw, ok := res.(Raw); ok {
+		rc.SetStatusCode(200)
+		rc.SetContentType(raw.ContentType)
+		if raw.Filename != "" {
+			rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+raw.Filename+`"`)
+		}
+		if len(c.warnings) > 0 {
+			rc.Response.Header.Set("X-Warnings", strings.Join(c.warnings, "; "))
+		}
+		rc.SetBody(raw.Body)
+		return
+	}
+	var v any = res
+	if !c.op.Bare {
+		v = &envelope{
+			CalculatedAt: c.now.Format(time.RFC3339Nano),
+			Input:        c.input(),
+			RequestID:    c.requestID,
+			Result:       res,
+			Usage:        c.usage,
+			Warnings:     c.warnings,
+		}
+	}
+	rc.SetStatusCode(200)
+	rc.SetContentType("application/json")
+	enc := json.NewEncoder(rc)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		rc.Response.ResetBody()
+		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+	}
+}
+
+func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *Problem, rid string) {
+	p.RequestID = rid
+	rc.SetStatusCode(p.Status)
+	rc.SetContentType("application/problem+json")
+	if p.retryAfter > 0 && len(rc.Response.Header.Peek("Retry-After")) == 0 {
+		rc.Response.Header.Set("Retry-After", strconv.FormatInt(int64((p.retryAfter+time.Second-1)/time.Second), 10))
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		b = []byte(`{"type":"/docs/api#problem-internal","title":"Internal error","status":500}`)
+	}
+	rc.SetBody(b)
+}
+
+func (s *Server) notFound(rc *fasthttp.RequestCtx) {
+	rid, _ := rc.UserValue(ridKey).(string)
+	s.writeProblem(rc, newProblem(404, kindNotFound, "no route "+string(rc.Method())+" "+string(rc.Path())+"; GET /api/v1/ lists the routes"), rid)
+}
+
+func (s *Server) methodNotAllowed(rc *fasthttp.RequestCtx) {
+	rid, _ := rc.UserValue(ridKey).(string)
+	s.writeProblem(rc, newProblem(405, kindMethod, "method "+string(rc.Method())+" is not served on "+string(rc.Path())+"; the Allow header lists the methods"), rid)
+}
+
+// readError answers requests fasthttp could not read (too large, malformed).
+func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
+	rid := s.ridPrefix + "-" + strconv.FormatUint(s.ridSeq.Add(1), 36)
+	rc.Response.Header.Set("X-Request-ID", rid)
+	var p *Problem
+	switch {
+	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds"):
+		p = newProblem(413, kindTooLarge, fmt.Sprintf("the request body is larger than the %d bytes this server accepts; split the request (a batch holds at most %d items)", s.cfg.Limits.MaxBodyBytes, s.cfg.Limits.MaxBatchItems))
+	default:
+		var te interface{ Timeout() bool }
+		if errors.As(err, &te) && te.Timeout() {
+			p = newProblem(408, kindTimeout, "the request was not received within the read timeout")
+		} else {
+			p = newProblem(400, kindBadRequest, "the HTTP request could not be parsed")
+		}
+	}
+	s.writeProblem(rc, p, rid)
+	s.metrics.observe(nil, p.Status, 0)
+	s.log.Info("access", "method", string(rc.Method()), "route", "(unread)", "status", p.Status, "request_id", rid)
+}
+
+// finish records metrics and the access-log line of one request. The log
+// names the route template, never the query string (which may hold a key)
+// and never the key, only its display prefix.
+func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c *Call) {
+	d := time.Since(start)
+	status := rc.Response.StatusCode()
+	var op *Operation
+	route := "(unmatched)"
+	keyPrefix := ""
+	if c != nil {
+		op = c.op
+		route = op.Path
+		if c.key != nil {
+			keyPrefix = c.key.Prefix
+			if s.cfg.Quota != nil {
+				s.cfg.Quota.Record(quota.Call{AccountID: c.key.AccountID, KeyID: c.key.ID, Endpoint: op.ID, Status: status, Duration: d, At: c.now})
+			}
+		}
+	}
+	s.metrics.observe(op, status, d)
+	if s.log.Enabled(context.Background(), slog.LevelInfo) {
+		s.log.LogAttrs(context.Background(), slog.LevelInfo, "access",
+			slog.String("method", string(rc.Method())),
+			slog.String("route", route),
+			slog.Int("status", status),
+			slog.Float64("duration_ms", float64(d.Microseconds())/1000),
+			slog.String("request_id", rid),
+			slog.String("key_prefix", keyPrefix),
+			slog.String("remote", rc.RemoteIP().String()),
+		)
+	}
+}
+
+// NewLogger returns the JSON-lines logger the server expects (access log
+// and errors) writing to w.
+func NewLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
+// fasthttpLogger routes fasthttp's own messages to slog.
+type fasthttpLogger struct{ l *slog.Logger }
+
+func (f fasthttpLogger) Printf(format string, args ...any) {
+	f.l.Warn("fasthttp", "message", fmt.Sprintf(format, args...))
+}
