@@ -22,6 +22,7 @@ import (
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 	_ "github.com/astroapi/astroapi/store/bolt"
+	_ "github.com/astroapi/astroapi/store/postgres"
 )
 
 // This file is the shared harness of the package's integration tests: a

@@ -64,7 +64,7 @@ func testOps(s *Server) []Operation {
 			}},
 		{ID: "get-test-public", Method: "GET", Path: "/api/v1/test/public", Family: "Test", Public: true,
 			Summary: "public (tests only)",
-			Handle: func(c *Call) (any, error) { return map[string]bool{"public": true}, nil }},
+			Handle:  func(c *Call) (any, error) { return map[string]bool{"public": true}, nil }},
 		{ID: "get-test-svg", Method: "GET", Path: "/api/v1/test/svg", Family: "Test", Billed: true, Produces: "image/svg+xml",
 			Summary: "raw body (tests only)",
 			Handle: func(c *Call) (any, error) {

@@ -427,7 +427,7 @@ func zoneHistory(c *Call, name string) (any, error) {
 			}
 			var t time.Time
 			if d, err := time.ParseInLocation("2006-01-02", p, loc); err == nil {
-				t = d.Add(12 * time.Hour) // noon local: clear of midnight DST changes
+				// Noon local: clear of the midnight DST changes of some zones.
 				t = time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, loc)
 			} else if t, err = parseInstant("dates", p); err != nil {
 				return nil, BadRequest("dates", fmt.Sprintf("date %d (%q) is not YYYY-MM-DD or an RFC 3339 instant", i+1, p))
