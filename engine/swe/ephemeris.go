@@ -244,7 +244,14 @@ func (e *Ephemeris) Houses(t engine.JDUT, lat, lon float64, sys engine.HouseSyst
 
 // Ayanamsa returns the ayanamsa a at t in degrees, the value libswe
 // subtracts from tropical longitudes for SEFLG_SIDEREAL positions
-// (swe_get_ayanamsa_ex_ut, which includes nutation).
+// (swe_get_ayanamsa_ex_ut, which includes nutation): sidereal longitude =
+// tropical longitude - Ayanamsa, to 1e-6 arcsecond.
+//
+// Except for engine.J2000: libswe computes that zodiac on the ecliptic of
+// J2000 (SE_SIDM_J2000 implies SE_SIDBIT_ECL_T0), so its sidereal positions,
+// latitude included, equal SEFLG_J2000 ecliptic coordinates and differ from
+// tropical minus this value by up to tens of arcseconds. Sidereal houses
+// with engine.J2000 are likewise computed in that frame.
 func (e *Ephemeris) Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error) {
 	mode := SidMode(a)
 	if mode < 0 {
