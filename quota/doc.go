@@ -6,8 +6,9 @@
 // # Plans
 //
 // A Plan has DailyLimit, MonthlyLimit (billed calls per UTC day and UTC
-// month) and RatePerSecond (requests per second, token bucket of Burst
-// tokens, default Burst = RatePerSecond; 0 means no rate limit).
+// month) and RatePerSecond (requests per second, a token bucket of Burst
+// tokens computed as GCRA, default Burst = RatePerSecond; 0 means no rate
+// limit).
 // DefaultPlans has free, starter, pro and business:
 //
 //	plan      daily    monthly    rate/s

@@ -142,8 +142,7 @@ type entry struct {
 	dayN     int64     // best known total of the day: stored + unflushed
 	monthN   int64     // same for day's month
 	pending  []pend    // charges not yet handed to a flush, by day
-	tokens   float64   // rate bucket
-	lastFill time.Time // when tokens were last topped up
+	tat      time.Time // rate: theoretical arrival time (GCRA)
 	lastUsed time.Time
 }
 
@@ -280,21 +279,23 @@ func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64,
 		return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
 	}
 	if rate && p.RatePerSecond > 0 {
-		burst := float64(p.Burst)
+		// GCRA, the token bucket in integer time: each request pushes the
+		// theoretical arrival time tat one emission interval further; a
+		// request is allowed while tat stays within burst intervals of now.
+		burst := p.Burst
 		if burst <= 0 {
-			burst = float64(p.RatePerSecond)
+			burst = p.RatePerSecond
 		}
-		if e.lastFill.IsZero() {
-			e.tokens = burst
-		} else if dt := now.Sub(e.lastFill); dt > 0 {
-			e.tokens = min(burst, e.tokens+dt.Seconds()*float64(p.RatePerSecond))
+		step := time.Second / time.Duration(p.RatePerSecond)
+		tat := e.tat
+		if tat.Before(now) {
+			tat = now
 		}
-		e.lastFill = now
-		if e.tokens < 1 {
-			wait := time.Duration((1 - e.tokens) / float64(p.RatePerSecond) * float64(time.Second))
-			return u, &LimitError{Limit: LimitRate, Max: p.RatePerSecond, Reset: now.Add(wait).UTC(), RetryAfter: wait, Usage: u}
+		tat = tat.Add(step)
+		if over := tat.Sub(now) - time.Duration(burst)*step; over > 0 {
+			return u, &LimitError{Limit: LimitRate, Max: p.RatePerSecond, Reset: now.Add(over).UTC(), RetryAfter: over, Usage: u}
 		}
-		e.tokens--
+		e.tat = tat
 	}
 	if n > 0 {
 		e.dayN += n
