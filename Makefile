@@ -32,7 +32,11 @@ check:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 
+# The store and platform suites also run on PostgreSQL: a local server is
+# installed and started unless ASTROAPI_TEST_POSTGRES already names one.
 test: deps all check
+	@if [ -z "$${ASTROAPI_TEST_POSTGRES:-}" ]; then eval "$$(bash .ci/postgres)"; fi; \
+	export ASTROAPI_TEST_POSTGRES; \
 	$(GO) test -race -count=1 -timeout 30m ./...
 
 bench:
