@@ -1,0 +1,159 @@
+package wheel
+
+import (
+	"encoding/xml"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/natal"
+	"github.com/astroapi/astroapi/engine/swe"
+)
+
+// stellium is a hand-made chart: six bodies within 10 degrees of Aries
+// 20-29 plus the rest spread out, with aspects of several kinds.
+func stellium() *Chart {
+	c := &Chart{
+		Title:     `Stellium <test> & "quotes"`,
+		Ascendant: 95, Midheaven: 5,
+		Bodies: []Body{
+			{"Sun", 20, false}, {"Moon", 22, false}, {"Mercury", 23.5, true}, {"Venus", 25, false},
+			{"Mars", 27, false}, {"Jupiter", 29.5, false}, {"Saturn", 200, true}, {"Uranus", 140, false},
+			{"Neptune", 260, false}, {"Pluto", 210, true}, {"North Node", 100, true}, {"South Node", 280, true},
+			{"Lilith", 330, false}, {"Chiron", 18, false},
+		},
+	}
+	for i := range c.Cusps {
+		c.Cusps[i] = engine.Normalize(95 + 30*float64(i) + 4*math.Sin(float64(i)))
+	}
+	return c
+}
+
+func TestRenderValidSVG(t *testing.T) {
+	c := stellium()
+	c.Aspects = nil
+	for _, th := range Themes {
+		svg := Render(c, Options{Size: 800, Theme: th})
+		dec := xml.NewDecoder(strings.NewReader(string(svg)))
+		var root string
+		texts := 0
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: invalid XML: %v", th, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok {
+				if root == "" {
+					root = se.Name.Local
+					vb := ""
+					for _, a := range se.Attr {
+						if a.Name.Local == "viewBox" {
+							vb = a.Value
+						}
+					}
+					if vb != "0 0 1000 1000" {
+						t.Errorf("viewBox %q", vb)
+					}
+				}
+				if se.Name.Local == "text" {
+					texts++
+				}
+			}
+			if cd, ok := tok.(xml.CharData); ok && strings.Contains(string(cd), "Stellium <test>") {
+				texts += 1000 // the title survived escaping and decoding intact
+			}
+		}
+		if root != "svg" || texts < 1000 {
+			t.Errorf("%s: root %q, texts %d", th, root, texts)
+		}
+		if strings.Contains(string(svg), "<test>") {
+			t.Error("unescaped title")
+		}
+	}
+}
+
+// Spread keeps every pair of displayed glyphs at least the separation
+// apart, and moves nothing that was not crowded.
+func TestSpread(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 3000 {
+		n := 2 + r.IntN(17)
+		lons := make([]float64, n)
+		centre := r.Float64() * 360
+		width := 5 + r.Float64()*355
+		for i := range lons {
+			lons[i] = engine.Normalize(centre + r.Float64()*width)
+		}
+		out := Spread(lons, MinSeparation)
+		for i := range out {
+			for j := i + 1; j < n; j++ {
+				if d := math.Abs(math.Remainder(out[i]-out[j], 360)); d < MinSeparation-1e-9 {
+					t.Fatalf("trial %d: %d and %d shown %.3f apart (%v -> %v)", trial, i, j, d, lons, out)
+				}
+			}
+		}
+		for i := range out {
+			alone := true
+			for j := range lons {
+				if j != i && math.Abs(math.Remainder(lons[i]-lons[j], 360)) < 3*MinSeparation*float64(n) {
+					alone = false
+				}
+			}
+			if alone && math.Abs(math.Remainder(out[i]-lons[i], 360)) > 1e-9 {
+				t.Fatalf("isolated point moved: %v -> %v", lons[i], out[i])
+			}
+		}
+	}
+}
+
+// TestWritePNG renders the hard cases to SVG and, with chromium, to PNG
+// in $WHEEL_OUT (skipped unless set) for a person to look at.
+func TestWritePNG(t *testing.T) {
+	dir := os.Getenv("WHEEL_OUT")
+	if dir == "" {
+		t.Skip("set WHEEL_OUT to a directory to write sample wheels")
+	}
+	e, err := swe.Open("")
+	if err != nil {
+		t.Skip(err)
+	}
+	write := func(name string, c *Chart, o Options) {
+		if err := os.WriteFile(filepath.Join(dir, name+".svg"), Render(c, o), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("stellium", stellium(), Options{Size: 800})
+	cases := []struct {
+		name string
+		b    natal.Birth
+		o    natal.Options
+		th   Theme
+	}{
+		{"london", natal.Birth{JD: 2448087.1, Latitude: 51.5, Longitude: -0.13}, natal.Options{}, Light},
+		{"polar", natal.Birth{JD: 2448087.1, Latitude: 78.2, Longitude: 15.6}, natal.Options{}, Light},
+		{"sidereal-dark", natal.Birth{JD: 2451545.0, Latitude: 28.6, Longitude: 77.2}, natal.Options{Sidereal: engine.Lahiri, HouseSystem: engine.WholeSign, MinorAspects: true, IncludeAsteroids: true}, Dark},
+	}
+	for _, c := range cases {
+		ch, err := natal.Compute(e, c.b, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(c.name, FromNatal(ch, c.name), Options{Size: 800, Theme: c.th})
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	c := stellium()
+	b.ReportAllocs()
+	for b.Loop() {
+		Render(c, Options{})
+	}
+}

@@ -1,0 +1,446 @@
+// Package wheel draws a chart wheel as SVG: the zodiac ring with sign
+// glyphs, house cusps and numbers, planet glyphs with their degrees, aspect
+// lines coloured by aspect, and the Ascendant-Descendant and MC-IC axes.
+//
+// The Ascendant is on the left and the zodiac runs counter-clockwise, as in
+// most Western charts. Every glyph is a path (see glyphs.go), so no font is
+// needed for them; numbers and the title are text in a generic sans-serif
+// family, and all text is XML-escaped. The drawing lives in a fixed
+// 1000 x 1000 viewBox; Size sets only the width and height attributes.
+//
+// Crowded planets (a stellium) are spread apart along the circle so that no
+// two glyphs, and no two degree labels, come closer than MinSeparation
+// degrees; a thin leader joins each moved glyph to its true longitude.
+package wheel
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/aspects"
+)
+
+// Theme names a colour scheme.
+type Theme string
+
+// The themes.
+const (
+	Light Theme = "light"
+	Dark  Theme = "dark"
+)
+
+// Themes lists the themes, for validation and documentation.
+var Themes = []Theme{Light, Dark}
+
+// Size bounds and default, in pixels (the width and height of the SVG).
+const (
+	MinSize     = 200
+	MaxSize     = 4000
+	DefaultSize = 600
+)
+
+// MinSeparation is the smallest angle, in degrees, between two displayed
+// planet glyphs.
+const MinSeparation = 7.5
+
+// Body is a point to draw.
+type Body struct {
+	Name       string
+	Longitude  float64
+	Retrograde bool
+}
+
+// Chart is what the wheel shows. Longitudes are in degrees, in the zodiac
+// the chart was cast in.
+type Chart struct {
+	Title     string // drawn at the top and in <title>; escaped
+	Bodies    []Body
+	Cusps     [12]float64
+	Ascendant float64
+	Midheaven float64
+	Aspects   []aspects.Aspect
+}
+
+// Options select the look.
+type Options struct {
+	Size  int   // pixels; 0 means DefaultSize
+	Theme Theme // "" means Light
+}
+
+// Validate checks the options, naming the API fields.
+func (o Options) Validate() engine.Fields {
+	var errs engine.Fields
+	if o.Size != 0 && (o.Size < MinSize || o.Size > MaxSize) {
+		errs = append(errs, &engine.FieldError{Field: "size", Reason: fmt.Sprintf("must be between %d and %d pixels", MinSize, MaxSize)})
+	}
+	if o.Theme != "" && o.Theme != Light && o.Theme != Dark {
+		errs = append(errs, &engine.FieldError{Field: "theme", Reason: `must be "light" or "dark"`})
+	}
+	return errs
+}
+
+type palette struct {
+	bg, fg, muted, ring, ringAlt, line                 string
+	elements                                           [4]string // fire, earth, air, water
+	conj, opp, square, trine, sextile, minor, axis, hc string
+}
+
+var palettes = map[Theme]palette{
+	Light: {
+		bg: "#ffffff", fg: "#1d1f24", muted: "#6b6f78", ring: "#f4f1ea", ringAlt: "#ebe6da", line: "#9a9ea8",
+		elements: [4]string{"#c0392b", "#2e7d32", "#b7950b", "#1f5fa8"},
+		conj:     "#8e44ad", opp: "#c0392b", square: "#e74c3c", trine: "#1f7a3a", sextile: "#2471a3", minor: "#8a8f99", axis: "#1d1f24", hc: "#1d1f24",
+	},
+	Dark: {
+		bg: "#14161c", fg: "#e9e7e2", muted: "#9aa0ab", ring: "#1e222b", ringAlt: "#262b35", line: "#5c6370",
+		elements: [4]string{"#ff6b5a", "#6fcf7a", "#f4d35e", "#5aa9ff"},
+		conj:     "#c39bff", opp: "#ff6b5a", square: "#ff8a7a", trine: "#6fcf7a", sextile: "#5aa9ff", minor: "#8a919e", axis: "#e9e7e2", hc: "#e9e7e2",
+	},
+}
+
+// Radii of the drawing, in viewBox units (the centre is 500, 500).
+const (
+	cx, cy   = 500.0, 500.0
+	rOuter   = 448.0 // outside of the zodiac ring
+	rZodiac  = 388.0 // inside of the zodiac ring
+	rHouse   = 354.0 // inside of the house-number ring
+	rGlyph   = 320.0 // planet glyphs
+	rDegree  = 281.0 // degree of a planet
+	rMinute  = 243.0 // minutes of a planet: far enough below the degree that the two clear each other when stacked sideways (near the horizon)
+	rAspect  = 216.0 // the aspect circle
+	rAxisLbl = 470.0 // AC/MC labels
+)
+
+type builder struct {
+	bytes.Buffer
+	asc float64
+}
+
+func (b *builder) f(v float64) {
+	b.Write(strconv.AppendFloat(b.AvailableBuffer(), math.Round(v*10)/10, 'f', -1, 64))
+}
+
+// xy returns the point at ecliptic longitude lon and radius r.
+func (b *builder) xy(lon, r float64) (float64, float64) {
+	// The Ascendant sits at 180° on the screen; longitudes grow
+	// counter-clockwise (screen y grows downwards, hence the minus).
+	th := (180 + lon - b.asc) * math.Pi / 180
+	return cx + r*math.Cos(th), cy - r*math.Sin(th)
+}
+
+func (b *builder) line(lon1, r1, lon2, r2 float64, stroke string, width float64, extra string) {
+	x1, y1 := b.xy(lon1, r1)
+	x2, y2 := b.xy(lon2, r2)
+	b.WriteString(`<line x1="`)
+	b.f(x1)
+	b.WriteString(`" y1="`)
+	b.f(y1)
+	b.WriteString(`" x2="`)
+	b.f(x2)
+	b.WriteString(`" y2="`)
+	b.f(y2)
+	b.WriteString(`" stroke="`)
+	b.WriteString(stroke)
+	b.WriteString(`" stroke-width="`)
+	b.f(width)
+	b.WriteString(`"`)
+	b.WriteString(extra)
+	b.WriteString("/>\n")
+}
+
+func (b *builder) circle(r float64, fill, stroke string, width float64) {
+	fmt.Fprintf(&b.Buffer, `<circle cx="500" cy="500" r="%g" fill="%s" stroke="%s" stroke-width="%g"/>`+"\n", r, fill, stroke, width)
+}
+
+// glyph draws path data d centred at lon, r, scaled so the 20-unit box
+// becomes size units.
+func (b *builder) glyph(d string, lon, r, size float64, stroke string) {
+	x, y := b.xy(lon, r)
+	b.WriteString(`<path transform="translate(`)
+	b.f(x)
+	b.WriteByte(',')
+	b.f(y)
+	b.WriteString(`) scale(`)
+	b.WriteString(strconv.FormatFloat(size/20, 'f', 3, 64))
+	b.WriteString(`)" d="`)
+	b.WriteString(d)
+	b.WriteString(`" fill="none" stroke="`)
+	b.WriteString(stroke)
+	b.WriteString(`" stroke-width="`)
+	b.f(2.2 * 20 / size) // about 2.2 viewBox units whatever the glyph size
+	b.WriteString(`" stroke-linecap="round" stroke-linejoin="round"/>` + "\n")
+}
+
+func (b *builder) text(s string, lon, r, size float64, fill, weight string) {
+	x, y := b.xy(lon, r)
+	b.WriteString(`<text x="`)
+	b.f(x)
+	b.WriteString(`" y="`)
+	b.f(y)
+	b.WriteString(`" font-size="`)
+	b.f(size)
+	b.WriteString(`" fill="`)
+	b.WriteString(fill)
+	if weight != "" {
+		b.WriteString(`" font-weight="`)
+		b.WriteString(weight)
+	}
+	b.WriteString(`" text-anchor="middle" dominant-baseline="central">`)
+	xml.EscapeText(&b.Buffer, []byte(s))
+	b.WriteString("</text>\n")
+}
+
+// Render draws c as an SVG document.
+func Render(c *Chart, o Options) []byte {
+	size := o.Size
+	if size == 0 {
+		size = DefaultSize
+	}
+	theme := o.Theme
+	if theme == "" {
+		theme = Light
+	}
+	p := palettes[theme]
+	b := &builder{asc: c.Ascendant}
+	b.Grow(48 << 10)
+	fmt.Fprintf(&b.Buffer, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 1000 1000" role="img" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`+"\n", size, size)
+	b.WriteString("<title>")
+	title := c.Title
+	if title == "" {
+		title = "Chart wheel"
+	}
+	xml.EscapeText(&b.Buffer, []byte(title))
+	b.WriteString("</title>\n")
+	fmt.Fprintf(&b.Buffer, `<rect width="1000" height="1000" fill="%s"/>`+"\n", p.bg)
+
+	// Zodiac ring: alternating sign sectors, sign glyphs in element colours.
+	b.circle(rOuter, p.ring, p.line, 1.5)
+	for s := range 12 {
+		if s%2 == 1 {
+			b.sector(float64(s)*30, float64(s+1)*30, rZodiac, rOuter, p.ringAlt)
+		}
+	}
+	b.circle(rZodiac, p.bg, p.line, 1.5)
+	for s := range 12 {
+		b.line(float64(s)*30, rZodiac, float64(s)*30, rOuter, p.line, 1.2, "")
+		b.glyph(signGlyphs[s], float64(s)*30+15, (rOuter+rZodiac)/2, 32, p.elements[s%4])
+	}
+	// Degree ticks on the inside of the zodiac ring.
+	for d := range 360 {
+		l := 5.0
+		if d%10 == 0 {
+			l = 12
+		} else if d%5 == 0 {
+			l = 8
+		}
+		b.line(float64(d), rZodiac, float64(d), rZodiac-l, p.line, 0.8, "")
+	}
+	// House ring and cusps.
+	b.circle(rHouse, "none", p.line, 1)
+	b.circle(rAspect, "none", p.line, 1.2)
+	angles := [4]float64{c.Ascendant, c.Midheaven + 180, c.Ascendant + 180, c.Midheaven}
+	for i, cusp := range c.Cusps {
+		if i%3 == 0 && math.Abs(math.Remainder(cusp-angles[i/3], 360)) < 0.01 {
+			continue // this cusp is an angle, drawn as an axis below
+		}
+		b.line(cusp, rZodiac-12, cusp, rAspect, p.line, 1, "")
+	}
+	for i := range 12 {
+		a, z := c.Cusps[i], c.Cusps[(i+1)%12]
+		mid := a + engine.Normalize(z-a)/2
+		b.text(strconv.Itoa(i+1), mid, (rZodiac+rHouse)/2-3, 19, p.muted, "")
+	}
+	// Axes: Asc-Desc and MC-IC across the wheel, labelled outside.
+	for _, ax := range [...]struct {
+		lon        float64
+		from, to   string
+		fromArrow  bool
+		labelSizes float64
+	}{{c.Ascendant, "AC", "DC", true, 22}, {c.Midheaven, "MC", "IC", true, 22}} {
+		b.line(ax.lon, rOuter+6, ax.lon+180, rOuter+6, p.axis, 2.4, "")
+		b.text(ax.from, ax.lon, rAxisLbl, ax.labelSizes, p.axis, "bold")
+		b.text(ax.to, ax.lon+180, rAxisLbl, ax.labelSizes-4, p.muted, "bold")
+	}
+	// Aspects inside the aspect circle (drawn before the planets so glyphs
+	// stay on top). Conjunctions have no line; their points touch.
+	for _, a := range c.Aspects {
+		l1, ok1 := find(c, a.Point1)
+		l2, ok2 := find(c, a.Point2)
+		if !ok1 || !ok2 || a.Aspect == aspects.Conjunction {
+			continue
+		}
+		col, dash := p.minor, ` stroke-dasharray="6 5"`
+		switch a.Aspect {
+		case aspects.Opposition:
+			col, dash = p.opp, ""
+		case aspects.Square:
+			col, dash = p.square, ""
+		case aspects.Trine:
+			col, dash = p.trine, ""
+		case aspects.Sextile:
+			col, dash = p.sextile, ""
+		}
+		w := 2.2 - a.Orb*0.15 // tighter aspects draw bolder
+		if w < 0.8 {
+			w = 0.8
+		}
+		b.line(l1, rAspect, l2, rAspect, col, w, dash+` stroke-opacity="0.85"`)
+	}
+	// Planets: spread, then glyph, leader, degree and minute labels.
+	lons := make([]float64, len(c.Bodies))
+	for i, body := range c.Bodies {
+		lons[i] = body.Longitude
+	}
+	shown := Spread(lons, MinSeparation)
+	for i, body := range c.Bodies {
+		lon, at := engine.Normalize(body.Longitude), shown[i]
+		b.line(lon, rHouse, lon, rHouse-9, p.fg, 1.6, "")
+		b.line(lon, rHouse-9, at, rGlyph+17, p.muted, 0.8, "")
+		b.line(lon, rAspect, lon, rAspect+7, p.fg, 1.6, "")
+		d, ok := bodyGlyphs[body.Name]
+		if !ok {
+			d = fallbackGlyph
+		}
+		b.glyph(d, at, rGlyph, 30, p.fg)
+		_, deg := engine.SignOf(lon)
+		whole := math.Floor(deg)
+		mins := math.Floor((deg - whole) * 60)
+		b.text(strconv.Itoa(int(whole))+"°", at, rDegree, 17, p.fg, "")
+		m := fmt.Sprintf("%02d′", int(mins))
+		if body.Retrograde {
+			m += "R"
+		}
+		b.text(m, at, rMinute, 13, p.muted, "")
+	}
+	if c.Title != "" {
+		// Top-left corner, clear of the ring; long titles are cut so they
+		// cannot reach an MC label at the top.
+		fmt.Fprintf(&b.Buffer, `<text x="14" y="26" font-size="17" fill="%s">`, p.muted)
+		xml.EscapeText(&b.Buffer, []byte(shorten(c.Title, maxTitle)))
+		b.WriteString("</text>\n")
+	}
+	b.WriteString("</svg>\n")
+	return b.Bytes()
+}
+
+// sector fills the ring between radii r1 and r2 from longitude a to z.
+func (b *builder) sector(a, z, r1, r2 float64, fill string) {
+	x1, y1 := b.xy(a, r2)
+	x2, y2 := b.xy(z, r2)
+	x3, y3 := b.xy(z, r1)
+	x4, y4 := b.xy(a, r1)
+	// Longitude grows counter-clockwise on screen: sweep flag 0 outside,
+	// 1 back along the inside.
+	fmt.Fprintf(&b.Buffer, `<path d="M%.1f,%.1f A%g,%g 0 0,0 %.1f,%.1f L%.1f,%.1f A%g,%g 0 0,1 %.1f,%.1f Z" fill="%s"/>`+"\n",
+		x1, y1, r2, r2, x2, y2, x3, y3, r1, r1, x4, y4, fill)
+}
+
+// maxTitle is the longest title drawn, in characters.
+const maxTitle = 40
+
+// shorten cuts s to at most n runes, marking the cut with an ellipsis.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func find(c *Chart, name string) (float64, bool) {
+	switch name {
+	case "Ascendant":
+		return c.Ascendant, true
+	case "Midheaven":
+		return c.Midheaven, true
+	}
+	for _, b := range c.Bodies {
+		if b.Name == name {
+			return b.Longitude, true
+		}
+	}
+	return 0, false
+}
+
+// Spread returns display longitudes for lons such that any two are at
+// least sep degrees apart (when len(lons)*sep <= 360), each as close to its
+// true longitude as that allows. Groups of crowded points are centred on
+// the mean of their true longitudes and fanned out evenly.
+func Spread(lons []float64, sep float64) []float64 {
+	n := len(lons)
+	out := make([]float64, n)
+	if n == 0 {
+		return out
+	}
+	if float64(n)*sep > 360 {
+		sep = 360 / float64(n)
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	norm := make([]float64, n)
+	for i, l := range lons {
+		norm[i] = engine.Normalize(l)
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		switch {
+		case norm[a] < norm[b]:
+			return -1
+		case norm[a] > norm[b]:
+			return 1
+		}
+		return a - b
+	})
+	// Cut the circle open in its widest empty arc, so groups never need to
+	// wrap around the cut.
+	start, widest := 0, -1.0
+	for k := range n {
+		gap := norm[order[k]] - norm[order[(k-1+n)%n]]
+		if k == 0 {
+			gap += 360
+		}
+		if gap > widest {
+			start, widest = k, gap
+		}
+	}
+	pos := make([]float64, n) // unrolled true longitudes, increasing
+	idx := make([]int, n)
+	base := norm[order[start]]
+	for k := range n {
+		i := order[(start+k)%n]
+		idx[k] = i
+		pos[k] = base + engine.Normalize(norm[i]-base)
+	}
+	// Merge neighbouring groups until none overlaps.
+	type group struct {
+		first, count int
+		sum          float64
+	}
+	groups := make([]group, 0, n)
+	for k := range n {
+		groups = append(groups, group{k, 1, pos[k]})
+		for len(groups) > 1 {
+			g, h := groups[len(groups)-2], groups[len(groups)-1]
+			gEnd := g.sum/float64(g.count) + float64(g.count-1)*sep/2
+			hStart := h.sum/float64(h.count) - float64(h.count-1)*sep/2
+			if hStart-gEnd >= sep {
+				break
+			}
+			groups = groups[:len(groups)-1]
+			groups[len(groups)-1] = group{g.first, g.count + h.count, g.sum + h.sum}
+		}
+	}
+	for _, g := range groups {
+		lo := g.sum/float64(g.count) - float64(g.count-1)*sep/2
+		for k := range g.count {
+			out[idx[g.first+k]] = engine.Normalize(lo + float64(k)*sep)
+		}
+	}
+	return out
+}
