@@ -12,6 +12,10 @@ package swe
 #cgo nocallback shim_ayanamsa
 #cgo noescape shim_revjul
 #cgo nocallback shim_revjul
+#cgo noescape shim_deltat
+#cgo nocallback shim_deltat
+#cgo noescape shim_sidtime
+#cgo nocallback shim_sidtime
 #cgo noescape shim_bench_calc
 #cgo nocallback shim_bench_calc
 #include <stdlib.h>
@@ -102,11 +106,12 @@ static void shim_revjul(double jd, int *ymd, double *hour) {
 // shim_bench_calc is the bare-C reference for the benchmarks: n calls of
 // swe_calc_ut for each body in ipl[0..nb), the instant stepping by step days.
 static int32 shim_bench_calc(const char *path, long long id, long long n, double jd, double step,
-		const int32 *ipl, int nb, int32 iflag, double *sum) {
+		const int32 *ipl, int nb, int32 iflag, int32 sid, double *sum) {
 	double xx[6];
 	char serr[AS_MAXCH];
 	int32 bad = 0;
 	shim_ready(path, id);
+	if (iflag & SEFLG_SIDEREAL) shim_set_sid(sid);
 	for (long long i = 0; i < n; i++) {
 		for (int k = 0; k < nb; k++) {
 			if (swe_calc_ut(jd, ipl[k], iflag, xx, serr) < 0) bad++;
@@ -134,6 +139,7 @@ static int32 shim_const(int i) {
 import "C"
 
 import (
+	"bytes"
 	"sync/atomic"
 	"unsafe"
 
@@ -158,8 +164,15 @@ func newCPath(dir string) cPath {
 	return cPath{s: C.CString(dir), id: C.longlong(lastPathID.Add(1))}
 }
 
-// cerr converts a filled serr buffer to a Go string.
-func cerr(b *[C.AS_MAXCH]C.char) string { return C.GoString(&b[0]) }
+// cerr converts a filled serr buffer to a Go string. It avoids C.GoString,
+// whose argument escapes, so that serr can stay on the Go stack.
+func cerr(b *[C.AS_MAXCH]C.char) string {
+	s := unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b))
+	if i := bytes.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
+	return string(s)
+}
 
 func (p cPath) calc(jd float64, ipl, iflag, sid int32, obs *engine.Observer) (xx [6]float64, ret int32, msg string) {
 	var serr [C.AS_MAXCH]C.char
@@ -197,10 +210,10 @@ func (p cPath) sidTime(jd float64) float64 { return float64(C.shim_sidtime(p.s, 
 
 // benchCalc runs the bare-C loop of shim_bench_calc; it returns the number of
 // failed calls and a checksum that keeps the compiler honest.
-func (p cPath) benchCalc(n int, jd, step float64, ipl []int32, iflag int32) (bad int, sum float64) {
+func (p cPath) benchCalc(n int, jd, step float64, ipl []int32, iflag, sid int32) (bad int, sum float64) {
 	var s C.double
 	r := C.shim_bench_calc(p.s, p.id, C.longlong(n), C.double(jd), C.double(step),
-		(*C.int32)(unsafe.Pointer(&ipl[0])), C.int(len(ipl)), C.int32(iflag), &s)
+		(*C.int32)(unsafe.Pointer(&ipl[0])), C.int(len(ipl)), C.int32(iflag), C.int32(sid), &s)
 	return int(r), float64(s)
 }
 
