@@ -121,8 +121,20 @@ type builder struct {
 	asc float64
 }
 
+// f writes v with one decimal (a tenth of a viewBox unit is far below a
+// pixel), as an integer in tenths: much cheaper than shortest-float
+// formatting for the thousand numbers of a wheel.
 func (b *builder) f(v float64) {
-	b.Write(strconv.AppendFloat(b.AvailableBuffer(), math.Round(v*10)/10, 'f', -1, 64))
+	t := int64(math.Round(v * 10))
+	if t < 0 {
+		b.WriteByte('-')
+		t = -t
+	}
+	b.Write(strconv.AppendInt(b.AvailableBuffer(), t/10, 10))
+	if d := t % 10; d != 0 {
+		b.WriteByte('.')
+		b.WriteByte(byte('0' + d))
+	}
 }
 
 // xy returns the point at ecliptic longitude lon and radius r.
@@ -207,7 +219,7 @@ func Render(c *Chart, o Options) []byte {
 	}
 	p := palettes[theme]
 	b := &builder{asc: c.Ascendant}
-	b.Grow(48 << 10)
+	b.Grow(64 << 10) // a full wheel is 45-60 KB
 	fmt.Fprintf(&b.Buffer, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 1000 1000" role="img" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`+"\n", size, size)
 	b.WriteString("<title>")
 	title := c.Title
