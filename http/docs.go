@@ -1,4 +1,563 @@
 package http
 
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"path"
+	"sort"
+	"strings"
+
+	json "github.com/goccy/go-json"
+)
+
+// Documentation routes (spec 4.11), all public and all generated from the
+// registry: the OpenAPI document, the interactive UI, a static reference, a
+// Postman collection, the human guide and the manifest.
+
+//go:embed assets
+var assets embed.FS
+
+var consoleHTML = mustAsset("assets/console.html")
+
+func mustAsset(name string) []byte {
+	b, err := assets.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
 // docSet holds the documents generated once from the registry.
-type docSet struct{}
+type docSet struct {
+	openapi   []byte
+	spec      map[string]any
+	postman   []byte
+	reference []byte
+	guide     []byte
+	err       error
+}
+
+func (s *Server) documents() (*docSet, error) {
+	s.docsOnce.Do(func() {
+		d := &docSet{}
+		d.spec = buildOpenAPI(s.ops, s.serverURL())
+		d.openapi, d.err = json.MarshalIndent(d.spec, "", "  ")
+		if d.err == nil {
+			d.postman, d.err = json.MarshalIndent(buildPostman(s.ops, s.serverURL()), "", "  ")
+		}
+		if d.err == nil {
+			d.reference, d.err = renderReference(s.ops, d.spec)
+		}
+		if d.err == nil {
+			d.guide, d.err = renderGuide(s)
+		}
+		s.docs = d
+	})
+	return s.docs, s.docs.err
+}
+
+func (s *Server) serverURL() string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/")
+	}
+	return "/"
+}
+
+// manifest is the body of GET /api/v1/.
+type manifest struct {
+	Name        string            `json:"name"`
+	Version     string            `json:"version"`
+	Description string            `json:"description"`
+	BasePath    string            `json:"base_path"`
+	Auth        string            `json:"auth"`
+	Families    []manifestFamily  `json:"families"`
+	Docs        map[string]string `json:"docs"`
+}
+
+type manifestFamily struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Routes      []manifestRoute `json:"routes"`
+}
+
+type manifestRoute struct {
+	Method      string `json:"method"`
+	Path        string `json:"path"`
+	OperationID string `json:"operation_id"`
+	Summary     string `json:"summary"`
+	Billed      bool   `json:"billed"`
+	Public      bool   `json:"public"`
+}
+
+var familyOrder = []string{"Charts", "Sky", "Timing", "Traditions", "Agents", "Access", "Docs", "Operations"}
+
+func familyRank(f string) int {
+	for i, x := range familyOrder {
+		if x == f {
+			return i
+		}
+	}
+	return len(familyOrder)
+}
+
+func buildManifest(ops []*Operation) manifest {
+	m := manifest{
+		Name: "astroapi", Version: Version, BasePath: "/api/v1",
+		Description: "Astrological chart calculations over JSON: natal charts, sky, timing techniques and traditions, billed per call against the account's plan.",
+		Auth:        "x-api-key header (create keys at /api-keys); keys in the query string are refused",
+		Docs: map[string]string{
+			"openapi": "/api/openapi.json", "interactive": "/api/docs", "reference": "/api/docs/reference",
+			"postman_collection": "/api/postman/collection", "guide": "/docs/api", "console": "/api-keys",
+		},
+	}
+	byFam := map[string]*manifestFamily{}
+	for _, op := range ops {
+		if op.Hidden {
+			continue
+		}
+		f := byFam[op.Family]
+		if f == nil {
+			f = &manifestFamily{Name: op.Family, Description: familyDescriptions[op.Family]}
+			byFam[op.Family] = f
+		}
+		f.Routes = append(f.Routes, manifestRoute{Method: op.Method, Path: op.Path, OperationID: op.ID, Summary: op.Summary, Billed: op.Billed, Public: op.Public})
+	}
+	for _, f := range byFam {
+		m.Families = append(m.Families, *f)
+	}
+	sort.Slice(m.Families, func(i, j int) bool {
+		a, b := m.Families[i].Name, m.Families[j].Name
+		if familyRank(a) != familyRank(b) {
+			return familyRank(a) < familyRank(b)
+		}
+		return a < b
+	})
+	return m
+}
+
+// buildPostman builds a Postman v2.1 collection: one folder per family,
+// the key as the collection's apikey auth from the {{apiKey}} variable.
+func buildPostman(ops []*Operation, base string) map[string]any {
+	folders := map[string][]any{}
+	var names []string
+	for _, op := range ops {
+		if op.Hidden {
+			continue
+		}
+		p := openAPIPath(op.Path)
+		segs := strings.Split(strings.Trim(p, "/"), "/")
+		for i, sg := range segs {
+			if strings.HasPrefix(sg, "{") {
+				segs[i] = ":" + strings.Trim(sg, "{}")
+			}
+		}
+		url := map[string]any{
+			"raw":  "{{baseUrl}}/" + strings.Join(segs, "/"),
+			"host": []string{"{{baseUrl}}"},
+			"path": segs,
+		}
+		var vars []any
+		for _, name := range pathParams(op.Path) {
+			vars = append(vars, map[string]any{"key": name, "value": ""})
+		}
+		if vars != nil {
+			url["variable"] = vars
+		}
+		req := map[string]any{
+			"method":      op.Method,
+			"description": strings.TrimSpace(op.Summary + "\n\n" + op.Description),
+			"url":         url,
+			"header":      []any{map[string]any{"key": "Accept", "value": "application/json"}},
+		}
+		if op.Public {
+			req["auth"] = map[string]any{"type": "noauth"}
+		}
+		if op.Input != nil && methodHasBody(op.Method) {
+			body, _ := json.MarshalIndent(exampleOf(op.Input), "", "  ")
+			req["body"] = map[string]any{"mode": "raw", "raw": string(body), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
+			req["header"] = append(req["header"].([]any), map[string]any{"key": "Content-Type", "value": "application/json"})
+		}
+		if _, ok := folders[op.Family]; !ok {
+			names = append(names, op.Family)
+		}
+		folders[op.Family] = append(folders[op.Family], map[string]any{"name": op.Method + " " + p, "request": req})
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if familyRank(names[i]) != familyRank(names[j]) {
+			return familyRank(names[i]) < familyRank(names[j])
+		}
+		return names[i] < names[j]
+	})
+	var items []any
+	for _, n := range names {
+		items = append(items, map[string]any{"name": n, "description": familyDescriptions[n], "item": folders[n]})
+	}
+	if base == "/" {
+		base = "http://127.0.0.1:8080"
+	}
+	return map[string]any{
+		"info": map[string]any{
+			"name":        "astroapi " + Version,
+			"description": "Generated from the astroapi operation registry. Set the apiKey variable to your key (from /api-keys) and baseUrl to the server.",
+			"schema":      "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+		},
+		"auth": map[string]any{"type": "apikey", "apikey": []any{
+			map[string]any{"key": "key", "value": "x-api-key", "type": "string"},
+			map[string]any{"key": "value", "value": "{{apiKey}}", "type": "string"},
+			map[string]any{"key": "in", "value": "header", "type": "string"},
+		}},
+		"variable": []any{
+			map[string]any{"key": "baseUrl", "value": strings.TrimRight(base, "/")},
+			map[string]any{"key": "apiKey", "value": ""},
+		},
+		"item": items,
+	}
+}
+
+// exampleOf builds an example body of an input type from its tags:
+// required fields and fields with example or default tags.
+func exampleOf(input any) any {
+	g := newSchemaGen()
+	s := g.schema(typeOf(input))
+	return schemaExample(g, s, 0)
+}
+
+func schemaExample(g *schemaGen, s map[string]any, depth int) any {
+	if ref, ok := s["$ref"].(string); ok {
+		s = g.defs[path.Base(ref)]
+	}
+	if depth > 5 || s == nil {
+		return nil
+	}
+	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
+		return ex[0]
+	}
+	if d, ok := s["default"]; ok {
+		return d
+	}
+	if e, ok := s["enum"].([]any); ok && len(e) > 0 {
+		return e[0]
+	}
+	switch s["type"] {
+	case "object":
+		out := map[string]any{}
+		req := map[string]bool{}
+		if r, ok := s["required"].([]string); ok {
+			for _, n := range r {
+				req[n] = true
+			}
+		}
+		props, _ := s["properties"].(map[string]any)
+		for name, v := range props {
+			ps, _ := v.(map[string]any)
+			_, hasEx := ps["examples"]
+			_, hasDef := ps["default"]
+			if req[name] || hasEx || hasDef {
+				out[name] = schemaExample(g, ps, depth+1)
+			}
+		}
+		return out
+	case "array":
+		return []any{}
+	case "integer", "number":
+		if m, ok := s["minimum"]; ok {
+			return m
+		}
+		return 0
+	case "boolean":
+		return false
+	case "string":
+		return ""
+	}
+	return nil
+}
+
+// ---- static reference and guide ----
+
+type refField struct {
+	Name, Type, Notes string
+	Required          bool
+}
+
+type refOp struct {
+	*Operation
+	OAPath string
+	Params []refField
+	Body   []refField
+	Result string
+}
+
+type refFamily struct {
+	Name, Description string
+	Ops               []refOp
+}
+
+type refSchema struct {
+	Name   string
+	Fields []refField
+}
+
+// fieldsOf lists the properties of an object schema for a table.
+func fieldsOf(spec map[string]any, s map[string]any) []refField {
+	s = deref(spec, s)
+	props, _ := s["properties"].(map[string]any)
+	req := map[string]bool{}
+	if r, ok := s["required"].([]string); ok {
+		for _, n := range r {
+			req[n] = true
+		}
+	}
+	names := make([]string, 0, len(props))
+	for n := range props {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []refField
+	for _, n := range names {
+		ps, _ := props[n].(map[string]any)
+		out = append(out, refField{Name: n, Type: typeName(ps), Notes: notes(ps), Required: req[n]})
+	}
+	return out
+}
+
+func deref(spec map[string]any, s map[string]any) map[string]any {
+	for i := 0; i < 10; i++ {
+		ref, ok := s["$ref"].(string)
+		if !ok {
+			return s
+		}
+		comps := spec["components"].(map[string]any)["schemas"].(map[string]any)
+		next, _ := comps[path.Base(ref)].(map[string]any)
+		if next == nil {
+			return s
+		}
+		s = next
+	}
+	return s
+}
+
+func typeName(s map[string]any) string {
+	if ref, ok := s["$ref"].(string); ok {
+		return path.Base(ref)
+	}
+	t, _ := s["type"].(string)
+	if t == "array" {
+		if it, ok := s["items"].(map[string]any); ok {
+			return "array of " + typeName(it)
+		}
+	}
+	if t == "" {
+		return "any"
+	}
+	return t
+}
+
+func notes(s map[string]any) string {
+	var parts []string
+	if d, ok := s["description"].(string); ok {
+		parts = append(parts, d)
+	}
+	if e, ok := s["enum"].([]any); ok {
+		vals := make([]string, len(e))
+		for i, v := range e {
+			b, _ := json.Marshal(v)
+			vals[i] = strings.Trim(string(b), `"`)
+		}
+		parts = append(parts, "one of: "+strings.Join(vals, ", "))
+	}
+	if m, ok := s["minimum"]; ok {
+		b, _ := json.Marshal(m)
+		parts = append(parts, "minimum "+string(b))
+	}
+	if m, ok := s["maximum"]; ok {
+		b, _ := json.Marshal(m)
+		parts = append(parts, "maximum "+string(b))
+	}
+	if d, ok := s["default"]; ok {
+		b, _ := json.Marshal(d)
+		parts = append(parts, "default "+string(b))
+	}
+	return strings.Join(parts, "; ")
+}
+
+var pageTmpl = template.Must(template.New("").Parse(mustAssetString("assets/reference.html.tmpl")))
+
+func mustAssetString(name string) string { return string(mustAsset(name)) }
+
+func renderReference(ops []*Operation, spec map[string]any) ([]byte, error) {
+	fams := map[string]*refFamily{}
+	var order []string
+	paths := spec["paths"].(map[string]map[string]any)
+	for _, op := range ops {
+		if op.Hidden {
+			continue
+		}
+		f := fams[op.Family]
+		if f == nil {
+			f = &refFamily{Name: op.Family, Description: familyDescriptions[op.Family]}
+			fams[op.Family] = f
+			order = append(order, op.Family)
+		}
+		r := refOp{Operation: op, OAPath: openAPIPath(op.Path)}
+		o, _ := paths[r.OAPath][strings.ToLower(op.Method)].(map[string]any)
+		if ps, ok := o["parameters"].([]any); ok {
+			for _, p := range ps {
+				pm := p.(map[string]any)
+				sch, _ := pm["schema"].(map[string]any)
+				n := notes(sch)
+				if d, ok := pm["description"].(string); ok {
+					n = strings.TrimSuffix(d+"; "+n, "; ")
+				}
+				req, _ := pm["required"].(bool)
+				r.Params = append(r.Params, refField{Name: pm["name"].(string) + " (" + pm["in"].(string) + ")", Type: typeName(sch), Notes: n, Required: req})
+			}
+		}
+		if rb, ok := o["requestBody"].(map[string]any); ok {
+			sch := rb["content"].(map[string]any)["application/json"].(map[string]any)["schema"].(map[string]any)
+			r.Body = fieldsOf(spec, sch)
+		}
+		switch {
+		case op.Produces != "":
+			r.Result = op.Produces
+		case op.Output != nil:
+			r.Result = typeName(newSchemaGen().schema(typeOf(op.Output)))
+		default:
+			r.Result = "object"
+		}
+		f.Ops = append(f.Ops, r)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if familyRank(order[i]) != familyRank(order[j]) {
+			return familyRank(order[i]) < familyRank(order[j])
+		}
+		return order[i] < order[j]
+	})
+	var families []*refFamily
+	for _, n := range order {
+		families = append(families, fams[n])
+	}
+	comps := spec["components"].(map[string]any)["schemas"].(map[string]any)
+	var schemas []refSchema
+	for n, s := range comps {
+		schemas = append(schemas, refSchema{Name: n, Fields: fieldsOf(spec, s.(map[string]any))})
+	}
+	sort.Slice(schemas, func(i, j int) bool { return schemas[i].Name < schemas[j].Name })
+	var buf bytes.Buffer
+	err := pageTmpl.ExecuteTemplate(&buf, "reference", map[string]any{"Families": families, "Schemas": schemas, "Version": Version})
+	return buf.Bytes(), err
+}
+
+func renderGuide(s *Server) ([]byte, error) {
+	var buf bytes.Buffer
+	var rows []manifestRoute
+	for _, f := range buildManifest(s.ops).Families {
+		rows = append(rows, f.Routes...)
+	}
+	kinds := make([]map[string]string, 0, len(problemTitles))
+	for k, t := range problemTitles {
+		kinds = append(kinds, map[string]string{"Slug": k, "Title": t, "Text": problemHelp[k]})
+	}
+	sort.Slice(kinds, func(i, j int) bool { return kinds[i]["Slug"] < kinds[j]["Slug"] })
+	err := pageTmpl.ExecuteTemplate(&buf, "guide", map[string]any{
+		"Routes": rows, "Kinds": kinds, "Version": Version,
+		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": maxJSONDepth,
+		"Plans": s.planRows(),
+	})
+	return buf.Bytes(), err
+}
+
+// problemHelp explains each problem type in the guide.
+var problemHelp = map[string]string{
+	kindBadRequest:   "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
+	kindValidation:   "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
+	kindNotFound:     "No such route or resource (unknown zone, star, eclipse, key).",
+	kindMethod:       "The route exists but not with this method.",
+	kindUnauthorized: "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",
+	kindKeyInQuery:   "An API key was sent in the URL (a query parameter such as api_key, apikey, key or x-api-key). URLs end up in logs and browser history, so such requests are refused before anything else; send the key in the x-api-key header and rotate a key that was exposed.",
+	kindForbidden:    "The key may not do this.",
+	kindConflict:     "The request clashes with the current state (an e-mail already registered, the last active key of an account, an already revoked key).",
+	kindQuota:        "The account's daily or monthly quota is used up. Retry-After says when it resets (00:00 UTC for the day, the first of the month for the month).",
+	kindRate:         "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
+	kindTooLarge:     "The request body is larger than the server accepts. Split it.",
+	kindUnsupported:  "The body is not in a supported media type.",
+	kindTimeout:      "The request took too long to arrive or to compute.",
+	kindUnavailable:  "A dependency (store, ephemeris) is not available; retry later.",
+	kindInternal:     "A bug on our side. Quote the request_id when reporting it; the detail never shows internals.",
+}
+
+// planRow is one line of the guide's plan table.
+type planRow struct {
+	Name                        string
+	Daily, Monthly, RatePerSecs int64
+}
+
+func (s *Server) planRows() []planRow {
+	if s.cfg.Quota == nil {
+		return nil
+	}
+	ps := s.cfg.Quota.Plans()
+	var out []planRow
+	for _, n := range ps.Names() {
+		p := ps[n]
+		out = append(out, planRow{Name: p.Name, Daily: p.DailyLimit, Monthly: p.MonthlyLimit, RatePerSecs: p.RatePerSecond})
+	}
+	return out
+}
+
+func docsOps(s *Server) []Operation {
+	doc := func(get func(d *docSet) []byte, ctype string) func(c *Call) (any, error) {
+		return func(c *Call) (any, error) {
+			d, err := s.documents()
+			if err != nil {
+				return nil, err
+			}
+			return Raw{ContentType: ctype, Body: get(d)}, nil
+		}
+	}
+	return []Operation{
+		{ID: "get-manifest", Method: "GET", Path: "/api/v1/", Family: "Docs", Public: true, Bare: true, NoBatch: true,
+			Summary:     "Manifest of the API",
+			Description: "Name, version, the families with their routes, and links to the documentation.",
+			Output:      manifest{},
+			Handle:      func(c *Call) (any, error) { return buildManifest(s.ops), nil }},
+		{ID: "get-openapi", Method: "GET", Path: "/api/openapi.json", Family: "Docs", Public: true, NoBatch: true,
+			Produces: "application/json", Summary: "OpenAPI 3.1 description of every route",
+			Description: "Generated from the server's operation registry, so it covers every route the server serves.",
+			Handle:      doc(func(d *docSet) []byte { return d.openapi }, "application/json")},
+		{ID: "get-docs", Method: "GET", Path: "/api/docs", Family: "Docs", Public: true, NoBatch: true,
+			Produces: "text/html", Summary: "Interactive documentation UI",
+			Description: "Lists the operations and sends requests from the browser with the key typed into the page (x-api-key header). No external assets.",
+			Handle: func(c *Call) (any, error) {
+				return Raw{ContentType: "text/html; charset=utf-8", Body: mustAsset("assets/docs.html")}, nil
+			}},
+		{ID: "get-docs-asset", Method: "GET", Path: "/api/docs/assets/{file}", Family: "Docs", Public: true, NoBatch: true,
+			Produces: "text/css", Summary: "Embedded script and style of the documentation pages",
+			Handle: func(c *Call) (any, error) {
+				name := c.Param("file")
+				types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+				ct, ok := types[path.Ext(name)]
+				if !ok || strings.ContainsAny(name, "/\\") {
+					return nil, NotFound("no asset " + name)
+				}
+				b, err := assets.ReadFile("assets/" + name)
+				if err != nil {
+					return nil, NotFound("no asset " + name)
+				}
+				return Raw{ContentType: ct, Body: b}, nil
+			}},
+		{ID: "get-docs-reference", Method: "GET", Path: "/api/docs/reference", Family: "Docs", Public: true, NoBatch: true,
+			Produces: "text/html", Summary: "Static API reference (alternate docs UI)",
+			Description: "Every operation with its parameters, body fields and result type, and every schema; plain HTML without scripts.",
+			Handle:      doc(func(d *docSet) []byte { return d.reference }, "text/html; charset=utf-8")},
+		{ID: "get-postman-collection", Method: "GET", Path: "/api/postman/collection", Family: "Docs", Public: true, NoBatch: true,
+			Produces: "application/json", Summary: "Postman v2.1 collection of every route",
+			Description: "Import into Postman (or any tool reading v2.1 collections); set the apiKey and baseUrl variables.",
+			Handle:      doc(func(d *docSet) []byte { return d.postman }, "application/json")},
+		{ID: "get-docs-guide", Method: "GET", Path: "/docs/api", Family: "Docs", Public: true, NoBatch: true,
+			Produces: "text/html", Summary: "Human reference: keys, envelope, errors, quotas, batch, usage",
+			Handle: doc(func(d *docSet) []byte { return d.guide }, "text/html; charset=utf-8")},
+	}
+}
+
+func init() { registerFamily(docsOps) }

@@ -50,6 +50,7 @@ const (
 	kindUnauthorized = "unauthorized"
 	kindKeyInQuery   = "key-in-query"
 	kindForbidden    = "forbidden"
+	kindConflict     = "conflict"
 	kindQuota        = "quota-exceeded"
 	kindRate         = "rate-limited"
 	kindTooLarge     = "body-too-large"
@@ -67,6 +68,7 @@ var problemTitles = map[string]string{
 	kindUnauthorized: "Missing or invalid API key",
 	kindKeyInQuery:   "API key in the query string",
 	kindForbidden:    "Forbidden",
+	kindConflict:     "Conflict",
 	kindQuota:        "Quota exceeded",
 	kindRate:         "Rate limit exceeded",
 	kindTooLarge:     "Request body too large",
@@ -106,6 +108,9 @@ func NotFound(detail string) error { return newProblem(404, kindNotFound, detail
 
 // Forbidden is a 403 problem (for example a key acting on another account).
 func Forbidden(detail string) error { return newProblem(403, kindForbidden, detail) }
+
+// Conflict is a 409 problem: the request clashes with the current state.
+func Conflict(detail string) error { return newProblem(409, kindConflict, detail) }
 
 // Unprocessable is a 422 problem for one field that was read but is not
 // acceptable; prefer returning *engine.FieldError from domain code.

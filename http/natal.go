@@ -9,6 +9,7 @@ import (
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/houses"
 	"github.com/astroapi/astroapi/engine/natal"
+	"github.com/astroapi/astroapi/engine/wheel"
 )
 
 func init() { registerFamily(natalOps) }
@@ -23,6 +24,14 @@ type natalRequest struct {
 	NodeType            string             `json:"node_type,omitempty" doc:"lunar node: true (osculating) or mean" enum:"true,mean" default:"true"`
 	IncludeMinorAspects bool               `json:"include_minor_aspects,omitempty" doc:"also look for semi-sextile, semi-square, quintile, sesquiquadrate, biquintile and quincunx" default:"false"`
 	Orbs                map[string]float64 `json:"orbs,omitempty" doc:"orb in degrees per aspect name, replacing the defaults (conjunction/opposition/trine 8, square 7, sextile 6; quincunx 3, other minor aspects 2); only the aspects listed are looked for" example:"{\"conjunction\":10,\"square\":6}"`
+}
+
+// natalSVGRequest is the natal input plus the drawing options; GET sends
+// the same fields as query parameters.
+type natalSVGRequest struct {
+	natalRequest
+	Theme string `json:"theme,omitempty" doc:"colour scheme of the wheel" enum:"light,dark" default:"light"`
+	Size  int    `json:"size,omitempty" doc:"width and height of the SVG in pixels (the drawing scales; the viewBox is 1000 x 1000)" minimum:"200" maximum:"4000" default:"600"`
 }
 
 // natalEcho is the envelope input of the natal routes.
@@ -137,8 +146,51 @@ func castNatal(c *Call, in *natalRequest) (*natal.Chart, error) {
 	return chart, nil
 }
 
+// renderNatal decodes a wheel request, casts the chart and draws it.
+func renderNatal(c *Call) (any, error) {
+	var in natalSVGRequest
+	if err := c.Decode(&in); err != nil {
+		return nil, err
+	}
+	o := wheel.Options{Size: in.Size, Theme: wheel.Theme(in.Theme)}
+	if errs := o.Validate(); len(errs) > 0 {
+		return nil, errs
+	}
+	chart, err := castNatal(c, &in.natalRequest)
+	if err != nil {
+		return nil, err
+	}
+	echo := c.input().(natalEcho)
+	title := echo.BirthDate + " " + echo.BirthTime[:5] + " " + echo.Timezone
+	if echo.Location != nil {
+		title = echo.Location.Name + ", " + title
+	}
+	title += " · " + string(chart.Houses.System)
+	if chart.ZodiacType == "sidereal" {
+		title += " · " + string(chart.Ayanamsa.Name)
+	}
+	return Raw{ContentType: "image/svg+xml; charset=utf-8", Body: wheel.Render(wheel.FromNatal(chart, title), o)}, nil
+}
+
+const svgDescription = "The natal chart as an SVG wheel: zodiac ring with sign glyphs, house cusps and numbers, planet glyphs " +
+	"with degrees (spread apart in a stellium, with leaders to their true places), aspect lines coloured by aspect " +
+	"(red squares and oppositions, green trines, blue sextiles, dashed grey minor aspects), Ascendant and Midheaven axes. " +
+	"Glyphs are SVG paths, so no astrological font is needed. Options: theme (light, dark) and size (pixels). " +
+	"Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server."
+
 func natalOps(s *Server) []Operation {
 	return []Operation{
+		{
+			ID: "post-natal-svg", Method: "POST", Path: "/api/v1/natal/svg", Family: "Charts", Billed: true,
+			Produces: "image/svg+xml", Summary: "Natal chart wheel (SVG), options in the body",
+			Description: svgDescription, Input: natalSVGRequest{}, Handle: renderNatal,
+		},
+		{
+			ID: "get-natal-svg", Method: "GET", Path: "/api/v1/natal/svg", Family: "Charts", Billed: true,
+			Produces: "image/svg+xml", Summary: "Natal chart wheel (SVG), options as query parameters",
+			Description: svgDescription + " Every field of the natal input is a query parameter of the same name.",
+			Input:       natalSVGRequest{}, Handle: renderNatal,
+		},
 		{
 			ID: "post-natal", Method: "POST", Path: "/api/v1/natal", Family: "Charts", Billed: true,
 			Summary: "Natal chart from birth data",

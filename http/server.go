@@ -1,6 +1,7 @@
 package http
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -364,6 +365,12 @@ func (s *Server) invoke(c *Call, key []byte) (any, *Problem) {
 			c.key, c.account = &ent.key, &ent.account
 		}
 	}
+	return s.run(c)
+}
+
+// run bills (when the operation is billed and a key is known) and handles
+// an authenticated call.
+func (s *Server) run(c *Call) (any, *Problem) {
 	if c.key != nil && s.cfg.Quota != nil {
 		var (
 			u   quota.Usage
@@ -592,4 +599,15 @@ type fasthttpLogger struct{ l *slog.Logger }
 
 func (f fasthttpLogger) Printf(format string, args ...any) {
 	f.l.Warn("fasthttp", "message", fmt.Sprintf(format, args...))
+}
+
+// marshalJSON encodes v without HTML escaping, as responses are.
+func marshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
