@@ -46,6 +46,14 @@
 // returns Porphyry cusps (with an error code), and Houses returns them with
 // System set to engine.Porphyry, the system actually used.
 //
+// # Sidereal zodiacs
+//
+// For every ayanamsa but engine.J2000, a sidereal longitude is the tropical
+// one minus Ayanamsa. libswe computes the j2000 zodiac on the ecliptic of
+// J2000 instead (SE_SIDM_J2000 implies SE_SIDBIT_ECL_T0): those positions
+// equal SEFLG_J2000 ecliptic coordinates, latitude included, and the houses'
+// ARMC is in that frame too.
+//
 // # Errors
 //
 // Failures become *Error values naming the C function; libswe's own text is

@@ -140,7 +140,7 @@ import "C"
 
 import (
 	"bytes"
-	"sync/atomic"
+	"sync"
 	"unsafe"
 
 	"github.com/astroapi/astroapi/engine"
@@ -149,19 +149,34 @@ import (
 // cgoEnabled reports whether this build talks to libswe.
 const cgoEnabled = true
 
-// lastPathID numbers ephemeris handles; the shim compares a thread's current
-// id with the caller's to know whether swe_set_ephe_path must run first.
-var lastPathID atomic.Int64
+// paths holds one cPath per directory. Reusing it for a second Open of the
+// same directory keeps threads from calling swe_set_ephe_path again (which
+// closes the files and drops libswe's caches) when they alternate between
+// the two handles.
+var (
+	pathsMu sync.Mutex
+	paths   = map[string]cPath{}
+)
 
-// cPath is an ephemeris directory as C sees it. It is never freed: threads
-// cache its id, and an Ephemeris lives as long as the process.
+// cPath is an ephemeris directory as C sees it, with an id that the shim
+// compares with the thread's current one to know whether
+// swe_set_ephe_path must run first. The C string is deliberately never
+// freed (no C.free pairs this C.CString): every shim call passes it, and
+// there is one per directory ever opened, so the leak is bounded.
 type cPath struct {
 	s  *C.char
 	id C.longlong
 }
 
 func newCPath(dir string) cPath {
-	return cPath{s: C.CString(dir), id: C.longlong(lastPathID.Add(1))}
+	pathsMu.Lock()
+	defer pathsMu.Unlock()
+	if p, ok := paths[dir]; ok {
+		return p
+	}
+	p := cPath{s: C.CString(dir), id: C.longlong(len(paths) + 1)} // 0 means "none yet"
+	paths[dir] = p
+	return p
 }
 
 // cerr converts a filled serr buffer to a Go string. It avoids C.GoString,
