@@ -71,11 +71,6 @@ type resolvedBirth struct {
 	Echo      BirthEcho
 }
 
-// zoneAtFinder is the coordinate-to-zone lookup of engine/zones.
-type zoneAtFinder interface {
-	ZoneAt(lat, lon float64) (string, bool)
-}
-
 // resolve validates the packet and resolves place, zone and instant. prefix
 // is prepended to field names ("" for a flat body, "natal." when nested).
 // Bad fields are engine.Fields (422); a server without the geocoding index
@@ -157,11 +152,12 @@ func (in *BirthInput) resolve(c *Call, prefix string) (resolvedBirth, error) {
 				bad("timezone", "the place has no known zone; send an IANA name")
 			}
 		default:
-			zf, ok := any(c.Server().Zones()).(zoneAtFinder)
-			if !ok || c.Server().Zones() == nil {
+			zx := c.Server().Zones()
+			if zx == nil {
 				return r, newProblem(503, kindUnavailable, "time-zone lookup is not available on this server; send an IANA zone name")
 			}
-			z, found := zf.ZoneAt(r.Latitude, r.Longitude)
+			// At sea this is the nautical zone Etc/GMT±N of the longitude band.
+			z, found := zx.ZoneAt(r.Latitude, r.Longitude)
 			if !found {
 				bad("timezone", "no time zone is known at these coordinates; send an IANA zone name")
 			} else {
