@@ -46,12 +46,12 @@ func (c *clock) Add(d time.Duration) {
 type backend struct {
 	name string
 	// open returns an opener for one shared data set.
-	open func(t *testing.T) func() store.Store
+	open func(t testing.TB) func() store.Store
 }
 
 func backends() []backend {
 	return []backend{
-		{"bolt", func(t *testing.T) func() store.Store {
+		{"bolt", func(t testing.TB) func() store.Store {
 			// bbolt allows one handle per file: "instances" share it.
 			db, err := bolt.Open(filepath.Join(t.TempDir(), "q.db"))
 			if err != nil {
@@ -60,7 +60,7 @@ func backends() []backend {
 			t.Cleanup(func() { db.Close() })
 			return func() store.Store { return db }
 		}},
-		{"postgres", func(t *testing.T) func() store.Store {
+		{"postgres", func(t testing.TB) func() store.Store {
 			url := storetest.PostgresURL(t)
 			return func() store.Store {
 				db, err := postgres.Open(context.Background(), url)

@@ -221,9 +221,10 @@ type Store interface {
 	// Counters returns the stored totals of an account for day's UTC day
 	// and month (zeros if nothing was counted).
 	Counters(ctx context.Context, accountID string, day time.Time) (CounterTotal, error)
-	// Flush adds a batch of deltas in one durable transaction and returns
-	// the resulting totals of every (account, day) in b.Counters, which
-	// include what other instances flushed before.
+	// Flush adds a batch of deltas in one durable transaction and returns,
+	// for each element of b.Counters in order, the totals of its account,
+	// day and month after the whole batch, which include what other
+	// instances flushed before.
 	Flush(ctx context.Context, b Batch) ([]CounterTotal, error)
 	// Usage returns the stored hourly buckets of an account with
 	// from <= Hour < to, ordered by Hour, then KeyID, then Endpoint.

@@ -422,15 +422,18 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 		cb := tx.Bucket(bCounters)
 		for _, c := range b.Counters {
 			day := store.Day(c.Day)
-			dn, err := add(cb, dayKey(c.AccountID, day), c.N)
-			if err != nil {
+			if _, err := add(cb, dayKey(c.AccountID, day), c.N); err != nil {
 				return err
 			}
-			mn, err := add(cb, monthKey(c.AccountID, day), c.N)
-			if err != nil {
+			if _, err := add(cb, monthKey(c.AccountID, day), c.N); err != nil {
 				return err
 			}
-			totals = append(totals, store.CounterTotal{AccountID: c.AccountID, Day: day, DayN: dn, MonthN: mn})
+		}
+		// Totals after the whole batch, as store.Store documents.
+		for _, c := range b.Counters {
+			day := store.Day(c.Day)
+			totals = append(totals, store.CounterTotal{AccountID: c.AccountID, Day: day,
+				DayN: get64(cb.Get(dayKey(c.AccountID, day))), MonthN: get64(cb.Get(monthKey(c.AccountID, day)))})
 		}
 		ub := tx.Bucket(bUsage)
 		for _, u := range b.Usage {

@@ -343,39 +343,43 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		totals = make([]store.CounterTotal, 0, len(b.Counters))
 		if len(b.Counters) > 0 {
-			var batch pgx.Batch
-			for _, c := range b.Counters {
-				day := store.Day(c.Day)
-				batch.Queue(`INSERT INTO usage_counters (account_id, period, n) VALUES ($1, $2, $4), ($1, $3, $4)
-					ON CONFLICT (account_id, period) DO UPDATE SET n = usage_counters.n + EXCLUDED.n
-					RETURNING period, n`, c.AccountID, dayPeriod(day), monthPeriod(day), c.N)
+			n := len(b.Counters)
+			acct, day, month, delta := make([]string, n), make([]string, n), make([]string, n), make([]int64, n)
+			for i, c := range b.Counters {
+				d := store.Day(c.Day)
+				acct[i], day[i], month[i], delta[i] = c.AccountID, dayPeriod(d), monthPeriod(d), c.N
 			}
-			res := tx.SendBatch(ctx, &batch)
-			for _, c := range b.Counters {
-				t := store.CounterTotal{AccountID: c.AccountID, Day: store.Day(c.Day)}
-				rows, err := res.Query()
-				if err != nil {
-					res.Close()
-					return err
-				}
-				var period string
-				var n int64
-				_, err = pgx.ForEachRow(rows, []any{&period, &n}, func() error {
-					if len(period) == len("2006-01-02") {
-						t.DayN = n
-					} else {
-						t.MonthN = n
-					}
-					return nil
-				})
-				if err != nil {
-					res.Close()
-					return err
-				}
-				totals = append(totals, t)
-			}
-			if err := res.Close(); err != nil {
+			// One statement: a row per (account, day) and one per (account,
+			// month) with the month's deltas summed (ON CONFLICT may touch a
+			// row only once per statement), inserted in key order so that
+			// concurrent flushes of several instances lock rows in the same
+			// order.
+			rows, err := tx.Query(ctx, `WITH d AS (
+					SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[]) AS d (account_id, day, month, n)
+				), r AS (
+					SELECT account_id, day AS period, sum(n)::int8 AS n FROM d GROUP BY account_id, day
+					UNION ALL
+					SELECT account_id, month, sum(n)::int8 FROM d GROUP BY account_id, month
+				)
+				INSERT INTO usage_counters (account_id, period, n)
+				SELECT account_id, period, n FROM r ORDER BY account_id COLLATE "C", period COLLATE "C"
+				ON CONFLICT (account_id, period) DO UPDATE SET n = usage_counters.n + EXCLUDED.n
+				RETURNING account_id, period, n`, acct, day, month, delta)
+			if err != nil {
 				return err
+			}
+			got := make(map[[2]string]int64, 2*n)
+			var a, period string
+			var total int64
+			if _, err := pgx.ForEachRow(rows, []any{&a, &period, &total}, func() error {
+				got[[2]string{a, period}] = total
+				return nil
+			}); err != nil {
+				return err
+			}
+			for i, c := range b.Counters {
+				totals = append(totals, store.CounterTotal{AccountID: c.AccountID, Day: store.Day(c.Day),
+					DayN: got[[2]string{acct[i], day[i]}], MonthN: got[[2]string{acct[i], month[i]}]})
 			}
 		}
 		if len(b.Usage) > 0 {

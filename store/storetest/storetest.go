@@ -324,15 +324,17 @@ func testCounters(t *testing.T, s store.Store) {
 		{AccountID: a.ID, Day: d2, N: 7},
 		{AccountID: a.ID, Day: d3, N: 11},
 		{AccountID: b.ID, Day: d2, N: 1},
+		{AccountID: b.ID, Day: mid, N: 2}, // the same day twice: both count
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []store.CounterTotal{
-		{AccountID: a.ID, Day: d1, DayN: 5, MonthN: 5},
+		{AccountID: a.ID, Day: d1, DayN: 5, MonthN: 12}, // the month after the whole batch
 		{AccountID: a.ID, Day: d2, DayN: 7, MonthN: 12},
 		{AccountID: a.ID, Day: d3, DayN: 11, MonthN: 11},
-		{AccountID: b.ID, Day: d2, DayN: 1, MonthN: 1},
+		{AccountID: b.ID, Day: d2, DayN: 3, MonthN: 3},
+		{AccountID: b.ID, Day: d2, DayN: 3, MonthN: 3},
 	}
 	if diff := cmp.Diff(want, totals); diff != "" {
 		t.Errorf("Flush totals (-want +got):\n%s", diff)
