@@ -47,8 +47,17 @@ func Of(lon float64, cusps *[12]float64) int {
 	lon = engine.Normalize(lon)
 	for i := range 12 {
 		start := cusps[i]
-		width := engine.Normalize(cusps[(i+1)%12] - start)
-		if engine.Normalize(lon-start) < width {
+		// Cusps and lon are in [0, 360): one conditional add replaces a
+		// floating-point modulo on this per-planet path.
+		width := cusps[(i+1)%12] - start
+		if width < 0 {
+			width += 360
+		}
+		d := lon - start
+		if d < 0 {
+			d += 360
+		}
+		if d < width {
 			return i + 1
 		}
 	}

@@ -217,3 +217,64 @@ func BenchmarkComputeSwe(b *testing.B) {
 		}
 	}
 }
+
+// recorded is a Positions that answers from values recorded from another
+// source, so a benchmark can time the chart's own work without the
+// ephemeris behind it.
+type recorded struct {
+	pos    map[engine.Body]engine.Position
+	houses engine.Houses
+	eps    float64
+}
+
+func record(t testing.TB, e engine.Positions, b Birth, o Options) *recorded {
+	r := &recorded{pos: map[engine.Body]engine.Position{}}
+	for _, body := range engine.AllBodies() {
+		p, err := e.Position(b.JD, body, engine.Options{Sidereal: o.Sidereal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.pos[body] = p
+	}
+	var err error
+	if r.houses, err = e.Houses(b.JD, b.Latitude, b.Longitude, engine.Placidus, o.Sidereal); err != nil {
+		t.Fatal(err)
+	}
+	if r.eps, _, err = e.Obliquity(b.JD); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func (r *recorded) Position(_ engine.JDUT, b engine.Body, _ engine.Options) (engine.Position, error) {
+	return r.pos[b], nil
+}
+
+func (r *recorded) Houses(engine.JDUT, float64, float64, engine.HouseSystem, engine.Ayanamsa) (engine.Houses, error) {
+	return r.houses, nil
+}
+func (r *recorded) Ayanamsa(engine.JDUT, engine.Ayanamsa) (float64, error) { return 24, nil }
+func (r *recorded) Obliquity(engine.JDUT) (float64, float64, error)        { return r.eps, 0, nil }
+
+// BenchmarkComputeOwnWork is the chart without the ephemeris: what remains
+// on top of the position source (placement, aspects, patterns, result).
+func BenchmarkComputeOwnWork(b *testing.B) {
+	r := record(b, ephemeris(b), london, Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compute(r, london, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSweHouses times the one swe_houses_ex2 call of a chart.
+func BenchmarkSweHouses(b *testing.B) {
+	e := ephemeris(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Houses(london.JD, london.Latitude, london.Longitude, engine.Placidus, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
