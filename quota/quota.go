@@ -136,6 +136,7 @@ type shard struct {
 // by the shard mutex.
 type entry struct {
 	ready   chan struct{} // closed when the counters are loaded
+	loaded  bool          // ready is closed and loadErr is nil (fast path, no channel op)
 	loadErr error
 
 	day      time.Time // UTC day the counters are for
@@ -253,11 +254,21 @@ func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64,
 	if err != nil {
 		return Usage{}, err // entryLocked released the lock
 	}
-	defer sh.mu.Unlock()
+	u, err := q.chargeLocked(e, p, n, rate)
+	sh.mu.Unlock()
+	return u, err
+}
 
+// chargeLocked is the check and the increment, under the shard mutex.
+func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error) {
 	now := q.now()
-	today := store.Day(now)
 	e.lastUsed = now
+	today := e.day
+	// Integer seconds first: building the day with time.Date on every call
+	// is a measurable part of Charge.
+	if sec := now.Unix() - e.day.Unix(); sec < 0 || sec >= 86400 {
+		today = store.Day(now)
+	}
 	if !e.day.Equal(today) {
 		// A new UTC day (and maybe month) starts from zero here; the next
 		// flush brings in what other instances counted since.
@@ -315,6 +326,9 @@ func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64,
 func (q *Quota) entryLocked(ctx context.Context, sh *shard, account string) (*entry, error) {
 	for {
 		e := sh.accts[account]
+		if e != nil && e.loaded {
+			return e, nil
+		}
 		if e != nil {
 			select {
 			case <-e.ready:
@@ -348,6 +362,7 @@ func (q *Quota) entryLocked(ctx context.Context, sh *shard, account string) (*en
 			return nil, e.loadErr
 		}
 		e.day, e.dayN, e.monthN, e.lastUsed = t.Day, t.DayN, t.MonthN, now
+		e.loaded = true
 		close(e.ready)
 		return e, nil
 	}
@@ -428,10 +443,8 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 		sh := &q.shards[i]
 		sh.mu.Lock()
 		for id, e := range sh.accts {
-			select {
-			case <-e.ready:
-			default:
-				continue // still loading: nothing charged yet
+			if !e.loaded {
+				continue // still loading (or failed): nothing charged yet
 			}
 			if len(e.pending) == 0 {
 				if now.Sub(e.lastUsed) > q.idle {
@@ -510,7 +523,7 @@ func (q *Quota) restore(b store.Batch) {
 		e := sh.accts[c.AccountID]
 		if e == nil {
 			// Never evicted while holding deltas, but be safe: keep the count.
-			e = &entry{ready: make(chan struct{}), day: c.Day, lastUsed: q.now()}
+			e = &entry{ready: make(chan struct{}), loaded: true, day: c.Day, lastUsed: q.now()}
 			close(e.ready)
 			sh.accts[c.AccountID] = e
 		}
