@@ -174,7 +174,10 @@ func startTestServer(t testing.TB, opts testOptions) *testServer {
 	}
 	ts.Account, ts.Key, ts.KeyID = ts.newAccount(t, opts.Plan)
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// Unused connections the client dialled count as idle for fasthttp
+		// only after 5 s: close them from our side first.
+		ts.client.CloseIdleConnections()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(ctx); err != nil {
 			t.Errorf("shutdown: %v", err)

@@ -110,6 +110,12 @@ type Server struct {
 	docsOnce     sync.Once
 	docs         *docSet
 	shuttingDown atomic.Bool
+
+	// baseCtx is the context of every call. fasthttp's RequestCtx is not
+	// used as a context: libraries (pgx) watch contexts from goroutines that
+	// may outlive the handler, and RequestCtx is recycled.
+	baseCtx    context.Context
+	cancelBase context.CancelFunc
 }
 
 // New builds a server from cfg and every registered family of operations.
@@ -122,6 +128,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, byID: map[string]*Operation{}}
+	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return nil, err
@@ -210,6 +217,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 			err = ferr
 		}
 	}
+	s.cancelBase()
 	s.keys.Close()
 	return err
 }
@@ -316,7 +324,7 @@ func (s *Server) handler(op *Operation) fasthttp.RequestHandler {
 		start := time.Now()
 		rc.SetUserValue(opKey, op)
 		rid, _ := rc.UserValue(ridKey).(string)
-		c := &Call{s: s, op: op, ctx: rc, rc: rc, body: rc.PostBody(), now: s.cfg.Clock().UTC(), requestID: rid}
+		c := &Call{s: s, op: op, ctx: s.baseCtx, rc: rc, body: rc.PostBody(), now: s.cfg.Clock().UTC(), requestID: rid}
 		if n := rc.QueryArgs().Len(); n > 0 {
 			c.query = make([][2]string, 0, n)
 			rc.QueryArgs().VisitAll(func(k, v []byte) {

@@ -1,0 +1,111 @@
+package http
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/astroapi/astroapi/quota"
+)
+
+// tinyPlans adds small plans to the defaults for quota tests.
+func tinyPlans() quota.Plans {
+	ps := quota.DefaultPlans().Clone()
+	ps["tiny"] = quota.Plan{Name: "tiny", DailyLimit: 3, MonthlyLimit: 5}
+	ps["mid"] = quota.Plan{Name: "mid", DailyLimit: 10_000, MonthlyLimit: 100_000}
+	ps["rated"] = quota.Plan{Name: "rated", DailyLimit: 100, MonthlyLimit: 1000, RatePerSecond: 2, Burst: 2}
+	return ps
+}
+
+func TestQuotaExhaustionAndRollover(t *testing.T) {
+	forEachStore(t, func(t *testing.T, storeURL string) {
+		clock := newFakeClock(time.Date(2024, 1, 30, 23, 59, 0, 0, time.UTC))
+		ts := startTestServer(t, testOptions{StoreURL: storeURL, Plans: tinyPlans(), Plan: "tiny", Clock: clock})
+		call := func() *testResponse { return ts.post(t, "/api/v1/test/echo", `{"year":1}`) }
+		for i := 1; i <= 3; i++ {
+			env := call().wantStatus(t, 200).envelope(t)
+			if env.Usage.RequestsThisDay != int64(i) || env.Usage.DailyLimit != 3 || env.Usage.MonthlyLimit != 5 {
+				t.Fatalf("call %d usage %+v", i, env.Usage)
+			}
+		}
+		r := call().wantStatus(t, 429)
+		p := r.problem(t)
+		if p.Type != problemType(kindQuota) {
+			t.Errorf("type %q", p.Type)
+		}
+		// One minute to midnight UTC.
+		if ra := r.Header.Get("Retry-After"); ra != "60" {
+			t.Errorf("Retry-After %q, want 60", ra)
+		}
+		if r.Header.Get("RateLimit-Remaining") != "0" || r.Header.Get("RateLimit-Limit") != "3" {
+			t.Errorf("RateLimit headers %v", r.Header)
+		}
+		// Day rolls over at 00:00 UTC: two more fit in the month (5).
+		clock.Set(time.Date(2024, 1, 31, 0, 0, 0, 0, time.UTC))
+		env := call().wantStatus(t, 200).envelope(t)
+		if env.Usage.RequestsThisDay != 1 || env.Usage.RequestsThisMonth != 4 {
+			t.Errorf("after day roll-over: %+v", env.Usage)
+		}
+		call().wantStatus(t, 200)
+		r = call().wantStatus(t, 429)
+		if p := r.problem(t); p.Type != problemType(kindQuota) || r.Header.Get("Retry-After") != strconv.Itoa(24*3600) {
+			t.Errorf("monthly refusal %+v, Retry-After %q", p, r.Header.Get("Retry-After"))
+		}
+		// Month rolls over at 00:00 UTC on the 1st.
+		clock.Set(time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC))
+		env = call().wantStatus(t, 200).envelope(t)
+		if env.Usage.RequestsThisDay != 1 || env.Usage.RequestsThisMonth != 1 {
+			t.Errorf("after month roll-over: %+v", env.Usage)
+		}
+	})
+}
+
+func TestRateLimit(t *testing.T) {
+	clock := newFakeClock(time.Date(2024, 6, 15, 12, 0, 0, 0, time.UTC))
+	ts := startTestServer(t, testOptions{Plans: tinyPlans(), Plan: "rated", Clock: clock})
+	ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200)
+	ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200)
+	r := ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 429)
+	if p := r.problem(t); p.Type != problemType(kindRate) || r.Header.Get("Retry-After") != "1" {
+		t.Errorf("rate refusal %+v Retry-After %q", p, r.Header.Get("Retry-After"))
+	}
+	clock.Add(time.Second)
+	ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200)
+}
+
+// TestQuotaExactUnderConcurrency: with N calls left, 50 concurrent clients
+// get exactly N successes; the rest are 429.
+func TestQuotaExactUnderConcurrency(t *testing.T) {
+	forEachStore(t, func(t *testing.T, storeURL string) {
+		ts := startTestServer(t, testOptions{StoreURL: storeURL, Plans: tinyPlans(), Plan: "mid"})
+		const left = 37
+		if _, err := ts.Quota.Charge(context.Background(), ts.Account.ID, "mid", 10_000-left); err != nil {
+			t.Fatal(err)
+		}
+		var ok, refused, other atomic.Int64
+		var wg sync.WaitGroup
+		for range 50 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 3 {
+					switch ts.post(t, "/api/v1/test/echo", `{"year":1}`).Status {
+					case 200:
+						ok.Add(1)
+					case 429:
+						refused.Add(1)
+					default:
+						other.Add(1)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if ok.Load() != left || refused.Load() != 150-left || other.Load() != 0 {
+			t.Errorf("ok %d refused %d other %d; want exactly %d ok", ok.Load(), refused.Load(), other.Load(), left)
+		}
+	})
+}
