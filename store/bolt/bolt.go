@@ -22,7 +22,6 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -31,6 +30,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/store"
+	json "github.com/goccy/go-json" // faster than encoding/json on the key lookup path
 	bbolt "go.etcd.io/bbolt"
 )
 

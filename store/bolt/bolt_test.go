@@ -61,3 +61,33 @@ func TestReopen(t *testing.T) {
 		t.Fatalf("Counters after reopen = %+v, %v; want 42", c, err)
 	}
 }
+
+// BenchmarkKeyByHash is the uncached authentication lookup.
+func BenchmarkKeyByHash(b *testing.B) {
+	db, err := bolt.Open(filepath.Join(b.TempDir(), "astroapi.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	a, _ := store.NewAccount("bench@example.test", "pro", storetestT0)
+	if err := db.CreateAccount(ctx, a); err != nil {
+		b.Fatal(err)
+	}
+	var hashes [][32]byte
+	for range 1000 {
+		k, _, _ := store.NewKey(a.ID, storetestT0)
+		if err := db.CreateKey(ctx, k); err != nil {
+			b.Fatal(err)
+		}
+		hashes = append(hashes, k.Hash)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := db.KeyByHash(ctx, hashes[i%len(hashes)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/astroapi/astroapi/store"
 	"github.com/astroapi/astroapi/store/postgres"
@@ -41,6 +42,31 @@ func TestOpen(t *testing.T) {
 	for range 3 {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkKeyByHash is the uncached authentication lookup (one round trip).
+func BenchmarkKeyByHash(b *testing.B) {
+	db, err := postgres.Open(context.Background(), storetest.PostgresURL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	a, _ := store.NewAccount("", "pro", time.Now())
+	a.Email = a.ID + "@example.test"
+	if err := db.CreateAccount(ctx, a); err != nil {
+		b.Fatal(err)
+	}
+	k, _, _ := store.NewKey(a.ID, time.Now())
+	if err := db.CreateKey(ctx, k); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := db.KeyByHash(ctx, k.Hash); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
