@@ -138,10 +138,15 @@ func TestKill9(t *testing.T) {
 	if c.DayN > charged+1 {
 		t.Errorf("stored %d > %d charged: counted calls that never happened", c.DayN, charged)
 	}
+	// Each flush's snapshot is taken after the previous flush was reported,
+	// so all charges made before the second-to-last report are durable.
+	if durable := atFlush[len(atFlush)-2]; c.DayN < durable {
+		t.Errorf("stored %d < %d charges made before the second-to-last flush report", c.DayN, durable)
+	}
 	// Lost: the charges since the last committed flush's snapshot, i.e. at
-	// most one interval plus the flush under way. Allow 1.5 of the largest
-	// observed interval for scheduling noise on a busy machine.
-	if float64(lost) > 1.5*float64(perInterval) {
+	// most one interval plus the flush under way. Allow twice the largest
+	// observed interval for a slow fsync on a busy machine.
+	if lost > 2*perInterval {
 		t.Errorf("lost %d charges, more than one flush interval's worth (%d)", lost, perInterval)
 	}
 }
