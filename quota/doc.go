@@ -61,9 +61,11 @@
 //
 // Crash-loss bound: a kill -9 loses only the charges not yet flushed, at
 // most one flush interval's worth (plus those made during the flush that
-// was under way): per account at most Burst + RatePerSecond x
-// (FlushInterval + flush time) calls. Everything flushed is kept (bbolt
-// fsyncs each commit). TestKill9 checks this with a real SIGKILL.
+// was under way): in total, the instance's billed calls per second x
+// (FlushInterval + flush time); per account at most (Burst + RatePerSecond
+// x (FlushInterval + flush time)) requests, times the items of a batch
+// request. Everything flushed is kept (bbolt fsyncs each commit). TestKill9
+// checks this with a real SIGKILL.
 //
 // Overshoot across instances (PostgreSQL): each instance enforces the
 // limit against the last total the store returned to it plus its own
@@ -71,7 +73,8 @@
 // yet flushed, or flushed after its own last flush: at most two flush
 // intervals of each other instance. So an account can exceed its daily or
 // monthly quota by at most (instances - 1) x (Burst + 2 x RatePerSecond x
-// FlushInterval) calls, in practice about instances x RatePerSecond x
+// FlushInterval) requests (times the items of a batch request), in
+// practice about instances x RatePerSecond x
 // FlushInterval. The per-second rate is enforced per instance: across k
 // instances an account may get up to k x RatePerSecond. Example: pro
 // (50/s, burst 50) on 3 instances, 1 s interval: at most 300 calls over a
