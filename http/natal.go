@@ -138,6 +138,12 @@ func castNatal(c *Call, in *natalRequest) (*natal.Chart, error) {
 		c.Warn(fmt.Sprintf("%s houses are undefined at latitude %.2f (inside the polar circle); %s houses were used",
 			chart.Houses.RequestedSystem, b.Latitude, chart.Houses.System))
 	}
+	if len(chart.Omitted) > 0 {
+		c.Warn(fmt.Sprintf("%s left out: the ephemeris files cover them only from 1800 to 2400", strings.Join(chart.Omitted, ", ")))
+	}
+	if chart.Source == engine.FromMoshier {
+		c.Warn("positions from the Swiss Ephemeris' Moshier theory (outside the 1800-2400 ephemeris files): about an arcsecond for the planets, a few arcseconds for the Moon")
+	}
 	c.Echo(natalEcho{
 		BirthEcho: b.Echo, HouseSystem: o.HouseSystem, ZodiacType: chart.ZodiacType, Ayanamsa: string(o.Sidereal),
 		IncludeAsteroids: o.IncludeAsteroids, NodeType: chart.Conventions.Node,

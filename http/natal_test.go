@@ -92,6 +92,10 @@ func TestNatalWarnings(t *testing.T) {
 	if out.Result.Houses.System != "porphyry" || !out.Result.Houses.Fallback || len(env.Warnings) != 1 {
 		t.Errorf("polar: %+v %v", out.Result.Houses, env.Warnings)
 	}
+	out, env = postNatal(t, ts, `{"year":1700,"month":1,"day":1,"latitude":48.85,"longitude":2.35,"timezone":"Europe/Paris"}`)
+	if out.Input.Ephemeris != "moshier" || len(out.Result.Omitted) != 1 || len(env.Warnings) != 2 || out.Input.Abbreviation != "LMT" {
+		t.Errorf("1700: %+v omitted %v warnings %v", out.Input, out.Result.Omitted, env.Warnings)
+	}
 	out, _ = postNatal(t, ts, `{"year":1990,"month":1,"day":1,"latitude":10,"longitude":0,"zodiac_type":"sidereal"}`)
 	if out.Result.ZodiacType != "sidereal" || out.Result.Ayanamsa == nil || out.Result.Ayanamsa.Name != "lahiri" || out.Input.Ayanamsa != "lahiri" {
 		t.Errorf("sidereal default ayanamsa: %+v", out.Result.Ayanamsa)

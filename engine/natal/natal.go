@@ -144,6 +144,7 @@ type Chart struct {
 	PartOfFortune Lot              `json:"part_of_fortune"`
 	Conventions   Conventions      `json:"conventions"`
 	Source        engine.Source    `json:"source" doc:"ephemeris that produced the positions" enum:"tables,swiss_ephemeris,moshier"`
+	Omitted       []string         `json:"omitted,omitempty" doc:"bodies left out because the ephemeris does not cover the date (Chiron and the asteroids outside 1800-2400)"`
 }
 
 // chartBodies are the bodies of every chart, in listing order; the node is
@@ -274,6 +275,13 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		p, err := pos.Position(b.JD, body, frame)
 		if err != nil {
 			if errors.Is(err, engine.ErrOutOfRange) {
+				if body >= engine.Chiron {
+					// Chiron and the asteroids come only from the
+					// ephemeris files (1800-2400); elsewhere the chart is
+					// still cast, without them, and says so.
+					c.Omitted = append(c.Omitted, body.String())
+					continue
+				}
 				return nil, fmt.Errorf("%s: %w", body, err)
 			}
 			return nil, err

@@ -278,3 +278,16 @@ func BenchmarkSweHouses(b *testing.B) {
 		}
 	}
 }
+
+// Outside the files (here 1700) the planets come from Moshier and Chiron
+// is left out, named in Omitted, instead of failing the chart.
+func TestOutsideFiles(t *testing.T) {
+	e := ephemeris(t)
+	c, err := Compute(e, Birth{JD: 2341972.5, Latitude: 48.85, Longitude: 2.35}, Options{IncludeAsteroids: true}) // 1700-01-01
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Source != engine.FromMoshier || len(c.Omitted) != 5 || c.Omitted[0] != "Chiron" || len(c.Planets) != 13 {
+		t.Errorf("source %s, omitted %v, %d planets", c.Source, c.Omitted, len(c.Planets))
+	}
+}
