@@ -426,3 +426,81 @@ func TestDayRolloverBetweenFlushes(t *testing.T) {
 		t.Errorf("usage after flush %+v, want day 4 month 7", u)
 	}
 }
+
+// TestOvershootAcrossInstances: two instances on one store, real clock,
+// a rate-limited plan, flushing every 20 ms, 8 clients each. Together they
+// admit at least the daily limit (an instance only refuses once the true
+// total reached it) and at most the limit plus the documented overshoot
+// bound (instances-1) x (Burst + 2 x RatePerSecond x (FlushInterval + flush
+// time)); every
+// admitted call is in the store afterwards.
+func TestOvershootAcrossInstances(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func() store.Store) {
+		ctx := context.Background()
+		const limit, rate, burst, interval = 300, 200, 20, 20 * time.Millisecond
+		plans := quota.Plans{"o": {Name: "o", DailyLimit: limit, MonthlyLimit: 100 * limit, RatePerSecond: rate, Burst: burst}}
+		// A slow flush (fsync on a busy machine) lengthens the interval: the
+		// bound uses the interval plus the slowest flush seen.
+		var slowest atomic.Int64
+		onFlush := func(fs quota.FlushStats, err error) {
+			for {
+				old := slowest.Load()
+				if int64(fs.Took) <= old || slowest.CompareAndSwap(old, int64(fs.Took)) {
+					return
+				}
+			}
+		}
+		insts := []*quota.Quota{
+			quota.New(open(), quota.Config{Plans: plans, FlushInterval: interval, OnFlush: onFlush}),
+			quota.New(open(), quota.Config{Plans: plans, FlushInterval: interval, OnFlush: onFlush}),
+		}
+		acct := newAccountID(t)
+		var admitted atomic.Int64
+		var wg sync.WaitGroup
+		deadline := time.Now().Add(20 * time.Second)
+		for _, q := range insts {
+			for range 8 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for time.Now().Before(deadline) {
+						_, err := q.Charge(ctx, acct, "o", 1)
+						var le *quota.LimitError
+						switch {
+						case err == nil:
+							admitted.Add(1)
+						case errors.As(err, &le) && le.Limit == quota.LimitRate:
+							time.Sleep(le.RetryAfter)
+						case errors.Is(err, quota.ErrQuotaExceeded):
+							return
+						default:
+							t.Error(err)
+							return
+						}
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		for _, q := range insts {
+			if err := q.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		effective := interval + time.Duration(slowest.Load())
+		bound := int64(len(insts)-1) * (burst + 2*rate*int64(effective)/int64(time.Second))
+		got := admitted.Load()
+		t.Logf("admitted %d for a limit of %d (bound %d over, slowest flush %v)", got, limit, bound, time.Duration(slowest.Load()))
+		if got < limit || got > limit+bound {
+			t.Errorf("admitted %d, want between %d and %d", got, limit, limit+bound)
+		}
+		st := open()
+		c, err := st.Counters(ctx, acct, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.DayN != got {
+			t.Errorf("stored %d, admitted %d: deltas of the instances did not add up", c.DayN, got)
+		}
+	})
+}
