@@ -41,7 +41,10 @@
 // its first call (and again after 10 idle minutes), then only memory is
 // touched. Charge is all or nothing: with fewer than n calls left nothing is
 // charged. The rate counts one request per Charge whatever n, so one batch
-// request of 100 items takes one token and 100 calls of quota. Within one
+// request of 100 items takes one token and 100 calls of quota. A batch
+// that bills its items one by one (each may fail alone) takes the token
+// with Charge(ctx, id, plan, 0), which bills nothing, and bills each item
+// with ChargeQuota, which takes no token. Within one
 // process quotas are exact: the check and the increment happen under one
 // mutex, so with N calls left and any number of concurrent callers exactly
 // N succeed.

@@ -230,6 +230,15 @@ func (q *Quota) Charge(ctx context.Context, accountID, planName string, n int64)
 	return q.charge(ctx, accountID, planName, n, true)
 }
 
+// ChargeQuota is Charge without the per-second rate: it bills n calls and
+// takes no rate token. It is meant for the items of a batch request, whose
+// request took its one rate token with Charge(ctx, account, plan, 0) (which
+// bills nothing), so that a batch of 100 items is not refused by a rate of
+// 50 per second.
+func (q *Quota) ChargeQuota(ctx context.Context, accountID, planName string, n int64) (Usage, error) {
+	return q.charge(ctx, accountID, planName, n, false)
+}
+
 // Peek returns the account's usage without charging anything.
 func (q *Quota) Peek(ctx context.Context, accountID, planName string) (Usage, error) {
 	return q.charge(ctx, accountID, planName, 0, false)

@@ -152,6 +152,29 @@ func TestRate(t *testing.T) {
 	clk.Add(500 * time.Millisecond) // 2/s: one token back
 	mustCharge(t, q, acct, "burst", 1)
 
+	// A batch: one token for the request (n = 0 bills nothing), then
+	// items billed with ChargeQuota, which takes no token.
+	acct = newAccountID(t)
+	if u, err := q.Charge(ctx, acct, "rate5", 0); err != nil || u.RequestsThisDay != 0 {
+		t.Fatalf("Charge(0) = %+v, %v; want a token and nothing billed", u, err)
+	}
+	for i := range 100 {
+		if _, err := q.ChargeQuota(ctx, acct, "rate5", 1); err != nil {
+			t.Fatalf("batch item %d: %v", i+1, err)
+		}
+	}
+	for i := range 4 { // 4 tokens left of 5
+		if _, err := q.Charge(ctx, acct, "rate5", 1); err != nil {
+			t.Fatalf("request %d after the batch: %v", i+1, err)
+		}
+	}
+	if u, err := q.Charge(ctx, acct, "rate5", 1); !errors.Is(err, quota.ErrRateLimited) || u.RequestsThisDay != 104 {
+		t.Errorf("5th request after the batch: %+v, %v; want rate refusal at 104 billed", u, err)
+	}
+	if _, err := q.ChargeQuota(ctx, acct, "t10", 11); !errors.Is(err, quota.ErrQuotaExceeded) {
+		t.Errorf("ChargeQuota over the daily limit: %v, want quota refusal", err)
+	}
+
 	// Peek uses no token.
 	acct = newAccountID(t)
 	for range 10 {
