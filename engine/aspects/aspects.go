@@ -103,8 +103,8 @@ func Separation(a, b float64) float64 {
 // smallest orb when custom orbs overlap.
 func Find(points []Point, orbs Orbs) []Aspect {
 	act := active(orbs)
-	// A natal chart of n points has about 2n aspects with the default orbs.
-	out := make([]Aspect, 0, 2*len(points))
+	// A natal chart of n points has 2n-3n aspects with the default orbs.
+	out := make([]Aspect, 0, 3*len(points))
 	for i := range points {
 		for j := i + 1; j < len(points); j++ {
 			if a, ok := between(points[i], points[j], act); ok {

@@ -156,6 +156,9 @@ var chartBodies = [...]engine.Body{
 
 var asteroidBodies = [...]engine.Body{engine.Ceres, engine.Pallas, engine.Juno, engine.Vesta}
 
+// defaultOrbs are built once; charts share them read-only.
+var defaultOrbs = [2]aspects.Orbs{aspects.DefaultOrbs(false), aspects.DefaultOrbs(true)}
+
 // Display names of the points that differ from engine.Body names.
 const (
 	NorthNode = "North Node"
@@ -312,7 +315,10 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	// Aspects.
 	orbs := o.Orbs
 	if orbs == nil {
-		orbs = aspects.DefaultOrbs(o.MinorAspects)
+		orbs = defaultOrbs[0]
+		if o.MinorAspects {
+			orbs = defaultOrbs[1]
+		}
 	}
 	var buf [24]aspects.Point
 	pts := buf[:0]

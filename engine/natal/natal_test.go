@@ -291,3 +291,25 @@ func TestOutsideFiles(t *testing.T) {
 		t.Errorf("source %s, omitted %v, %d planets", c.Source, c.Omitted, len(c.Planets))
 	}
 }
+
+// goHouses is recorded positions (standing in for table lookups, which
+// cost tens of nanoseconds) with houses computed in Go by houses.Compute:
+// the shape of a table-backed chart.
+type goHouses struct{ *recorded }
+
+func (g goHouses) Houses(t engine.JDUT, lat, lon float64, sys engine.HouseSystem, sid engine.Ayanamsa) (engine.Houses, error) {
+	h, _, err := houses.Compute(g.recorded, t, lat, lon, sys, sid)
+	return h, err
+}
+
+// BenchmarkComputeTablesLike times a chart whose positions cost nothing
+// and whose houses are computed in Go: what a tables-backed source leaves.
+func BenchmarkComputeTablesLike(b *testing.B) {
+	g := goHouses{record(b, ephemeris(b), london, Options{})}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compute(g, london, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
