@@ -167,7 +167,7 @@ func New(cfg Config) (*Server, error) {
 		ReadTimeout:                   cfg.Limits.ReadTimeout,
 		WriteTimeout:                  cfg.Limits.WriteTimeout,
 		IdleTimeout:                   cfg.Limits.IdleTimeout,
-		MaxRequestBodySize:            cfg.Limits.MaxBodyBytes,
+		MaxRequestBodySize:            max(16<<20, 4*cfg.Limits.MaxBodyBytes),
 		Concurrency:                   cfg.Limits.Concurrency,
 		NoDefaultServerHeader:         false,
 		NoDefaultContentType:          true,
@@ -248,6 +248,16 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 		p := newProblem(400, kindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
 		p.Errors = []FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
 		s.writeProblem(rc, p, rid)
+		s.finish(rc, start, rid, nil)
+		return
+	}
+	// Bodies over the limit are read and answered with a 413 problem (up to
+	// the hard limit given to fasthttp, beyond which the connection is
+	// dropped): closing on a client still sending makes it see a reset
+	// instead of the explanation.
+	if n := len(rc.Request.Body()); n > s.cfg.Limits.MaxBodyBytes {
+		s.writeProblem(rc, s.tooLarge(), rid)
+		rc.SetConnectionClose()
 		s.finish(rc, start, rid, nil)
 		return
 	}
@@ -549,7 +559,7 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	var p *Problem
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds"):
-		p = newProblem(413, kindTooLarge, fmt.Sprintf("the request body is larger than the %d bytes this server accepts; split the request (a batch holds at most %d items)", s.cfg.Limits.MaxBodyBytes, s.cfg.Limits.MaxBatchItems))
+		p = s.tooLarge()
 	default:
 		var te interface{ Timeout() bool }
 		if errors.As(err, &te) && te.Timeout() {
@@ -561,6 +571,10 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	s.writeProblem(rc, p, rid)
 	s.metrics.observe(nil, p.Status, 0)
 	s.log.Info("access", "method", string(rc.Method()), "route", "(unread)", "status", p.Status, "request_id", rid)
+}
+
+func (s *Server) tooLarge() *Problem {
+	return newProblem(413, kindTooLarge, fmt.Sprintf("the request body is larger than the %d bytes this server accepts; split the request (a batch holds at most %d items)", s.cfg.Limits.MaxBodyBytes, s.cfg.Limits.MaxBatchItems))
 }
 
 // finish records metrics and the access-log line of one request. The log

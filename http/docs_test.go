@@ -1,0 +1,151 @@
+package http
+
+import (
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+)
+
+// TestOpenAPICoversEveryRoute: the document lists every operation the
+// server routes (hidden ones aside), with schemas that resolve.
+func TestOpenAPICoversEveryRoute(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	r := ts.get(t, "/api/openapi.json", "x-api-key", "").wantStatus(t, 200)
+	var doc struct {
+		OpenAPI    string                               `json:"openapi"`
+		Paths      map[string]map[string]map[string]any `json:"paths"`
+		Components struct {
+			Schemas map[string]any `json:"schemas"`
+		} `json:"components"`
+	}
+	r.decode(t, &doc)
+	if doc.OpenAPI != "3.1.0" {
+		t.Errorf("openapi %q", doc.OpenAPI)
+	}
+	n := 0
+	for _, op := range ts.Server.Operations() {
+		if op.Hidden {
+			continue
+		}
+		n++
+		o := doc.Paths[openAPIPath(op.Path)][strings.ToLower(op.Method)]
+		if o == nil || o["operationId"] != op.ID {
+			t.Errorf("%s %s (%s) missing from the document", op.Method, op.Path, op.ID)
+			continue
+		}
+		if op.Public {
+			if sec, ok := o["security"].([]any); !ok || len(sec) != 0 {
+				t.Errorf("%s: public but security %v", op.ID, o["security"])
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d operations", n)
+	}
+	// Every $ref points at a component.
+	for _, ref := range findRefs(r.Body) {
+		name := strings.TrimPrefix(ref, "#/components/schemas/")
+		if _, ok := doc.Components.Schemas[name]; !ok {
+			t.Errorf("dangling $ref %s", ref)
+		}
+	}
+	// Tags reach the schema: echoInput's year.
+	var full map[string]any
+	r.decode(t, &full)
+	s := full["components"].(map[string]any)["schemas"].(map[string]any)["EchoInput"].(map[string]any)
+	year := s["properties"].(map[string]any)["year"].(map[string]any)
+	if year["type"] != "integer" || year["minimum"] != 1.0 || year["maximum"] != 9999.0 || year["description"] != "a year" {
+		t.Errorf("year schema %v", year)
+	}
+	if req, _ := s["required"].([]any); len(req) != 1 || req[0] != "year" {
+		t.Errorf("required %v", s["required"])
+	}
+	name := s["properties"].(map[string]any)["name"].(map[string]any)
+	if e, _ := name["enum"].([]any); len(e) != 2 {
+		t.Errorf("enum %v", name["enum"])
+	}
+}
+
+func findRefs(b []byte) []string {
+	var out []string
+	s := string(b)
+	for {
+		i := strings.Index(s, `"$ref": "`)
+		if i < 0 {
+			return out
+		}
+		s = s[i+len(`"$ref": "`):]
+		j := strings.IndexByte(s, '"')
+		out = append(out, s[:j])
+	}
+}
+
+func TestManifestAndDocs(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	var m manifest
+	ts.get(t, "/api/v1/", "x-api-key", "").wantStatus(t, 200).decode(t, &m)
+	if m.Name != "astroapi" || m.Version != Version || m.Docs["openapi"] != "/api/openapi.json" || len(m.Families) == 0 {
+		t.Errorf("manifest %+v", m)
+	}
+	routes := 0
+	for _, f := range m.Families {
+		routes += len(f.Routes)
+	}
+	var coll struct {
+		Info struct{ Schema string } `json:"info"`
+		Item []struct {
+			Name string
+			Item []struct {
+				Name    string
+				Request map[string]any
+			}
+		} `json:"item"`
+	}
+	ts.get(t, "/api/postman/collection", "x-api-key", "").wantStatus(t, 200).decode(t, &coll)
+	if !strings.Contains(coll.Info.Schema, "v2.1.0") {
+		t.Errorf("schema %q", coll.Info.Schema)
+	}
+	items := 0
+	for _, f := range coll.Item {
+		items += len(f.Item)
+	}
+	if items != routes {
+		t.Errorf("collection has %d requests, manifest %d routes", items, routes)
+	}
+	ref := string(ts.get(t, "/api/docs/reference", "x-api-key", "").wantStatus(t, 200).Body)
+	guide := string(ts.get(t, "/docs/api", "x-api-key", "").wantStatus(t, 200).Body)
+	for _, op := range ts.Server.Operations() {
+		if op.Hidden {
+			continue
+		}
+		if !strings.Contains(ref, `id="`+op.ID+`"`) {
+			t.Errorf("reference lacks %s", op.ID)
+		}
+		if !strings.Contains(guide, "#"+op.ID) {
+			t.Errorf("guide lacks %s", op.ID)
+		}
+	}
+	for k := range problemTitles {
+		if !strings.Contains(guide, `id="problem-`+k+`"`) {
+			t.Errorf("guide lacks problem type %s", k)
+		}
+	}
+	ui := string(ts.get(t, "/api/docs", "x-api-key", "").wantStatus(t, 200).Body)
+	if strings.Contains(ui, "http://") || strings.Contains(ui, "https://") || !strings.Contains(ui, "/api/docs/assets/docs.js") {
+		t.Errorf("docs UI must load only embedded assets")
+	}
+	for _, a := range []string{"docs.js", "console.js", "style.css"} {
+		ts.get(t, "/api/docs/assets/"+a, "x-api-key", "").wantStatus(t, 200)
+	}
+	ts.get(t, "/api/docs/assets/..%2fdocs.go", "x-api-key", "").wantStatus(t, 404)
+	ts.get(t, "/api/docs/assets/console.html", "x-api-key", "").wantStatus(t, 404)
+	metrics := string(ts.get(t, "/metrics", "x-api-key", "").wantStatus(t, 200).Body)
+	if !strings.Contains(metrics, `astroapi_http_requests_total{route="/api/docs/reference",method="GET",code="2xx"} 1`) {
+		t.Errorf("metrics: %s", truncate([]byte(metrics), 800))
+	}
+	var probe map[string]any
+	if err := json.Unmarshal(ts.get(t, "/readyz").wantStatus(t, 200).Body, &probe); err != nil || probe["status"] != "ok" {
+		t.Errorf("readyz %v %v", probe, err)
+	}
+}

@@ -1,0 +1,89 @@
+package http
+
+import (
+	"encoding/csv"
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/quota"
+)
+
+func TestUsageRoutes(t *testing.T) {
+	forEachStore(t, func(t *testing.T, storeURL string) {
+		ts := startTestServer(t, testOptions{StoreURL: storeURL})
+		for range 3 {
+			ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200)
+		}
+		ts.post(t, "/api/v1/test/echo", `{"year":1,"fail":"field"}`).wantStatus(t, 422)
+
+		var rep quota.Report
+		ts.get(t, "/api/v1/usage").wantStatus(t, 200).decode(t, &rep)
+		if rep.APIKey != ts.Key[:len(rep.APIKey)-len("…")]+"…" || strings.Contains(rep.APIKey, ts.Key) {
+			t.Errorf("api_key %q is not the masked key", rep.APIKey)
+		}
+		if rep.Plan != testPlan || rep.CurrentUsage.RequestsThisDay != 4 || rep.CurrentUsage.Scope != "account_plan" {
+			t.Errorf("report %+v", rep)
+		}
+		if rep.APIKeyUsage.RequestsToday < 4 || rep.Statistics30Days.Errors < 1 {
+			t.Errorf("attribution %+v / %+v", rep.APIKeyUsage, rep.Statistics30Days)
+		}
+
+		var ch quota.Chart
+		ts.get(t, "/api/v1/usage/chart").wantStatus(t, 200).decode(t, &ch)
+		if ch.Type != quota.ChartUsage || ch.Days != 30 || len(ch.Labels) != 30 || len(ch.Series) == 0 || len(ch.Series[0].Data) != 30 {
+			t.Errorf("default chart %+v", ch)
+		}
+		for _, typ := range []string{"usage", "endpoints", "response_time", "hourly_pattern"} {
+			ts.get(t, "/api/v1/usage/chart?type="+typ+"&days=7").wantStatus(t, 200).decode(t, &ch)
+			if string(ch.Type) != typ {
+				t.Errorf("type %q", ch.Type)
+			}
+			for _, s := range ch.Series {
+				if len(s.Data) != len(ch.Labels) {
+					t.Errorf("%s: series %s has %d values for %d labels", typ, s.Name, len(s.Data), len(ch.Labels))
+				}
+			}
+		}
+		for _, bad := range []string{"days=0", "days=366", "days=-1", "days=abc", "days=1.5", "type=pie", "type="} {
+			for _, route := range []string{"/api/v1/usage/chart", "/api/v1/usage/export"} {
+				if bad == "type=" {
+					ts.get(t, route+"?"+bad).wantStatus(t, 200) // empty means the default
+					continue
+				}
+				p := ts.get(t, route+"?"+bad).wantStatus(t, 400).problem(t)
+				field := strings.SplitN(bad, "=", 2)[0]
+				if len(p.Errors) == 0 || p.Errors[0].Field != field {
+					t.Errorf("%s?%s: problem %+v", route, bad, p)
+				}
+			}
+		}
+		ts.get(t, "/api/v1/usage/chart?days=1").wantStatus(t, 200)
+		ts.get(t, "/api/v1/usage/chart?days=365").wantStatus(t, 200)
+
+		r := ts.get(t, "/api/v1/usage/export?type=endpoints").wantStatus(t, 200)
+		if !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv") || !strings.Contains(r.Header.Get("Content-Disposition"), ".csv") {
+			t.Errorf("export headers %v", r.Header)
+		}
+		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+		if err != nil || len(rows) < 2 || rows[0][0] != "endpoint" {
+			t.Fatalf("csv %q (%v)", r.Body, err)
+		}
+		found := false
+		for _, row := range rows[1:] {
+			if row[0] == "post-test-echo" && row[1] == "4" && row[2] == "1" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("csv lacks post-test-echo with 4 calls and 1 error: %q", rows)
+		}
+		r = ts.get(t, "/api/v1/usage/export?format=json&days=3").wantStatus(t, 200)
+		if err := json.Unmarshal(r.Body, &ch); err != nil || ch.Days != 3 || r.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("json export %s %v", r.Body, err)
+		}
+		ts.get(t, "/api/v1/usage/export?format=xml").wantStatus(t, 400)
+		ts.get(t, "/api/v1/usage", "x-api-key", "").wantStatus(t, 401)
+	})
+}
