@@ -9,35 +9,52 @@ import (
 // distances.
 const earthRadiusKm = 6371.0088
 
-// grid buckets rows by 1° × 1° cell for nearest-place search. Cell c holds
-// rows[start[c]:start[c+1]].
+// grid buckets rows by cell of cellDeg × cellDeg for nearest-place
+// search. Cell c holds rows[start[c]:start[c+1]]; vec holds each row's
+// unit vector, so that candidates compare by chord length with a few
+// multiplications instead of trigonometry.
 type grid struct {
 	start []int32
 	rows  []int32
+	vec   [][3]float32
 }
 
-const gridLon, gridLat = 360, 180
+// cellDeg is the cell size: about 55 km, a few hundred places in the
+// densest cells.
+const (
+	cellDeg = 0.5
+	gridLat = 360 // 180 / cellDeg
+	gridLon = 720 // 360 / cellDeg
+)
 
 // cellOf returns the cell coordinates of a point; lat 90 and lon 180 fold
-// into the last row and column.
+// into the last row and the first column.
 func cellOf(lat, lon float64) (int, int) {
-	y := int(math.Floor(lat + 90))
-	x := int(math.Floor(lon + 180))
+	y := int(math.Floor((lat + 90) / cellDeg))
+	x := int(math.Floor((lon + 180) / cellDeg))
 	return min(max(y, 0), gridLat-1), ((x % gridLon) + gridLon) % gridLon
+}
+
+func unit(lat, lon float64) [3]float64 {
+	p, l := lat*math.Pi/180, lon*math.Pi/180
+	return [3]float64{math.Cos(p) * math.Cos(l), math.Cos(p) * math.Sin(l), math.Sin(p)}
 }
 
 func newGrid(recs []rec) grid {
 	count := make([]int32, gridLat*gridLon+1)
 	cells := make([]int32, len(recs))
+	g := grid{rows: make([]int32, len(recs)), vec: make([][3]float32, len(recs))}
 	for i, r := range recs {
 		y, x := cellOf(float64(r.lat), float64(r.lon))
 		cells[i] = int32(y*gridLon + x)
 		count[cells[i]+1]++
+		v := unit(float64(r.lat), float64(r.lon))
+		g.vec[i] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
 	}
 	for c := 1; c < len(count); c++ {
 		count[c] += count[c-1]
 	}
-	g := grid{start: count, rows: make([]int32, len(recs))}
+	g.start = count
 	fill := make([]int32, gridLat*gridLon)
 	copy(fill, count[:gridLat*gridLon])
 	for i, c := range cells {
@@ -89,77 +106,107 @@ func (ix *Index) nearest(lat, lon float64, limit int) []hit {
 		limit = 1
 	}
 	limit = min(limit, MaxLimit)
-	if math.IsNaN(lat) || math.IsNaN(lon) {
+	if math.IsNaN(lat) || math.IsNaN(lon) || math.IsInf(lon, 0) {
 		return nil
 	}
 	lat = min(max(lat, -90), 90)
 	lon = math.Remainder(lon, 360)
+	if lon >= 180 {
+		lon -= 360 // keep lon inside the query cell's column: [-180, 180)
+	}
 	cy, cx := cellOf(lat, lon)
-	phi := lat * math.Pi / 180
-	cosPhi := math.Cos(phi)
-	best := make([]hit, 0, limit+1)
-	consider := func(cell int) {
-		for _, row := range ix.grid.rows[ix.grid.start[cell]:ix.grid.start[cell+1]] {
-			r := &ix.recs[row]
-			d := haversineKm(phi, cosPhi, lon, float64(r.lat), float64(r.lon))
-			if len(best) == limit && d >= best[limit-1].km {
+	q := unit(lat, lon)
+	type cand struct {
+		row   int32
+		chord float64 // squared chord between unit vectors
+	}
+	best := make([]cand, 0, limit+1)
+	g := &ix.grid
+	consider := func(y, x int) {
+		cell := y*gridLon + x
+		for _, row := range g.rows[g.start[cell]:g.start[cell+1]] {
+			v := &g.vec[row]
+			dx, dy, dz := float64(v[0])-q[0], float64(v[1])-q[1], float64(v[2])-q[2]
+			c := dx*dx + dy*dy + dz*dz
+			if len(best) == limit && c >= best[limit-1].chord {
 				continue
 			}
-			i := sort.Search(len(best), func(i int) bool { return best[i].km > d })
-			best = append(best, hit{})
+			i := sort.Search(len(best), func(i int) bool { return best[i].chord > c })
+			best = append(best, cand{})
 			copy(best[i+1:], best[i:])
-			best[i] = hit{row, d}
+			best[i] = cand{row, c}
 			if len(best) > limit {
 				best = best[:limit]
 			}
 		}
 	}
-	for ring := 0; ring <= gridLon/2; ring++ {
-		if len(best) == limit && best[limit-1].km <= ringBoundKm(lat, ring) {
-			break
+	col := func(dx int) int { return ((cx+dx)%gridLon + gridLon) % gridLon }
+	for ring := 0; ring <= gridLat+gridLon; ring++ {
+		if len(best) == limit {
+			b := ringBound(lat, lon, cy, cx, ring)
+			if ch := 2 * math.Sin(b/2); ch*ch >= best[limit-1].chord {
+				break
+			}
 		}
+		if ring >= gridLat && 2*ring-1 >= gridLon {
+			break // every cell visited
+		}
+		width := min(2*ring+1, gridLon) // distinct columns of the ring's full rows
 		for dy := -ring; dy <= ring; dy++ {
 			y := cy + dy
 			if y < 0 || y >= gridLat {
 				continue
 			}
-			step := 2 * ring // inner rows: only the first and last column
 			if dy == -ring || dy == ring {
-				step = 1
-			}
-			for dx := -ring; dx <= ring; dx += max(step, 1) {
-				if dx == gridLon/2 {
-					continue // same column as dx = -180 on the widest ring
+				for dx := -ring; dx < -ring+width; dx++ {
+					consider(y, col(dx))
 				}
-				x := ((cx+dx)%gridLon + gridLon) % gridLon
-				consider(y*gridLon + x)
+				continue
+			}
+			// Inner rows: only the two edge columns, unless the inner
+			// square already spans every column.
+			if 2*ring-1 >= gridLon {
+				continue
+			}
+			consider(y, col(-ring))
+			if 2*ring != gridLon { // else -ring and +ring are one column
+				consider(y, col(ring))
 			}
 		}
 	}
-	return best
+	out := make([]hit, len(best))
+	for i, c := range best {
+		out[i] = hit{c.row, 2 * earthRadiusKm * math.Asin(math.Min(1, math.Sqrt(c.chord)/2))}
+	}
+	return out
 }
 
-// ringBoundKm is a lower bound on the distance from a point at latitude
-// lat to any point in a cell ring cells away: the cell differs by at least
-// ring-1 whole degrees of latitude or of longitude, and a degree of
-// longitude is shortest at the highest latitude that ring can reach.
-func ringBoundKm(lat float64, ring int) float64 {
-	if ring <= 1 {
+// ringBound is a lower bound, in radians of arc, on the distance from
+// (lat, lon) to any point of a cell ring cells away from the query's cell
+// (cy, cx), or beyond. Such a point lies outside the square of cells within
+// ring-1 of the query's cell: beyond one of its parallels, or beyond one
+// of its meridians. The distance to a meridian Δλ away is
+// asin(cos φ · sin Δλ) (for Δλ ≥ 90° the pole bounds it: 90° - |φ|).
+func ringBound(lat, lon float64, cy, cx, ring int) float64 {
+	if ring == 0 {
 		return 0
 	}
-	deg := float64(ring - 1)
-	latKm := deg * math.Pi / 180 * earthRadiusKm
-	maxLat := math.Min(90, math.Abs(lat)+float64(ring)+1)
-	lonKm := 2 * earthRadiusKm * math.Asin(math.Cos(maxLat*math.Pi/180)*math.Sin(math.Min(deg, 180)*math.Pi/360))
-	return math.Min(latKm, lonKm)
-}
-
-// haversineKm is the great-circle distance from (phi1 radians, lon1
-// degrees) to (lat2, lon2) degrees.
-func haversineKm(phi1, cosPhi1, lon1, lat2, lon2 float64) float64 {
-	phi2 := lat2 * math.Pi / 180
-	dphi := phi2 - phi1
-	dl := (lon2 - lon1) * math.Pi / 180
-	s := math.Sin(dphi/2)*math.Sin(dphi/2) + cosPhi1*math.Cos(phi2)*math.Sin(dl/2)*math.Sin(dl/2)
-	return 2 * earthRadiusKm * math.Asin(math.Min(1, math.Sqrt(s)))
+	r := math.Pi / 180
+	bound := math.Inf(1)
+	south := float64(cy-(ring-1))*cellDeg - 90
+	north := float64(cy+ring)*cellDeg - 90
+	if south > -90 {
+		bound = min(bound, (lat-south)*r)
+	}
+	if north < 90 {
+		bound = min(bound, (north-lat)*r)
+	}
+	if 2*ring-1 < gridLon {
+		west := float64(cx-(ring-1))*cellDeg - 180
+		east := float64(cx+ring)*cellDeg - 180
+		dl := min(lon-west, east-lon)
+		cosPhi := math.Cos(lat * r)
+		bound = min(bound, math.Asin(math.Min(1, cosPhi*math.Sin(math.Min(dl, 90)*r))))
+	}
+	return max(bound, 0)
 }

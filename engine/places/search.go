@@ -13,14 +13,15 @@ import (
 // smaller); capitals get 1.5 decades, so "Paris" is the French capital and
 // "New Delhi" the capital, not Delhi, of which it is also an alternate name.
 const (
-	bonusExact     = 3.0 // the query is the name or ASCII name
-	bonusAlternate = 2.3 // the query is an alternate name (Cracow, Bombay)
-	bonusPrefix    = 0.0 // the query begins a name
-	bonusCapital   = 1.5 // national capital (PPLC); no bonus for lesser seats, so namesakes rank by population
+	bonusExact           = 3.0  // the query is the name or ASCII name
+	bonusAlternate       = 2.3  // the query is an alternate name (Cracow, Bombay)
+	bonusPrefix          = 0.0  // the query begins a name
+	bonusPrefixAlternate = -1.5 // the query begins an alternate name
+	bonusCapital         = 1.5  // national capital (PPLC); no bonus for lesser seats, so namesakes rank by population
 
-	// maxPrefixScan bounds the keys a prefix search visits, so a two-letter
-	// query stays well under a millisecond.
-	maxPrefixScan = 20000
+	// keyBlock is the number of consecutive keys summarised by one
+	// blockMax entry.
+	keyBlock = 64
 )
 
 // MaxLimit is the largest number of results Search and Reverse return.
@@ -30,6 +31,52 @@ const MaxLimit = 100
 type candidate struct {
 	row   int32
 	score float64
+}
+
+// topK keeps the k best candidates, best first, one per row. Most
+// postings of a prefix search score below the k-th and cost one
+// comparison.
+type topK struct {
+	k    int
+	c    []candidate
+	recs []rec
+}
+
+// better orders by score, then by GeoNames id for a stable order of ties.
+func (t *topK) better(a, b candidate) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return t.recs[a.row].id < t.recs[b.row].id
+}
+
+// full reports whether the list is full and no candidate of score bound
+// or less can enter it.
+func (t *topK) full(bound float64) bool {
+	return len(t.c) == t.k && bound < t.c[t.k-1].score
+}
+
+func (t *topK) add(row int32, score float64) {
+	c := candidate{row, score}
+	if len(t.c) == t.k && !t.better(c, t.c[t.k-1]) {
+		return
+	}
+	for i := range t.c {
+		if t.c[i].row == row {
+			if !t.better(c, t.c[i]) {
+				return
+			}
+			t.c = append(t.c[:i], t.c[i+1:]...)
+			break
+		}
+	}
+	i := sort.Search(len(t.c), func(i int) bool { return t.better(c, t.c[i]) })
+	t.c = append(t.c, candidate{})
+	copy(t.c[i+1:], t.c[i:])
+	t.c[i] = c
+	if len(t.c) > t.k {
+		t.c = t.c[:t.k]
+	}
 }
 
 // Search returns the places best matching query, best first, at most limit
@@ -56,14 +103,12 @@ func (ix *Index) Search(query, country string, limit int) []Place {
 			return nil
 		}
 	}
-	found := map[int32]float64{}
+	top := topK{k: limit, recs: ix.recs}
 	add := func(row int32, score float64) {
 		if cc >= 0 && int(ix.recs[row].country) != cc {
 			return
 		}
-		if old, ok := found[row]; !ok || score > old {
-			found[row] = score
-		}
+		top.add(row, score)
 	}
 
 	whole := Fold(query)
@@ -71,12 +116,12 @@ func (ix *Index) Search(query, country string, limit int) []Place {
 		return nil
 	}
 	ix.exact(whole, nil, add)
-	if len(found) == 0 {
+	if len(top.c) == 0 {
 		if name, quals, ok := splitQualifiers(query); ok {
 			ix.exact(Fold(name), quals, add)
 		} else if words := strings.Split(whole, " "); len(words) > 1 {
 			// "Paris Texas", "Springfield Illinois", "Albany New York".
-			for cut := len(words) - 1; cut >= 1 && len(found) == 0; cut-- {
+			for cut := len(words) - 1; cut >= 1 && len(top.c) == 0; cut-- {
 				name := strings.Join(words[:cut], " ")
 				qual := strings.Join(words[cut:], " ")
 				if ix.exactKey(name) >= 0 {
@@ -85,27 +130,15 @@ func (ix *Index) Search(query, country string, limit int) []Place {
 			}
 		}
 	}
-	if len(found) < limit {
+	if len(top.c) < limit {
 		name, quals := whole, []string(nil)
-		if n, q, ok := splitQualifiers(query); ok && len(found) == 0 {
+		if n, q, ok := splitQualifiers(query); ok && len(top.c) == 0 {
 			name, quals = Fold(n), q
 		}
-		ix.prefix(name, quals, add)
+		ix.prefix(name, quals, add, top.full)
 	}
 
-	cands := make([]candidate, 0, len(found))
-	for row, s := range found {
-		cands = append(cands, candidate{row, s})
-	}
-	sort.Slice(cands, func(a, b int) bool {
-		if cands[a].score != cands[b].score {
-			return cands[a].score > cands[b].score
-		}
-		return ix.recs[cands[a].row].id < ix.recs[cands[b].row].id // stable order for ties
-	})
-	if len(cands) > limit {
-		cands = cands[:limit]
-	}
+	cands := top.c
 	out := make([]Place, len(cands))
 	for i, c := range cands {
 		out[i] = ix.place(c.row)
@@ -143,38 +176,82 @@ func (ix *Index) exact(key string, quals []string, add func(int32, float64)) {
 	if k < 0 {
 		return
 	}
-	ix.addPosts(k, bonusExact, bonusAlternate, quals, add)
+	ix.addPosts(k, true, quals, add)
 }
 
 // prefix adds the rows with a name that begins with key (whole-word or
-// not), except the exact key itself, which exact has handled.
-func (ix *Index) prefix(key string, quals []string, add func(int32, float64)) {
-	i := sort.SearchStrings(ix.keys, key)
-	for n := 0; i < len(ix.keys) && n < maxPrefixScan && strings.HasPrefix(ix.keys[i], key); i, n = i+1, n+1 {
-		if ix.keys[i] == key {
-			continue
+// not), except the exact key itself, which exact has handled. The keys
+// with the prefix are contiguous; their blocks are visited best bound
+// first, so the results fill with large places at once and skip reports
+// the remaining blocks useless: a two-letter prefix costs tens of
+// microseconds, not a scan of its thousands of keys.
+func (ix *Index) prefix(key string, quals []string, add func(int32, float64), skip func(bound float64) bool) {
+	lo := sort.SearchStrings(ix.keys, key)
+	hi := lo + sort.Search(len(ix.keys)-lo, func(i int) bool { return !strings.HasPrefix(ix.keys[lo+i], key) })
+	if lo >= hi {
+		return
+	}
+	blocks := make([]int32, 0, (hi-1)/keyBlock-lo/keyBlock+1)
+	for b := lo / keyBlock; b <= (hi-1)/keyBlock; b++ {
+		blocks = append(blocks, int32(b))
+	}
+	sort.Slice(blocks, func(i, j int) bool { return ix.blockMax[blocks[i]] > ix.blockMax[blocks[j]] })
+	for _, b := range blocks {
+		if skip(float64(ix.blockMax[b]) + bonusPrefix) {
+			break // blocks come best first: none of the rest can enter
 		}
-		ix.addPosts(i, bonusPrefix, bonusPrefix-0.5, quals, add)
+		for k := max(lo, int(b)*keyBlock); k < min(hi, int(b+1)*keyBlock); k++ {
+			if ix.keys[k] == key || skip(float64(ix.keyMax[k])+bonusPrefix) {
+				continue
+			}
+			ix.addPosts(k, false, quals, add)
+		}
 	}
 }
 
-func (ix *Index) addPosts(k int, primary, alternate float64, quals []string, add func(int32, float64)) {
+// addPosts adds the postings of key k: with the exact-match bonuses when
+// exact, else as prefix matches (prefixScore).
+func (ix *Index) addPosts(k int, exact bool, quals []string, add func(int32, float64)) {
 	for _, p := range ix.posts[ix.postOff[k]:ix.postOff[k+1]] {
-		bonus := primary
-		if p < 0 {
-			p = -p - 1
-			bonus = alternate
+		row := p
+		if row < 0 {
+			row = -row - 1
 		}
-		if !ix.qualifies(p, quals) {
+		if !ix.qualifies(row, quals) {
 			continue
 		}
-		add(p, ix.score(p)+bonus)
+		if !exact {
+			add(row, ix.prefixScore(p))
+			continue
+		}
+		score := float64(ix.recs[row].base) + bonusExact
+		if p < 0 {
+			score = float64(ix.recs[row].base) + bonusAlternate
+		}
+		add(row, score)
 	}
 }
 
-// score is the query-independent part of the rank.
-func (ix *Index) score(row int32) float64 {
-	r := &ix.recs[row]
+// prefixScore is the score of posting p (a row, or -(row+1) for an
+// alternate name) when the query only begins its name. Capitals win among
+// namesakes, not among names that merely begin alike ("New" is New York
+// before New Delhi), and alternate names count less.
+func (ix *Index) prefixScore(p int32) float64 {
+	bonus := bonusPrefix
+	if p < 0 {
+		p = -p - 1
+		bonus = bonusPrefixAlternate
+	}
+	r := &ix.recs[p]
+	s := float64(r.base) + bonus
+	if r.flag == 'C' {
+		s -= bonusCapital
+	}
+	return s
+}
+
+// baseScore is the query-independent part of the rank, kept in rec.base.
+func baseScore(r *rec) float64 {
 	s := math.Log10(float64(r.pop) + 1)
 	if r.flag == 'C' {
 		s += bonusCapital
