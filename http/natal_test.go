@@ -154,3 +154,28 @@ func TestNatalBadInput(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkNatalRoute is one POST /api/v1/natal over loopback HTTP with the
+// Swiss Ephemeris behind it: client, server, key check, quota and JSON.
+func BenchmarkNatalRoute(b *testing.B) {
+	ts := startTestServer(b, testOptions{Positions: testEphemeris(b)})
+	body := `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := ts.post(b, "/api/v1/natal", body); r.Status != 200 {
+			b.Fatal(r.Status)
+		}
+	}
+}
+
+// BenchmarkNatalSVGRoute is the same for the SVG wheel.
+func BenchmarkNatalSVGRoute(b *testing.B) {
+	ts := startTestServer(b, testOptions{Positions: testEphemeris(b)})
+	body := `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := ts.post(b, "/api/v1/natal/svg", body); r.Status != 200 {
+			b.Fatal(r.Status)
+		}
+	}
+}
