@@ -46,7 +46,7 @@ const (
 
 // MinSeparation is the smallest angle, in degrees, between two displayed
 // planet glyphs.
-const MinSeparation = 7.5
+const MinSeparation = 8
 
 // Body is a point to draw.
 type Body struct {
@@ -327,7 +327,7 @@ func Render(c *Chart, o Options) []byte {
 		if body.Retrograde {
 			m += "R"
 		}
-		b.text(m, at, rMinute, 13, p.muted, "")
+		b.text(m, at, rMinute, 12, p.muted, "")
 	}
 	if c.Title != "" {
 		// Top-left corner, clear of the ring; long titles are cut so they
