@@ -166,6 +166,13 @@ func (in *BirthInput) resolve(c *Call, prefix string) (resolvedBirth, error) {
 		}
 	default:
 		local.Zone = in.Timezone
+		// Spell the zone as IANA does ("europe/paris" -> "Europe/Paris")
+		// when the zone list knows it.
+		if zx := c.Server().Zones(); zx != nil {
+			if z, ok := zx.Zone(in.Timezone); ok {
+				local.Zone = z.Name
+			}
+		}
 	}
 
 	if len(errs) > 0 {

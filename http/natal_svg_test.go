@@ -147,6 +147,11 @@ func TestNatalLocation(t *testing.T) {
 	if out.Input.Timezone != "Etc/GMT+2" || out.Input.UTC != "2000-01-01T14:00:00Z" {
 		t.Errorf("at sea: %+v", out.Input)
 	}
+	// Zone names are matched case-insensitively and echoed as IANA spells them.
+	out, _ = postNatal(t, ts, `{"year":2000,"month":7,"day":1,"hour":14,"latitude":48.85,"longitude":2.35,"timezone":"europe/paris"}`)
+	if out.Input.Timezone != "Europe/Paris" || out.Input.UTC != "2000-07-01T12:00:00Z" {
+		t.Errorf("lower-case zone: %+v", out.Input)
+	}
 	// No match: 422 naming location.
 	r := ts.post(t, "/api/v1/natal", `{"year":2000,"month":7,"day":1,"location":"Qwxzvbnm Town"}`).wantStatus(t, 422)
 	if p := r.problem(t); len(p.Errors) == 0 || p.Errors[0].Field != "location" {
