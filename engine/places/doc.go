@@ -1,5 +1,13 @@
 // Package places is the offline geocoder: an index of world places built
 // from GeoNames (CC BY 4.0), searched by name and by coordinates.
+//
+// The index (data/places.tsv.zst, made by gen/places from GeoNames'
+// cities500: about 200,000 places, every place of more than 500
+// inhabitants and every seat of an administrative division) loads in a few
+// hundred milliseconds into about 60 MB. Search matches folded names (see
+// Fold) exactly, then by prefix, and ranks by population with bonuses for
+// exact names and capitals; Reverse returns the nearest places by
+// great-circle distance from a 0.5° cell grid.
 package places
 
 // Place is one populated place of the index.

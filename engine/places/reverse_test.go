@@ -180,3 +180,25 @@ func BenchmarkLoad(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed())/float64(b.N)/float64(time.Millisecond), "ms/op")
 	_ = keep
 }
+
+// TestConcurrentUse runs searches and reverse lookups in parallel (for
+// -race): the index is read-only after Load.
+func TestConcurrentUse(t *testing.T) {
+	ix := testIndex(t)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				if got := ix.Search(benchQueries[(g+i)%len(benchQueries)], "", 5); len(got) == 0 {
+					t.Errorf("no result for %q", benchQueries[(g+i)%len(benchQueries)])
+				}
+				if got := ix.Reverse(float64(i)-25, float64(g*40), 2); len(got) != 2 {
+					t.Errorf("reverse gave %d", len(got))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
