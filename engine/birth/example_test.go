@@ -1,0 +1,30 @@
+package birth_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/astroapi/astroapi/engine/birth"
+)
+
+func ExampleJulianDay() {
+	// Sputnik 1, 1957 October 4.81 UT: JD 2436116.31 (Meeus, Astronomical
+	// Algorithms, 2nd ed., example 7.a, p. 61).
+	t := time.Date(1957, 10, 4, 19, 26, 24, 0, time.UTC)
+	fmt.Printf("%.2f\n", float64(birth.JulianDay(t)))
+	// Output: 2436116.31
+}
+
+func ExampleResolve() {
+	// Paris kept local mean time (UTC+00:09:21) until 1911 (IANA tz
+	// database, zone Europe/Paris).
+	in, _ := birth.Resolve(birth.Local{Year: 1890, Month: 6, Day: 1, Hour: 12, Zone: "Europe/Paris"})
+	fmt.Println(in.UTC.Format(time.RFC3339), in.Abbrev, birth.FormatOffset(in.Offset))
+
+	// 02:30 on the spring-forward night never happened.
+	_, err := birth.Resolve(birth.Local{Year: 2021, Month: 3, Day: 28, Hour: 2, Minute: 30, Zone: "Europe/Paris"})
+	fmt.Println(err)
+	// Output:
+	// 1890-06-01T11:50:39Z LMT UTC+00:09:21
+	// hour: local time 2021-03-28 02:30:00 does not exist in Europe/Paris: the clocks jumped from UTC+01:00 to UTC+02:00; send a time outside the gap
+}
