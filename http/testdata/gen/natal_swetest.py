@@ -9,9 +9,11 @@ Run from the repository root:
 Charts: years 1800-2399 (the range of the ephemeris files), latitudes
 -66..66 (outside the polar circles, where every house system is defined),
 every house system, both zodiacs and every ayanamsa, both node types,
-asteroids on every other chart. Times are sent in UTC so the instant is the
+asteroids on every other chart. Each body is [longitude, latitude, speed
+in longitude]; houses rows carry the cusp longitude first. Times are sent in UTC so the instant is the
 swetest -ut instant exactly. The Go test (http/natal_swetest_test.go) posts
-each request to POST /api/v1/natal and demands agreement within 1 arcsecond.
+each request to POST /api/v1/natal and demands agreement within 1 arcsecond
+(longitudes, latitudes, angles, cusps) and 1e-5 degree/day (speeds).
 """
 import json
 import random
@@ -76,14 +78,14 @@ def main():
         bodies = BODIES + (ASTEROIDS if asteroids else [])
         letters = "".join(b[0] for b in bodies) + ("m" if node == "mean" else "t")
         args = ["-b%d.%d.%d" % (d, m, y), "-ut%02d:%02d:%02d" % (hh, mm, ss),
-                "-p" + letters, "-fPl", "-house%s,%s,%s" % (lon, lat, HOUSES[hs])]
+                "-p" + letters, "-fPlbs", "-house%s,%s,%s" % (lon, lat, HOUSES[hs])]
         if aya:
             args.append("-sid%d" % SIDM[aya])
         rows = swetest(args)
-        planets = {name: rows[swename][0] for swename, name in
+        planets = {name: rows[swename][:3] for swename, name in
                    [(n, n) for _, n in BODIES[:10]] + [("mean Apogee", "Lilith"), ("Chiron", "Chiron")] +
                    ([(n, n) for _, n in ASTEROIDS] if asteroids else [])}
-        planets["North Node"] = rows["mean Node" if node == "mean" else "true Node"][0]
+        planets["North Node"] = rows["mean Node" if node == "mean" else "true Node"][:3]
         cusps = [rows["house %2d" % k][0] for k in range(1, 13)]
         cases.append({
             "request": req,
