@@ -38,6 +38,8 @@ func Fold(s string) string {
 		}
 	}
 	if !ascii {
+		// Invalid bytes would stop NFD from decomposing what follows them.
+		s = strings.ToValidUTF8(s, " ")
 		// NFD splits é into e + U+0301 so the mark can be dropped below.
 		s = norm.NFD.String(s)
 	}
