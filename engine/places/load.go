@@ -24,8 +24,8 @@ import (
 // lines come sorted by key (bytewise) and list the rows whose name, ASCII
 // name or alternate name (prefix "~") folds to the key, most populous first.
 
-// rec is the compact in-memory form of a place; strings share the file's
-// backing buffer, and country, admin-1 and zone are small table indices.
+// rec is the compact in-memory form of a place; names share one packed
+// string, and country, admin-1 and zone are small table indices.
 type rec struct {
 	name, ascii string
 	id          int32
@@ -103,7 +103,6 @@ func Load(path string) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("places: %s: %w", path, err)
 	}
-	// The index keeps substrings of the text; the one conversion copies it.
 	ix, err := parse(string(text))
 	if err != nil {
 		return nil, fmt.Errorf("places: %s: %w", path, err)
@@ -111,8 +110,8 @@ func Load(path string) (*Index, error) {
 	return ix, nil
 }
 
-// parse builds the index from the unpacked file; the strings it keeps are
-// substrings of text.
+// parse builds the index from the unpacked file; it keeps no reference to
+// text, whose 30 MB the collector can then reclaim.
 func parse(text string) (*Index, error) {
 	// The K lines (two thirds of the work) are parsed on a second
 	// goroutine while this one parses the places: start-up on two cores.
@@ -218,7 +217,7 @@ func (ix *Index) parsePlaces(text string) error {
 		switch {
 		case f[0] == "C" && n == 3:
 			countryAt[f[1]] = uint16(len(ix.countries))
-			c := country{code: f[1], name: f[2], keys: []string{strings.ToLower(f[1]), Fold(f[2])}}
+			c := country{code: strings.Clone(f[1]), name: strings.Clone(f[2]), keys: []string{strings.ToLower(f[1]), Fold(f[2])}}
 			c.keys = append(c.keys, countryAliases[f[1]]...)
 			ix.countries = append(ix.countries, c)
 		case f[0] == "P" && n == 12:
@@ -231,7 +230,64 @@ func (ix *Index) parsePlaces(text string) error {
 			return fmt.Errorf("line %d: unexpected record %q", line, f[0])
 		}
 	}
+	ix.repackNames()
 	return nil
+}
+
+// repackNames copies the place names out of the file's text into one
+// compact string, so the 30 MB text can be freed once parsing ends.
+func (ix *Index) repackNames() {
+	size := 0
+	for i := range ix.recs {
+		size += len(ix.recs[i].name)
+		if ix.recs[i].ascii != ix.recs[i].name {
+			size += len(ix.recs[i].ascii)
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	offs := make([]int, 0, 2*len(ix.recs))
+	for i := range ix.recs {
+		r := &ix.recs[i]
+		offs = append(offs, b.Len())
+		b.WriteString(r.name)
+		offs = append(offs, b.Len())
+		if r.ascii != r.name {
+			b.WriteString(r.ascii)
+		}
+	}
+	arena := b.String()
+	for i := range ix.recs {
+		r := &ix.recs[i]
+		start, mid := offs[2*i], offs[2*i+1]
+		end := mid + len(r.ascii)
+		same := r.ascii == r.name
+		r.name = arena[start:mid]
+		if same {
+			r.ascii = r.name
+		} else {
+			r.ascii = arena[mid:end]
+		}
+	}
+}
+
+// repackKeys does for the search keys what repackNames does for names.
+func (ix *Index) repackKeys() {
+	size := 0
+	for _, k := range ix.keys {
+		size += len(k)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, k := range ix.keys {
+		b.WriteString(k)
+	}
+	arena := b.String()
+	off := 0
+	for i, k := range ix.keys {
+		ix.keys[i] = arena[off : off+len(k)]
+		off += len(k)
+	}
 }
 
 // parseKeys reads the K lines; first is the line number of the first one,
@@ -251,6 +307,7 @@ func (ix *Index) parseKeys(text string, first, rows int) error {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
 	}
+	ix.repackKeys()
 	return nil
 }
 
@@ -287,13 +344,13 @@ func (ix *Index) parsePlace(f []string, countryAt, adminAt, zoneAt map[string]ui
 	if !ok {
 		a = uint16(len(ix.admins))
 		adminAt[ak] = a
-		ix.admins = append(ix.admins, admin{code: f[4], name: f[5], key: Fold(f[5])})
+		ix.admins = append(ix.admins, admin{code: strings.Clone(f[4]), name: strings.Clone(f[5]), key: Fold(f[5])})
 	}
 	z, ok := zoneAt[f[9]]
 	if !ok {
 		z = uint16(len(ix.zones))
 		zoneAt[f[9]] = z
-		ix.zones = append(ix.zones, f[9])
+		ix.zones = append(ix.zones, strings.Clone(f[9]))
 	}
 	ascii := f[2]
 	if ascii == "" {
