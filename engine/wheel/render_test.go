@@ -1,7 +1,9 @@
 package wheel
 
 import (
+	"bytes"
 	"encoding/xml"
+	"image/png"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -129,6 +131,13 @@ func TestWritePNG(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name+".svg"), Render(c, o), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		b, err := RenderPNG(c, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+"-go.png"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	write("stellium", stellium(), Options{Size: 800})
 	cases := []struct {
@@ -155,5 +164,46 @@ func BenchmarkRender(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Render(c, Options{})
+	}
+}
+
+func TestRenderPNG(t *testing.T) {
+	c := stellium()
+	for _, th := range Themes {
+		b, err := RenderPNG(c, Options{Size: 400, Theme: th})
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if img.Bounds().Dx() != 400 || img.Bounds().Dy() != 400 {
+			t.Fatalf("size %v", img.Bounds())
+		}
+		// The corner is background; the centre line of the wheel has ink.
+		bg := parseColor(palettes[th].bg)
+		if r, g, bl, _ := img.At(2, 398).RGBA(); uint8(r>>8) != bg.R || uint8(g>>8) != bg.G || uint8(bl>>8) != bg.B {
+			t.Errorf("%s: corner is not background", th)
+		}
+		inked := 0
+		for x := range 400 {
+			if r, g, bl, _ := img.At(x, 200).RGBA(); uint8(r>>8) != bg.R || uint8(g>>8) != bg.G || uint8(bl>>8) != bg.B {
+				inked++
+			}
+		}
+		if inked < 40 {
+			t.Errorf("%s: only %d inked pixels across the middle row", th, inked)
+		}
+	}
+}
+
+func BenchmarkRenderPNG(b *testing.B) {
+	c := stellium()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := RenderPNG(c, Options{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

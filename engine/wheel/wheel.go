@@ -116,6 +116,17 @@ const (
 	rAxisLbl = 470.0 // AC/MC labels
 )
 
+// canvas is what the wheel is drawn on: the SVG writer or the raster of
+// RenderPNG. Positions are polar (ecliptic longitude, radius in viewBox
+// units); colours are "#rrggbb" or "none".
+type canvas interface {
+	circle(r float64, fill, stroke string, width float64)
+	sector(a, z, r1, r2 float64, fill string)
+	line(lon1, r1, lon2, r2 float64, stroke string, width float64, dashed bool, opacity float64)
+	glyph(d string, lon, r, size float64, stroke string)
+	text(s string, lon, r, size float64, fill string, bold bool)
+}
+
 type builder struct {
 	bytes.Buffer
 	asc float64
@@ -145,7 +156,7 @@ func (b *builder) xy(lon, r float64) (float64, float64) {
 	return cx + r*math.Cos(th), cy - r*math.Sin(th)
 }
 
-func (b *builder) line(lon1, r1, lon2, r2 float64, stroke string, width float64, extra string) {
+func (b *builder) line(lon1, r1, lon2, r2 float64, stroke string, width float64, dashed bool, opacity float64) {
 	x1, y1 := b.xy(lon1, r1)
 	x2, y2 := b.xy(lon2, r2)
 	b.WriteString(`<line x1="`)
@@ -161,7 +172,14 @@ func (b *builder) line(lon1, r1, lon2, r2 float64, stroke string, width float64,
 	b.WriteString(`" stroke-width="`)
 	b.f(width)
 	b.WriteString(`"`)
-	b.WriteString(extra)
+	if dashed {
+		b.WriteString(` stroke-dasharray="6 5"`)
+	}
+	if opacity < 1 {
+		b.WriteString(` stroke-opacity="`)
+		b.WriteString(strconv.FormatFloat(opacity, 'f', 2, 64))
+		b.WriteString(`"`)
+	}
 	b.WriteString("/>\n")
 }
 
@@ -188,7 +206,7 @@ func (b *builder) glyph(d string, lon, r, size float64, stroke string) {
 	b.WriteString(`" stroke-linecap="round" stroke-linejoin="round"/>` + "\n")
 }
 
-func (b *builder) text(s string, lon, r, size float64, fill, weight string) {
+func (b *builder) text(s string, lon, r, size float64, fill string, bold bool) {
 	x, y := b.xy(lon, r)
 	b.WriteString(`<text x="`)
 	b.f(x)
@@ -198,9 +216,8 @@ func (b *builder) text(s string, lon, r, size float64, fill, weight string) {
 	b.f(size)
 	b.WriteString(`" fill="`)
 	b.WriteString(fill)
-	if weight != "" {
-		b.WriteString(`" font-weight="`)
-		b.WriteString(weight)
+	if bold {
+		b.WriteString(`" font-weight="bold`)
 	}
 	b.WriteString(`" text-anchor="middle" dominant-baseline="central">`)
 	xml.EscapeText(&b.Buffer, []byte(s))
@@ -230,105 +247,7 @@ func Render(c *Chart, o Options) []byte {
 	b.WriteString("</title>\n")
 	fmt.Fprintf(&b.Buffer, `<rect width="1000" height="1000" fill="%s"/>`+"\n", p.bg)
 
-	// Zodiac ring: alternating sign sectors, sign glyphs in element colours.
-	b.circle(rOuter, p.ring, p.line, 1.5)
-	for s := range 12 {
-		if s%2 == 1 {
-			b.sector(float64(s)*30, float64(s+1)*30, rZodiac, rOuter, p.ringAlt)
-		}
-	}
-	b.circle(rZodiac, p.bg, p.line, 1.5)
-	for s := range 12 {
-		b.line(float64(s)*30, rZodiac, float64(s)*30, rOuter, p.line, 1.2, "")
-		b.glyph(signGlyphs[s], float64(s)*30+15, (rOuter+rZodiac)/2, 32, p.elements[s%4])
-	}
-	// Degree ticks on the inside of the zodiac ring.
-	for d := range 360 {
-		l := 5.0
-		if d%10 == 0 {
-			l = 12
-		} else if d%5 == 0 {
-			l = 8
-		}
-		b.line(float64(d), rZodiac, float64(d), rZodiac-l, p.line, 0.8, "")
-	}
-	// House ring and cusps.
-	b.circle(rHouse, "none", p.line, 1)
-	b.circle(rAspect, "none", p.line, 1.2)
-	angles := [4]float64{c.Ascendant, c.Midheaven + 180, c.Ascendant + 180, c.Midheaven}
-	for i, cusp := range c.Cusps {
-		if i%3 == 0 && math.Abs(math.Remainder(cusp-angles[i/3], 360)) < 0.01 {
-			continue // this cusp is an angle, drawn as an axis below
-		}
-		b.line(cusp, rZodiac-12, cusp, rAspect, p.line, 1, "")
-	}
-	for i := range 12 {
-		a, z := c.Cusps[i], c.Cusps[(i+1)%12]
-		mid := a + engine.Normalize(z-a)/2
-		b.text(strconv.Itoa(i+1), mid, (rZodiac+rHouse)/2-3, 19, p.muted, "")
-	}
-	// Axes: Asc-Desc and MC-IC across the wheel, labelled outside.
-	for _, ax := range [...]struct {
-		lon        float64
-		from, to   string
-		fromArrow  bool
-		labelSizes float64
-	}{{c.Ascendant, "AC", "DC", true, 22}, {c.Midheaven, "MC", "IC", true, 22}} {
-		b.line(ax.lon, rOuter+6, ax.lon+180, rOuter+6, p.axis, 2.4, "")
-		b.text(ax.from, ax.lon, rAxisLbl, ax.labelSizes, p.axis, "bold")
-		b.text(ax.to, ax.lon+180, rAxisLbl, ax.labelSizes-4, p.muted, "bold")
-	}
-	// Aspects inside the aspect circle (drawn before the planets so glyphs
-	// stay on top). Conjunctions have no line; their points touch.
-	for _, a := range c.Aspects {
-		l1, ok1 := find(c, a.Point1)
-		l2, ok2 := find(c, a.Point2)
-		if !ok1 || !ok2 || a.Aspect == aspects.Conjunction {
-			continue
-		}
-		col, dash := p.minor, ` stroke-dasharray="6 5"`
-		switch a.Aspect {
-		case aspects.Opposition:
-			col, dash = p.opp, ""
-		case aspects.Square:
-			col, dash = p.square, ""
-		case aspects.Trine:
-			col, dash = p.trine, ""
-		case aspects.Sextile:
-			col, dash = p.sextile, ""
-		}
-		w := 2.2 - a.Orb*0.15 // tighter aspects draw bolder
-		if w < 0.8 {
-			w = 0.8
-		}
-		b.line(l1, rAspect, l2, rAspect, col, w, dash+` stroke-opacity="0.85"`)
-	}
-	// Planets: spread, then glyph, leader, degree and minute labels.
-	lons := make([]float64, len(c.Bodies))
-	for i, body := range c.Bodies {
-		lons[i] = body.Longitude
-	}
-	shown := Spread(lons, MinSeparation)
-	for i, body := range c.Bodies {
-		lon, at := engine.Normalize(body.Longitude), shown[i]
-		b.line(lon, rHouse, lon, rHouse-9, p.fg, 1.6, "")
-		b.line(lon, rHouse-9, at, rGlyph+17, p.muted, 0.8, "")
-		b.line(lon, rAspect, lon, rAspect+7, p.fg, 1.6, "")
-		d, ok := bodyGlyphs[body.Name]
-		if !ok {
-			d = fallbackGlyph
-		}
-		b.glyph(d, at, rGlyph, 30, p.fg)
-		_, deg := engine.SignOf(lon)
-		whole := math.Floor(deg)
-		mins := math.Floor((deg - whole) * 60)
-		b.text(strconv.Itoa(int(whole))+"°", at, rDegree, 17, p.fg, "")
-		m := fmt.Sprintf("%02d′", int(mins))
-		if body.Retrograde {
-			m += "R"
-		}
-		b.text(m, at, rMinute, 12, p.muted, "")
-	}
+	draw(b, c, p)
 	if c.Title != "" {
 		// Top-left corner, clear of the ring; long titles are cut so they
 		// cannot reach an MC label at the top.
@@ -338,6 +257,107 @@ func Render(c *Chart, o Options) []byte {
 	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()
+}
+
+// draw paints the wheel of c on cv with palette p, back to front.
+func draw(cv canvas, c *Chart, p palette) {
+	// Zodiac ring: alternating sign sectors, sign glyphs in element colours.
+	cv.circle(rOuter, p.ring, p.line, 1.5)
+	for s := range 12 {
+		if s%2 == 1 {
+			cv.sector(float64(s)*30, float64(s+1)*30, rZodiac, rOuter, p.ringAlt)
+		}
+	}
+	cv.circle(rZodiac, p.bg, p.line, 1.5)
+	for s := range 12 {
+		cv.line(float64(s)*30, rZodiac, float64(s)*30, rOuter, p.line, 1.2, false, 1)
+		cv.glyph(signGlyphs[s], float64(s)*30+15, (rOuter+rZodiac)/2, 32, p.elements[s%4])
+	}
+	// Degree ticks on the inside of the zodiac ring.
+	for d := range 360 {
+		l := 5.0
+		if d%10 == 0 {
+			l = 12
+		} else if d%5 == 0 {
+			l = 8
+		}
+		cv.line(float64(d), rZodiac, float64(d), rZodiac-l, p.line, 0.8, false, 1)
+	}
+	// House ring and cusps.
+	cv.circle(rHouse, "none", p.line, 1)
+	cv.circle(rAspect, "none", p.line, 1.2)
+	angles := [4]float64{c.Ascendant, c.Midheaven + 180, c.Ascendant + 180, c.Midheaven}
+	for i, cusp := range c.Cusps {
+		if i%3 == 0 && math.Abs(math.Remainder(cusp-angles[i/3], 360)) < 0.01 {
+			continue // this cusp is an angle, drawn as an axis below
+		}
+		cv.line(cusp, rZodiac-12, cusp, rAspect, p.line, 1, false, 1)
+	}
+	for i := range 12 {
+		a, z := c.Cusps[i], c.Cusps[(i+1)%12]
+		mid := a + engine.Normalize(z-a)/2
+		cv.text(strconv.Itoa(i+1), mid, (rZodiac+rHouse)/2-3, 19, p.muted, false)
+	}
+	// Axes: Asc-Desc and MC-IC across the wheel, labelled outside.
+	for _, ax := range [...]struct {
+		lon      float64
+		from, to string
+	}{{c.Ascendant, "AC", "DC"}, {c.Midheaven, "MC", "IC"}} {
+		cv.line(ax.lon, rOuter+6, ax.lon+180, rOuter+6, p.axis, 2.4, false, 1)
+		cv.text(ax.from, ax.lon, rAxisLbl, 22, p.axis, true)
+		cv.text(ax.to, ax.lon+180, rAxisLbl, 18, p.muted, true)
+	}
+	// Aspects inside the aspect circle (drawn before the planets so glyphs
+	// stay on top). Conjunctions have no line; their points touch.
+	for _, a := range c.Aspects {
+		l1, ok1 := find(c, a.Point1)
+		l2, ok2 := find(c, a.Point2)
+		if !ok1 || !ok2 || a.Aspect == aspects.Conjunction {
+			continue
+		}
+		col, dash := p.minor, true
+		switch a.Aspect {
+		case aspects.Opposition:
+			col, dash = p.opp, false
+		case aspects.Square:
+			col, dash = p.square, false
+		case aspects.Trine:
+			col, dash = p.trine, false
+		case aspects.Sextile:
+			col, dash = p.sextile, false
+		}
+		w := 2.2 - a.Orb*0.15 // tighter aspects draw bolder
+		if w < 0.8 {
+			w = 0.8
+		}
+		cv.line(l1, rAspect, l2, rAspect, col, w, dash, 0.85)
+	}
+	// Planets: spread, then glyph, leader, degree and minute labels.
+	lons := make([]float64, len(c.Bodies))
+	for i, body := range c.Bodies {
+		lons[i] = body.Longitude
+	}
+	shown := Spread(lons, MinSeparation)
+	for i, body := range c.Bodies {
+		lon, at := engine.Normalize(body.Longitude), shown[i]
+		cv.line(lon, rHouse, lon, rHouse-9, p.fg, 1.6, false, 1)
+		cv.line(lon, rHouse-9, at, rGlyph+17, p.muted, 0.8, false, 1)
+		cv.line(lon, rAspect, lon, rAspect+7, p.fg, 1.6, false, 1)
+		d, ok := bodyGlyphs[body.Name]
+		if !ok {
+			d = fallbackGlyph
+		}
+		cv.glyph(d, at, rGlyph, 30, p.fg)
+		_, deg := engine.SignOf(lon)
+		whole := math.Floor(deg)
+		mins := math.Floor((deg - whole) * 60)
+		cv.text(strconv.Itoa(int(whole))+"°", at, rDegree, 17, p.fg, false)
+		m := fmt.Sprintf("%02d′", int(mins))
+		if body.Retrograde {
+			m += "R"
+		}
+		cv.text(m, at, rMinute, 12, p.muted, false)
+	}
 }
 
 // sector fills the ring between radii r1 and r2 from longitude a to z.
