@@ -162,9 +162,17 @@ func (r *raster) circle(rad float64, fill, stroke string, width float64) {
 		clear(s.cov)
 	}
 	if stroke != "none" {
+		// Only pixels within a pixel of the ring need a square root.
+		in, out := math.Max(0, rp-hw-1), rp+hw+1
+		in2, out2 := in*in, out*out
 		for y := s.y0; y < s.y1; y++ {
 			for x := s.x0; x < s.x1; x++ {
-				d := math.Hypot(float64(x)+0.5-cxp, float64(y)+0.5-cyp)
+				ddx, ddy := float64(x)+0.5-cxp, float64(y)+0.5-cyp
+				d2 := ddx*ddx + ddy*ddy
+				if d2 < in2 || d2 > out2 {
+					continue
+				}
+				d := math.Sqrt(d2)
 				if c := float32(hw + 0.5 - math.Abs(d-rp)); c > 0 {
 					s.cov[(y-s.y0)*s.w+(x-s.x0)] = min(c, 1)
 				}
@@ -177,8 +185,17 @@ func (r *raster) circle(rad float64, fill, stroke string, width float64) {
 func (r *raster) sector(a, z, r1, r2 float64, fill string) {
 	cxp, cyp := cx*r.k, cy*r.k
 	p1, p2 := r1*r.k, r2*r.k
-	s := r.newShape(cxp-p2-1, cyp-p2-1, cxp+p2+1, cyp+p2+1)
 	span := normDeg(z - a)
+	// The sector's own bounding box: its corners and points along its
+	// outer arc.
+	bx0, by0, bx1, by1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for t := 0.0; t <= span+2.5; t += 2.5 {
+		for _, rad := range [2]float64{r1, r2} {
+			x, y := r.px(a+math.Min(t, span), rad)
+			bx0, by0, bx1, by1 = math.Min(bx0, x), math.Min(by0, y), math.Max(bx1, x), math.Max(by1, y)
+		}
+	}
+	s := r.newShape(bx0-2, by0-2, bx1+2, by1+2)
 	for y := s.y0; y < s.y1; y++ {
 		for x := s.x0; x < s.x1; x++ {
 			dx, dy := float64(x)+0.5-cxp, float64(y)+0.5-cyp
