@@ -152,8 +152,13 @@ func castNatal(c *Call, in *natalRequest) (*natal.Chart, error) {
 	return chart, nil
 }
 
-// renderNatal decodes a wheel request, casts the chart and draws it.
-func renderNatal(c *Call) (any, error) {
+// renderNatal decodes a wheel request, casts the chart and draws it as SVG.
+func renderNatal(c *Call) (any, error) { return drawNatal(c, false) }
+
+// renderNatalPNG is renderNatal as a PNG image.
+func renderNatalPNG(c *Call) (any, error) { return drawNatal(c, true) }
+
+func drawNatal(c *Call, asPNG bool) (any, error) {
 	var in natalSVGRequest
 	if err := c.Decode(&in); err != nil {
 		return nil, err
@@ -175,8 +180,19 @@ func renderNatal(c *Call) (any, error) {
 	if chart.ZodiacType == "sidereal" {
 		title += " · " + string(chart.Ayanamsa.Name)
 	}
-	return Raw{ContentType: "image/svg+xml; charset=utf-8", Body: wheel.Render(wheel.FromNatal(chart, title), o)}, nil
+	w := wheel.FromNatal(chart, title)
+	if asPNG {
+		b, err := wheel.RenderPNG(w, o)
+		if err != nil {
+			return nil, err
+		}
+		return Raw{ContentType: "image/png", Body: b}, nil
+	}
+	return Raw{ContentType: "image/svg+xml; charset=utf-8", Body: wheel.Render(w, o)}, nil
 }
+
+const pngDescription = "The natal wheel of /api/v1/natal/svg as a PNG image, rasterised on the server (same drawing, same options; " +
+	"the title is left out). Use it where SVG cannot go (e-mail, chat previews)."
 
 const svgDescription = "The natal chart as an SVG wheel: zodiac ring with sign glyphs, house cusps and numbers, planet glyphs " +
 	"with degrees (spread apart in a stellium, with leaders to their true places), aspect lines coloured by aspect " +
@@ -190,6 +206,16 @@ func natalOps(s *Server) []Operation {
 			ID: "post-natal-svg", Method: "POST", Path: "/api/v1/natal/svg", Family: "Charts", Billed: true,
 			Produces: "image/svg+xml", Summary: "Natal chart wheel (SVG), options in the body",
 			Description: svgDescription, Input: natalSVGRequest{}, Handle: renderNatal,
+		},
+		{
+			ID: "post-natal-png", Method: "POST", Path: "/api/v1/natal/png", Family: "Charts", Billed: true,
+			Produces: "image/png", Summary: "Natal chart wheel (PNG), options in the body",
+			Description: pngDescription, Input: natalSVGRequest{}, Handle: renderNatalPNG,
+		},
+		{
+			ID: "get-natal-png", Method: "GET", Path: "/api/v1/natal/png", Family: "Charts", Billed: true,
+			Produces: "image/png", Summary: "Natal chart wheel (PNG), options as query parameters",
+			Description: pngDescription, Input: natalSVGRequest{}, Handle: renderNatalPNG,
 		},
 		{
 			ID: "get-natal-svg", Method: "GET", Path: "/api/v1/natal/svg", Family: "Charts", Billed: true,

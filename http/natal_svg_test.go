@@ -3,6 +3,7 @@ package http
 import (
 	"bytes"
 	"encoding/xml"
+	"image/png"
 	"io"
 	"os"
 	"strings"
@@ -54,6 +55,15 @@ func TestNatalSVG(t *testing.T) {
 	if !bytes.Equal(get.Body, post.Body) {
 		t.Error("GET and POST with the same options draw different wheels")
 	}
+	// The PNG variant: same options, an image of the requested size.
+	pngResp := ts.get(t, "/api/v1/natal/png?year=1990&month=7&day=14&latitude=51.5&longitude=-0.13&theme=dark&size=300").wantStatus(t, 200)
+	if ct := pngResp.Header.Get("Content-Type"); ct != "image/png" {
+		t.Errorf("PNG Content-Type %q", ct)
+	}
+	if img, err := png.Decode(bytes.NewReader(pngResp.Body)); err != nil || img.Bounds().Dx() != 300 {
+		t.Errorf("PNG: %v", err)
+	}
+	ts.post(t, "/api/v1/natal/png", `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":-0.13,"size":10}`).wantStatus(t, 422)
 	light := ts.get(t, "/api/v1/natal/svg?year=1990&month=7&day=14&latitude=-33.9&longitude=18.4&zodiac_type=sidereal&ayanamsa=kp&include_asteroids=true").wantStatus(t, 200)
 	wantSVG(t, light, "600")
 	if ts.get(t, "/api/v1/natal/svg?year=1990&month=7&day=14&latitude=1&longitude=1", "x-api-key", "").Status != 401 {
