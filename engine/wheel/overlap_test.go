@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,6 +26,12 @@ func (a box) overlaps(b box) bool {
 // (30-unit paths) and of their degree and minute labels, estimating text
 // width generously at 0.62 em per character.
 func planetBoxes(t *testing.T, svg []byte) []box {
+	return labelBoxes(t, svg, []string{"scale(1.500)"}, map[string]bool{"17": true, "12": true})
+}
+
+// labelBoxes reads back glyphs drawn at scale and texts of the given font
+// sizes (anchored in the middle, so titles are left out).
+func labelBoxes(t *testing.T, svg []byte, scales []string, fonts map[string]bool) []box {
 	t.Helper()
 	var out []box
 	dec := xml.NewDecoder(strings.NewReader(string(svg)))
@@ -42,11 +49,11 @@ func planetBoxes(t *testing.T, svg []byte) []box {
 				attr[a.Name.Local] = a.Value
 			}
 			switch {
-			case e.Name.Local == "path" && strings.HasSuffix(attr["transform"], "scale(1.500)"):
+			case e.Name.Local == "path" && slices.ContainsFunc(scales, func(sc string) bool { return strings.HasSuffix(attr["transform"], sc) }):
 				var x, y float64
 				fmt.Sscanf(attr["transform"], "translate(%g,%g)", &x, &y)
 				out = append(out, box{x - 12, y - 12, x + 12, y + 12, "glyph"})
-			case e.Name.Local == "text" && (attr["font-size"] == "17" || attr["font-size"] == "12") && attr["text-anchor"] == "middle":
+			case e.Name.Local == "text" && fonts[attr["font-size"]] && attr["text-anchor"] == "middle":
 				x, _ := strconv.ParseFloat(attr["x"], 64)
 				y, _ := strconv.ParseFloat(attr["y"], 64)
 				size, _ = strconv.ParseFloat(attr["font-size"], 64)
@@ -94,6 +101,42 @@ func TestNoOverlap(t *testing.T) {
 			for j := i + 1; j < len(boxes); j++ {
 				if boxes[i].overlaps(boxes[j]) {
 					t.Fatalf("trial %d (asc %.1f, %d bodies at %.1f+%.1f): %+v overlaps %+v", trial, c.Ascendant, n, centre, width, boxes[i], boxes[j])
+				}
+			}
+		}
+	}
+}
+
+// TestNoOverlapBiwheel does the same for bi-wheels: crowded natal bodies
+// inside, crowded outer bodies outside, no box meeting another.
+func TestNoOverlapBiwheel(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	names := []string{"Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto",
+		"North Node", "South Node", "Lilith", "Chiron"}
+	for trial := range 200 {
+		c := &Chart{Ascendant: r.Float64() * 360}
+		c.Midheaven = engine.Normalize(c.Ascendant - 90)
+		for i := range c.Cusps {
+			c.Cusps[i] = engine.Normalize(c.Ascendant + 30*float64(i))
+		}
+		for _, set := range []*[]Body{&c.Bodies, &c.Outer} {
+			centre, width := r.Float64()*360, 5+r.Float64()*40
+			for i := range 6 + r.IntN(9) {
+				lon := centre + r.Float64()*width
+				if i >= 6 && r.IntN(2) == 0 {
+					lon = r.Float64() * 360
+				}
+				*set = append(*set, Body{Name: names[i], Longitude: engine.Normalize(lon), Retrograde: r.IntN(3) == 0})
+			}
+		}
+		boxes := labelBoxes(t, Render(c, Options{}), []string{"scale(1.400)", "scale(1.300)"}, map[string]bool{"15": true, "11": true, "14": true})
+		if want := 3*len(c.Bodies) + 2*len(c.Outer); len(boxes) != want {
+			t.Fatalf("trial %d: read %d boxes, want %d", trial, len(boxes), want)
+		}
+		for i := range boxes {
+			for j := i + 1; j < len(boxes); j++ {
+				if boxes[i].overlaps(boxes[j]) {
+					t.Fatalf("trial %d: %+v overlaps %+v", trial, boxes[i], boxes[j])
 				}
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/swe"
 )
@@ -140,6 +141,21 @@ func TestWritePNG(t *testing.T) {
 		}
 	}
 	write("stellium", stellium(), Options{Size: 800})
+	// A bi-wheel: the stellium chart inside, a second set outside with
+	// its aspects to the inner bodies.
+	bw := stellium()
+	bw.Aspects = nil
+	for i, b := range bw.Bodies[:10] {
+		bw.Outer = append(bw.Outer, Body{Name: b.Name, Longitude: engine.Normalize(b.Longitude + 47*float64(i) + 3), Retrograde: i%4 == 3})
+	}
+	for _, o := range bw.Outer {
+		for _, in := range bw.Bodies {
+			if a, ok := aspects.Between(aspects.Point{Name: o.Name, Longitude: o.Longitude}, aspects.Point{Name: in.Name, Longitude: in.Longitude}, aspects.DefaultOrbs(false)); ok && a.Orb < 2 {
+				bw.OuterAspects = append(bw.OuterAspects, a)
+			}
+		}
+	}
+	write("biwheel", bw, Options{Size: 800})
 	cases := []struct {
 		name string
 		b    natal.Birth

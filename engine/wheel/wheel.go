@@ -11,6 +11,12 @@
 // Crowded planets (a stellium) are spread apart along the circle so that no
 // two glyphs, and no two degree labels, come closer than MinSeparation
 // degrees; a thin leader joins each moved glyph to its true longitude.
+// Tests read the boxes of glyphs and labels back from the SVG and check
+// that none meets another, for single and bi-wheels.
+//
+// A Chart with Outer bodies is drawn as a bi-wheel (natal inside, transits
+// or a partner outside, inter-chart aspects dashed). RenderPNG rasterises
+// the same drawing in Go.
 package wheel
 
 import (
@@ -57,13 +63,20 @@ type Body struct {
 
 // Chart is what the wheel shows. Longitudes are in degrees, in the zodiac
 // the chart was cast in.
+//
+// With Outer bodies the wheel is a bi-wheel (a natal chart with transits,
+// say): Outer is drawn in a band outside the houses, Bodies inside, and
+// OuterAspects (Point1 an Outer name, Point2 a Bodies name or "Ascendant"
+// or "Midheaven") are drawn dashed across the aspect circle.
 type Chart struct {
-	Title     string // drawn at the top and in <title>; escaped
-	Bodies    []Body
-	Cusps     [12]float64
-	Ascendant float64
-	Midheaven float64
-	Aspects   []aspects.Aspect
+	Title        string // drawn at the top and in <title>; escaped
+	Bodies       []Body
+	Cusps        [12]float64
+	Ascendant    float64
+	Midheaven    float64
+	Aspects      []aspects.Aspect
+	Outer        []Body
+	OuterAspects []aspects.Aspect
 }
 
 // Options select the look.
@@ -102,6 +115,24 @@ var palettes = map[Theme]palette{
 		conj:     "#c39bff", opp: "#ff6b5a", square: "#ff8a7a", trine: "#6fcf7a", sextile: "#5aa9ff", minor: "#8a919e", axis: "#e9e7e2", hc: "#e9e7e2",
 	},
 }
+
+// layout is the radii and sizes of one kind of wheel, in viewBox units.
+type layout struct {
+	house, glyph, degree, minute, aspect float64 // inner edge of the house ring, natal glyphs and labels, aspect circle
+	glyphSize, degreeFont, minuteFont    float64
+	sep                                  float64 // smallest display angle between natal glyphs
+	outerGlyph, outerDegree, outerInner  float64 // bi-wheel: outer glyphs, their degrees, the band's inner edge
+}
+
+// single is the layout of a one-chart wheel; bi that of a bi-wheel, whose
+// natal ring is smaller and spread wider so its labels still clear.
+var (
+	single = layout{house: rHouse, glyph: rGlyph, degree: rDegree, minute: rMinute, aspect: rAspect,
+		glyphSize: 30, degreeFont: 17, minuteFont: 12, sep: MinSeparation}
+	bi = layout{house: 278, glyph: 254, degree: 218, minute: 187, aspect: 169,
+		glyphSize: 28, degreeFont: 15, minuteFont: 11, sep: 9.5,
+		outerGlyph: 362, outerDegree: 325, outerInner: 304}
+)
 
 // Radii of the drawing, in viewBox units (the centre is 500, 500).
 const (
@@ -261,6 +292,10 @@ func Render(c *Chart, o Options) []byte {
 
 // draw paints the wheel of c on cv with palette p, back to front.
 func draw(cv canvas, c *Chart, p palette) {
+	l := single
+	if len(c.Outer) > 0 {
+		l = bi
+	}
 	// Zodiac ring: alternating sign sectors, sign glyphs in element colours.
 	cv.circle(rOuter, p.ring, p.line, 1.5)
 	for s := range 12 {
@@ -284,19 +319,24 @@ func draw(cv canvas, c *Chart, p palette) {
 		cv.line(float64(d), rZodiac, float64(d), rZodiac-l, p.line, 0.8, false, 1)
 	}
 	// House ring and cusps.
-	cv.circle(rHouse, "none", p.line, 1)
-	cv.circle(rAspect, "none", p.line, 1.2)
+	houseOuter := rZodiac // the house-number ring lies between houseOuter and l.house
+	if l.outerInner > 0 {
+		houseOuter = l.outerInner
+		cv.circle(houseOuter, "none", p.line, 1)
+	}
+	cv.circle(l.house, "none", p.line, 1)
+	cv.circle(l.aspect, "none", p.line, 1.2)
 	angles := [4]float64{c.Ascendant, c.Midheaven + 180, c.Ascendant + 180, c.Midheaven}
 	for i, cusp := range c.Cusps {
 		if i%3 == 0 && math.Abs(math.Remainder(cusp-angles[i/3], 360)) < 0.01 {
 			continue // this cusp is an angle, drawn as an axis below
 		}
-		cv.line(cusp, rZodiac-12, cusp, rAspect, p.line, 1, false, 1)
+		cv.line(cusp, rZodiac-12, cusp, l.aspect, p.line, 1, false, 1)
 	}
 	for i := range 12 {
 		a, z := c.Cusps[i], c.Cusps[(i+1)%12]
 		mid := a + engine.Normalize(z-a)/2
-		cv.text(strconv.Itoa(i+1), mid, (rZodiac+rHouse)/2-3, 19, p.muted, false)
+		cv.text(strconv.Itoa(i+1), mid, (houseOuter+l.house)/2-1, 19*(houseOuter-l.house)/(rZodiac-rHouse), p.muted, false)
 	}
 	// Axes: Asc-Desc and MC-IC across the wheel, labelled outside.
 	for _, ax := range [...]struct {
@@ -330,33 +370,81 @@ func draw(cv canvas, c *Chart, p palette) {
 		if w < 0.8 {
 			w = 0.8
 		}
-		cv.line(l1, rAspect, l2, rAspect, col, w, dash, 0.85)
+		cv.line(l1, l.aspect, l2, l.aspect, col, w, dash, 0.85)
+	}
+	// Bi-wheel: aspects from the outer bodies, all dashed, in the aspect's
+	// colour.
+	for _, a := range c.OuterAspects {
+		l1, ok1 := findIn(c.Outer, a.Point1)
+		l2, ok2 := find(c, a.Point2)
+		if !ok1 || !ok2 {
+			continue
+		}
+		col := p.minor
+		switch a.Aspect {
+		case aspects.Conjunction:
+			col = p.conj
+		case aspects.Opposition:
+			col = p.opp
+		case aspects.Square:
+			col = p.square
+		case aspects.Trine:
+			col = p.trine
+		case aspects.Sextile:
+			col = p.sextile
+		}
+		cv.line(l1, l.aspect, l2, l.aspect, col, 1.4, true, 0.9)
+	}
+	// Bi-wheel: the outer bodies in their band, with degrees only.
+	if len(c.Outer) > 0 {
+		olons := make([]float64, len(c.Outer))
+		for i, body := range c.Outer {
+			olons[i] = body.Longitude
+		}
+		oshown := Spread(olons, MinSeparation)
+		for i, body := range c.Outer {
+			lon, at := engine.Normalize(body.Longitude), oshown[i]
+			cv.line(lon, rZodiac, lon, rZodiac-9, p.fg, 1.6, false, 1)
+			cv.line(lon, rZodiac-9, at, l.outerGlyph+15, p.muted, 0.8, false, 1)
+			cv.line(lon, l.aspect, lon, l.aspect+7, p.muted, 1.6, false, 1)
+			d, ok := bodyGlyphs[body.Name]
+			if !ok {
+				d = fallbackGlyph
+			}
+			cv.glyph(d, at, l.outerGlyph, 26, p.muted)
+			_, deg := engine.SignOf(lon)
+			label := strconv.Itoa(int(deg)) + "°"
+			if body.Retrograde {
+				label += "R"
+			}
+			cv.text(label, at, l.outerDegree, 14, p.muted, false)
+		}
 	}
 	// Planets: spread, then glyph, leader, degree and minute labels.
 	lons := make([]float64, len(c.Bodies))
 	for i, body := range c.Bodies {
 		lons[i] = body.Longitude
 	}
-	shown := Spread(lons, MinSeparation)
+	shown := Spread(lons, l.sep)
 	for i, body := range c.Bodies {
 		lon, at := engine.Normalize(body.Longitude), shown[i]
-		cv.line(lon, rHouse, lon, rHouse-9, p.fg, 1.6, false, 1)
-		cv.line(lon, rHouse-9, at, rGlyph+17, p.muted, 0.8, false, 1)
-		cv.line(lon, rAspect, lon, rAspect+7, p.fg, 1.6, false, 1)
+		cv.line(lon, l.house, lon, l.house-9, p.fg, 1.6, false, 1)
+		cv.line(lon, l.house-9, at, l.glyph+l.glyphSize/2+2, p.muted, 0.8, false, 1)
+		cv.line(lon, l.aspect, lon, l.aspect+7, p.fg, 1.6, false, 1)
 		d, ok := bodyGlyphs[body.Name]
 		if !ok {
 			d = fallbackGlyph
 		}
-		cv.glyph(d, at, rGlyph, 30, p.fg)
+		cv.glyph(d, at, l.glyph, l.glyphSize, p.fg)
 		_, deg := engine.SignOf(lon)
 		whole := math.Floor(deg)
 		mins := math.Floor((deg - whole) * 60)
-		cv.text(strconv.Itoa(int(whole))+"°", at, rDegree, 17, p.fg, false)
+		cv.text(strconv.Itoa(int(whole))+"°", at, l.degree, l.degreeFont, p.fg, false)
 		m := fmt.Sprintf("%02d′", int(mins))
 		if body.Retrograde {
 			m += "R"
 		}
-		cv.text(m, at, rMinute, 12, p.muted, false)
+		cv.text(m, at, l.minute, l.minuteFont, p.muted, false)
 	}
 }
 
@@ -391,7 +479,11 @@ func find(c *Chart, name string) (float64, bool) {
 	case "Midheaven":
 		return c.Midheaven, true
 	}
-	for _, b := range c.Bodies {
+	return findIn(c.Bodies, name)
+}
+
+func findIn(bodies []Body, name string) (float64, bool) {
+	for _, b := range bodies {
 		if b.Name == name {
 			return b.Longitude, true
 		}
