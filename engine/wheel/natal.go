@@ -10,15 +10,22 @@ func FromNatal(c *natal.Chart, title string) *Chart {
 		Ascendant: c.Ascendant.Longitude,
 		Midheaven: c.Midheaven.Longitude,
 		Aspects:   c.Aspects,
-		Bodies:    make([]Body, 0, len(c.Planets)),
 	}
 	for i, cu := range c.Houses.Cusps {
 		if i < 12 {
 			w.Cusps[i] = cu.Longitude
 		}
 	}
-	for _, p := range c.Planets {
-		w.Bodies = append(w.Bodies, Body{Name: p.Name, Longitude: p.Longitude, Retrograde: p.Retrograde})
-	}
+	w.Bodies = BodiesOf(c.Planets)
 	return w
+}
+
+// BodiesOf converts chart planets to wheel bodies, for the Outer band of a
+// bi-wheel (transits, a partner's chart).
+func BodiesOf(planets []natal.Planet) []Body {
+	out := make([]Body, 0, len(planets))
+	for _, p := range planets {
+		out = append(out, Body{Name: p.Name, Longitude: p.Longitude, Retrograde: p.Retrograde})
+	}
+	return out
 }
