@@ -55,8 +55,8 @@ type frame struct {
 	eclPole                       vec
 }
 
-func newFrame(armc, eps, lat float64) *frame {
-	f := &frame{armc: armc, eps: eps, lat: lat}
+func newFrame(armc, eps, lat float64) frame {
+	f := frame{armc: armc, eps: eps, lat: lat}
 	f.sinE, f.cosE = math.Sincos(eps * deg)
 	sr, cr := math.Sincos(armc * deg)
 	sl, cl := math.Sincos(lat * deg)
@@ -116,7 +116,8 @@ func (f *frame) raToLon(a float64) float64 {
 // degrees, tropical. Placidus and Koch inside the polar circles give
 // Porphyry, reported in the returned system, as the Swiss Ephemeris does.
 func Cusps(sys engine.HouseSystem, armc, eps, lat float64) engine.Houses {
-	f := newFrame(armc, eps, lat)
+	fv := newFrame(armc, eps, lat)
+	f := &fv
 	h := engine.Houses{ARMC: armc, System: sys}
 	mc, asc := f.mc(), f.asc()
 	flipped := math.Remainder(asc-mc, 360) < 0
@@ -212,11 +213,12 @@ func Cusps(sys engine.HouseSystem, armc, eps, lat float64) engine.Houses {
 // the secant method on g(ra) - ra converges in a few steps where plain
 // fixed-point iteration needs a dozen or more.
 func (f *frame) placidus(frac float64, above bool) float64 {
-	tanLat := math.Tan(f.lat * deg)
+	// An ecliptic point of right ascension ra has tan(dec) = sin(ra)
+	// tan(eps), so its diurnal semi-arc acos(-tan(lat) tan(dec)) needs one
+	// sine and one arc cosine.
+	k := math.Tan(f.lat*deg) * f.sinE / f.cosE
 	g := func(ra float64) float64 {
-		sinDec := f.sinE * math.Sin(f.raToLon(ra)*deg)
-		x := -tanLat * sinDec / math.Sqrt(1-sinDec*sinDec)
-		x = max(-1, min(1, x))
+		x := max(-1, min(1, -k*math.Sin(ra*deg)))
 		sda := math.Acos(x) * rad // diurnal semi-arc
 		if above {
 			return f.armc + frac*sda
