@@ -49,20 +49,35 @@ func Polar(sys engine.HouseSystem, lat, eps float64) bool {
 	return (sys == engine.Placidus || sys == engine.Koch) && math.Abs(lat) >= 90-eps
 }
 
-// Of returns the house (1-12) holding ecliptic longitude lon, for cusps in
-// zodiacal order. A point exactly on a cusp belongs to the house that cusp
-// begins.
+// Of returns the house (1-12) holding ecliptic longitude lon. Cusps
+// normally increase around the zodiac; inside the polar circles the Swiss
+// Ephemeris' Regiomontanus and Campanus houses can run clockwise (the whole
+// figure turned when the MC sinks below the horizon), and Of follows the
+// cusps' own direction. A point exactly on a cusp belongs to the house that
+// cusp begins.
 func Of(lon float64, cusps *[12]float64) int {
 	lon = engine.Normalize(lon)
+	forward := 0
 	for i := range 12 {
-		start := cusps[i]
+		w := cusps[(i+1)%12] - cusps[i]
+		if w < 0 {
+			w += 360
+		}
+		if w < 180 {
+			forward++
+		}
+	}
+	for i := range 12 {
+		start, next := cusps[i], cusps[(i+1)%12]
 		// Cusps and lon are in [0, 360): one conditional add replaces a
 		// floating-point modulo on this per-planet path.
-		width := cusps[(i+1)%12] - start
+		width, d := next-start, lon-start
+		if forward < 6 { // clockwise houses: measure the other way round
+			width, d = start-next, start-lon
+		}
 		if width < 0 {
 			width += 360
 		}
-		d := lon - start
 		if d < 0 {
 			d += 360
 		}

@@ -38,6 +38,23 @@ func TestOf(t *testing.T) {
 	}
 }
 
+// Clockwise cusps (polar Regiomontanus/Campanus after the Swiss
+// Ephemeris turns the figure): houses follow the cusps' direction.
+func TestOfClockwise(t *testing.T) {
+	var cw [12]float64
+	for i := range cw {
+		cw[i] = engine.Normalize(200 - 30*float64(i))
+	}
+	for _, c := range []struct {
+		lon  float64
+		want int
+	}{{200, 1}, {185, 1}, {170, 2}, {171, 1}, {20, 7}, {210, 12}} {
+		if got := Of(c.lon, &cw); got != c.want {
+			t.Errorf("clockwise Of(%v) = %d, want %d", c.lon, got, c.want)
+		}
+	}
+}
+
 func TestPolar(t *testing.T) {
 	if !Polar(engine.Placidus, 70, 23.44) || !Polar(engine.Koch, -67, 23.44) {
 		t.Error("Placidus/Koch beyond the polar circle must be polar")

@@ -153,6 +153,27 @@ func TestPolarFallback(t *testing.T) {
 	}
 }
 
+// Inside the polar circle the Swiss Ephemeris may turn Campanus houses
+// clockwise; planets still land in the house whose cusps enclose them.
+func TestPolarClockwiseHouses(t *testing.T) {
+	e := ephemeris(t)
+	b := Birth{JD: 2541297.4734, Latitude: -71.363, Longitude: 100.302}
+	c, err := Compute(e, b, Options{HouseSystem: engine.Campanus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cw := engine.Normalize(c.Houses.Cusps[1].Longitude-c.Houses.Cusps[0].Longitude) > 180
+	if !cw {
+		t.Fatalf("expected clockwise cusps here: %+v", c.Houses.Cusps)
+	}
+	for _, p := range c.Planets {
+		a, z := c.Houses.Cusps[p.House-1].Longitude, c.Houses.Cusps[p.House%12].Longitude
+		if engine.Normalize(a-p.Longitude) >= engine.Normalize(a-z) {
+			t.Errorf("%s at %.3f not in clockwise house %d (%.3f-%.3f)", p.Name, p.Longitude, p.House, a, z)
+		}
+	}
+}
+
 func TestAspectsInChart(t *testing.T) {
 	e := ephemeris(t)
 	c, err := Compute(e, london, Options{MinorAspects: true})

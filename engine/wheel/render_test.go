@@ -164,6 +164,7 @@ func TestWritePNG(t *testing.T) {
 	}{
 		{"london", natal.Birth{JD: 2448087.1, Latitude: 51.5, Longitude: -0.13}, natal.Options{}, Light},
 		{"polar", natal.Birth{JD: 2448087.1, Latitude: 78.2, Longitude: 15.6}, natal.Options{}, Light},
+		{"polar-campanus-clockwise", natal.Birth{JD: 2541297.4734, Latitude: -71.363, Longitude: 100.302}, natal.Options{HouseSystem: engine.Campanus}, Light},
 		{"sidereal-dark", natal.Birth{JD: 2451545.0, Latitude: 28.6, Longitude: 77.2}, natal.Options{Sidereal: engine.Lahiri, HouseSystem: engine.WholeSign, MinorAspects: true, IncludeAsteroids: true}, Dark},
 	}
 	for _, c := range cases {

@@ -336,6 +336,11 @@ func draw(cv canvas, c *Chart, p palette) {
 	for i := range 12 {
 		a, z := c.Cusps[i], c.Cusps[(i+1)%12]
 		mid := a + engine.Normalize(z-a)/2
+		if engine.Normalize(z-a) > 180 {
+			// Clockwise houses (polar Regiomontanus/Campanus): the
+			// house is the short way round.
+			mid = a - engine.Normalize(a-z)/2
+		}
 		cv.text(strconv.Itoa(i+1), mid, (houseOuter+l.house)/2-1, 19*(houseOuter-l.house)/(rZodiac-rHouse), p.muted, false)
 	}
 	// Axes: Asc-Desc and MC-IC across the wheel, labelled outside.
