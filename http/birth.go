@@ -146,11 +146,10 @@ func (in *BirthInput) resolve(c *Call, prefix string) (resolvedBirth, error) {
 		switch {
 		case place != nil && place.Timezone != "":
 			local.Zone, zoneSource = place.Timezone, "place"
-		case place != nil || len(errs) > 0:
-			// The place failed or has no zone; the location error says enough.
-			if place != nil {
-				bad("timezone", "the place has no known zone; send an IANA name")
-			}
+		case place != nil:
+			bad("timezone", "the place has no known zone; send an IANA name")
+		case len(errs) > 0:
+			// No usable place: its own error says enough.
 		default:
 			zx := c.Server().Zones()
 			if zx == nil {
