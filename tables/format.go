@@ -26,6 +26,11 @@ const FormatVersion = 1
 //	    key "coef":    the coefficients, little-endian IEEE 754 float64,
 //	                   segment after segment; within a segment component
 //	                   after component, Degree+1 coefficients each, c_0 first
+//	    key "split":   optional, one byte per segment: segment i is cut into
+//	                   2^split[i] equal sub-segments, stored in time order
+//	                   (sharp stretches get finer steps without refining the
+//	                   whole table); Hole marks a segment the table does not
+//	                   cover and stores no coefficients for
 //
 // Open reads every kind, so a new family's tables load without a format
 // change; Set.Table hands them to their package.
@@ -33,6 +38,15 @@ const (
 	bucketFile = "file"
 	keyMeta    = "meta"
 	keyCoef    = "coef"
+	keySplit   = "split"
+
+	// MaxSplit bounds the subdivision of a segment (2^MaxSplit parts).
+	MaxSplit = 10
+	// Hole in a split entry marks a segment without coefficients: a
+	// stretch no polynomial follows within tolerance, such as a planet
+	// behind the solar disk, where libswe's light deflection has kinks.
+	// Lookups there report false and callers use libswe.
+	Hole = 255
 )
 
 // Kind groups tables by what they hold; each kind is one bucket.
@@ -54,8 +68,8 @@ const (
 	CompSpeedLatitude  = "speed_latitude"  // degrees/day, likewise
 	CompSpeedDistance  = "speed_distance"  // AU/day, likewise
 	CompAyanamsa       = "ayanamsa"        // degrees
-	CompObliquity      = "obliquity"       // true obliquity of the ecliptic, degrees
-	CompNutation       = "nutation_longitude"
+	CompObliquity         = "obliquity" // true obliquity of the ecliptic, degrees
+	CompNutation          = "nutation_longitude"
 )
 
 // FileMeta describes a whole table file.
@@ -73,8 +87,8 @@ type Meta struct {
 	Kind        Kind        `json:"kind"`
 	Name        string      `json:"name"`
 	Quantity    string      `json:"quantity"` // what was fitted, in words
-	From        float64     `json:"from"`     // JD UT of the first segment's start
-	To          float64     `json:"to"`       // JD UT of the last segment's end
+	From        float64     `json:"from"` // JD UT of the first segment's start
+	To          float64     `json:"to"`   // JD UT of the last segment's end
 	SegmentDays float64     `json:"segment_days"`
 	Segments    int         `json:"segments"`
 	Components  []Component `json:"components"`
@@ -105,14 +119,17 @@ type Check struct {
 type Table struct {
 	Meta   Meta
 	coef   []float64
-	off    []int   // start of each component within a segment
-	stride int     // coefficients per segment
+	split  []uint8 // per segment: log2 of its number of sub-segments; nil when none is split
+	first  []int32 // per segment: index of its first sub-segment
+	off    []int   // start of each component within a (sub-)segment
+	stride int     // coefficients per (sub-)segment
 	inv    float64 // 1 / SegmentDays
 	scale  float64 // dx/dt = 2 / SegmentDays
 }
 
-// NewTable checks m against coef and returns the table. coef is kept, not copied.
-func NewTable(m Meta, coef []float64) (*Table, error) {
+// NewTable checks m against coef and split (nil when no segment is split)
+// and returns the table. coef and split are kept, not copied.
+func NewTable(m Meta, coef []float64, split []uint8) (*Table, error) {
 	if m.Format != FormatVersion {
 		return nil, fmt.Errorf("tables: %s/%s: format %d, want %d (regenerate the file)", m.Kind, m.Name, m.Format, FormatVersion)
 	}
@@ -130,8 +147,26 @@ func NewTable(m Meta, coef []float64) (*Table, error) {
 		t.off = append(t.off, t.stride)
 		t.stride += c.Degree + 1
 	}
-	if len(coef) != t.stride*m.Segments {
-		return nil, fmt.Errorf("tables: %s/%s: %d coefficients, want %d", m.Kind, m.Name, len(coef), t.stride*m.Segments)
+	parts := m.Segments
+	if split != nil {
+		if len(split) != m.Segments {
+			return nil, fmt.Errorf("tables: %s/%s: %d split entries for %d segments", m.Kind, m.Name, len(split), m.Segments)
+		}
+		t.split, t.first, parts = split, make([]int32, m.Segments), 0
+		for i, s := range split {
+			if s == Hole {
+				t.first[i] = int32(parts)
+				continue
+			}
+			if s > MaxSplit {
+				return nil, fmt.Errorf("tables: %s/%s: segment %d split 2^%d times", m.Kind, m.Name, i, s)
+			}
+			t.first[i] = int32(parts)
+			parts += 1 << s
+		}
+	}
+	if len(coef) != t.stride*parts {
+		return nil, fmt.Errorf("tables: %s/%s: %d coefficients, want %d", m.Kind, m.Name, len(coef), t.stride*parts)
 	}
 	return t, nil
 }
@@ -150,6 +185,9 @@ func (m *Meta) Bounds(i int) (a, b float64) {
 
 // Coefficients returns the table's coefficients (read only).
 func (t *Table) Coefficients() []float64 { return t.coef }
+
+// Split returns the per-segment subdivision (read only; nil when none).
+func (t *Table) Split() []uint8 { return t.split }
 
 // Component returns the index of the component named name, or -1.
 func (t *Table) Component(name string) int {
@@ -173,15 +211,37 @@ func (t *Table) locate(jd float64) (base int, x, scale float64, ok bool) {
 		i = m.Segments - 1
 	}
 	a, _ := m.Bounds(i)
-	scale = t.scale
-	x = (jd-a)*scale - 1
+	if t.split == nil {
+		scale = t.scale
+		x = (jd-a)*scale - 1
+		i *= t.stride
+	} else if t.split[i] == Hole {
+		return 0, 0, 0, false
+	} else if t.split[i] == 0 {
+		scale = t.scale
+		x = (jd-a)*scale - 1
+		i = int(t.first[i]) * t.stride
+	} else {
+		// Sub-segment k of 2^s: u in [0, 2^s) is the time in sub-segment units.
+		parts := float64(int(1) << t.split[i])
+		u := (jd - a) * t.inv * parts
+		k := int(u)
+		if k >= int(parts) {
+			k = int(parts) - 1
+		} else if k < 0 {
+			k = 0
+		}
+		scale = t.scale * parts
+		x = 2*(u-float64(k)) - 1
+		i = (int(t.first[i]) + k) * t.stride
+	}
 	// Rounding near a boundary can step just outside [-1, 1].
 	if x > 1 {
 		x = 1
 	} else if x < -1 {
 		x = -1
 	}
-	return i * t.stride, x, scale, true
+	return i, x, scale, true
 }
 
 // evalAt evaluates component i in the segment at base.
@@ -268,6 +328,11 @@ func Write(path string, fm FileMeta, ts []*Table) error {
 			}
 			if err := tb.Put([]byte(keyCoef), blob); err != nil {
 				return err
+			}
+			if t.split != nil {
+				if err := tb.Put([]byte(keySplit), t.split); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

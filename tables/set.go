@@ -81,7 +81,11 @@ func Open(path string) (*Set, error) {
 				for i := range coef {
 					coef[i] = math.Float64frombits(binary.LittleEndian.Uint64(blob[8*i:]))
 				}
-				t, err := NewTable(m, coef)
+				var split []uint8
+				if sb := tb.Get([]byte(keySplit)); sb != nil {
+					split = append([]uint8(nil), sb...) // bbolt's memory is gone after Close
+				}
+				t, err := NewTable(m, coef, split)
 				if err != nil {
 					return err
 				}
@@ -98,6 +102,22 @@ func Open(path string) (*Set, error) {
 	}
 	if err := s.index(); err != nil {
 		return nil, fmt.Errorf("tables: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// NewSet builds a Set from tables in memory, as Open would from a file
+// holding them; the generator verifies its tables through it.
+func NewSet(fm FileMeta, ts []*Table) (*Set, error) {
+	s := &Set{File: fm, all: map[Kind]map[string]*Table{}}
+	for _, t := range ts {
+		if s.all[t.Meta.Kind] == nil {
+			s.all[t.Meta.Kind] = map[string]*Table{}
+		}
+		s.all[t.Meta.Kind][t.Meta.Name] = t
+	}
+	if err := s.index(); err != nil {
+		return nil, fmt.Errorf("tables: %w", err)
 	}
 	return s, nil
 }
@@ -179,6 +199,29 @@ func (s *Set) Position(t engine.JDUT, b engine.Body) (engine.Position, bool) {
 		p.SpeedDistance, _ = bt.t.evalAt(base, bt.sdist, x, scale)
 	}
 	p.Source = engine.FromTables
+	return p, true
+}
+
+// Sidereal returns body b at t in the sidereal zodiac a: the tropical
+// longitude minus the ayanamsa (with nutation), the longitude speed minus
+// the ayanamsa's rate, latitude and distance unchanged. That is how libswe
+// computes SEFLG_SIDEREAL positions for every offered ayanamsa but J2000,
+// for which it projects onto the ecliptic of J2000 instead; Sidereal
+// reports false for J2000, for bodies without tables and outside them.
+func (s *Set) Sidereal(t engine.JDUT, b engine.Body, a engine.Ayanamsa) (engine.Position, bool) {
+	if a == engine.J2000 {
+		return engine.Position{}, false
+	}
+	aya, rate, ok := s.AyanamsaRate(t, a)
+	if !ok {
+		return engine.Position{}, false
+	}
+	p, ok := s.Position(t, b)
+	if !ok {
+		return engine.Position{}, false
+	}
+	p.Longitude = wrap360(p.Longitude - aya)
+	p.SpeedLongitude -= rate
 	return p, true
 }
 

@@ -1,0 +1,279 @@
+package gen
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/swe"
+	"github.com/astroapi/astroapi/tables"
+)
+
+// Version names the generator in the file and table metadata; bump it when
+// the fitting changes what a table holds.
+const Version = "astroapi-gen/1"
+
+// The span of the tables, JD UT. The swe-basic-data files answer from
+// 2378496.5 (1800-01-01 0h) for the Moon but, with light time and delta T,
+// only from 2378496.74 for Pluto, and to 2597648.4; the tables take the
+// whole days inside: 1800-01-01 12h UT to 2400-01-01 0h UT.
+const (
+	From = 2378497.0
+	To   = 2597641.5
+)
+
+// Samples is the number of random verification instants per table.
+const Samples = 100_000
+
+// Tolerances, shared by the generator and the file test (see doc.go).
+const (
+	TolArcsec        = 0.001                            // longitude, latitude, ayanamsa, obliquity, nutation
+	TolSpeed         = 1e-5                             // degrees/day
+	TolDistance      = TolArcsec / 3600 * math.Pi / 180 // fraction of the distance
+	TolDistanceSpeed = TolSpeed * math.Pi / 180         // fraction of the distance, per day
+)
+
+// Config configures Tables.
+type Config struct {
+	EphePath string // Swiss Ephemeris files; "" for swe.DefaultPath
+	Out      string // the table file to write, e.g. data/ephemeris.bolt
+	Workers  int    // parallel workers; <= 0 for all CPUs
+}
+
+// Reference is what the generator needs of the Swiss Ephemeris;
+// *swe.Ephemeris implements it.
+type Reference interface {
+	CalcUT(jd float64, ipl, iflag, sidMode int32) (xx [6]float64, retflag int32, err error)
+	Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error)
+}
+
+// plan is the segment length (days) and fitting degree chosen for a body:
+// the shortest file within tolerance found by gen's tuning test.
+type plan struct {
+	seg    float64
+	degree int
+}
+
+// The True Node has no table: libswe derives it from the Moon's osculating
+// orbit, and its speed jumps where the Moon's file segments meet, which no
+// smooth fit follows to 0.00001 deg/day; it is served by libswe.
+var bodyPlans = map[engine.Body]plan{
+	engine.Sun: {16, 12}, engine.Moon: {8, 16}, engine.Mercury: {8, 14}, engine.Venus: {8, 12},
+	engine.Mars: {16, 12}, engine.Jupiter: {16, 12}, engine.Saturn: {16, 12}, engine.Uranus: {16, 12},
+	engine.Neptune: {16, 12}, engine.Pluto: {16, 13}, engine.MeanNode: {16, 13},
+	engine.MeanLilith: {16, 13}, engine.Chiron: {16, 13}, engine.Ceres: {8, 13}, engine.Pallas: {8, 13},
+	engine.Juno: {8, 13}, engine.Vesta: {8, 13},
+}
+
+var (
+	nutationPlan = plan{8, 14}
+	ayanamsaPlan = plan{8, 14}
+)
+
+// bodySpec is the table of body b: apparent longitude, latitude and
+// distance and their rates from swe_calc_ut(SEFLG_SWIEPH|SEFLG_SPEED). It
+// refuses instants the files do not serve (Moshier answering instead).
+func bodySpec(ref Reference, b engine.Body, p plan) *spec {
+	ipl := swe.SEBody(b)
+	const dist = 2
+	return &spec{
+		kind: tables.KindBody, name: tables.BodyKey(b), seg: p.seg, degree: p.degree, samples: Samples,
+		what: "apparent geocentric ecliptic longitude, latitude (deg) and distance (AU) of date, true equinox, swe_calc_ut(SEFLG_SWIEPH|SEFLG_SPEED) of " + b.String(),
+		q: []quantity{
+			{name: tables.CompLongitude, unit: "arcsec", wrap: true, tol: TolArcsec, mul: 3600, rel: -1, speedOf: -1},
+			{name: tables.CompLatitude, unit: "arcsec", tol: TolArcsec, mul: 3600, rel: -1, speedOf: -1},
+			{name: tables.CompDistance, unit: "relative", tol: TolDistance, mul: 1, rel: dist, speedOf: -1},
+			{name: tables.CompSpeedLongitude, unit: "deg/day", tol: TolSpeed, mul: 1, rel: -1, speedOf: 0},
+			{name: tables.CompSpeedLatitude, unit: "deg/day", tol: TolSpeed, mul: 1, rel: -1, speedOf: 1},
+			{name: tables.CompSpeedDistance, unit: "relative/day", tol: TolDistanceSpeed, mul: 1, rel: dist, speedOf: 2},
+		},
+		sample: func(jd float64, out []float64) error {
+			xx, ret, err := ref.CalcUT(jd, ipl, swe.FlagSwissEph|swe.FlagSpeed, 0)
+			if err != nil {
+				return err
+			}
+			if ret&swe.FlagMoshier != 0 {
+				return fmt.Errorf("served by Moshier, not the files")
+			}
+			copy(out, xx[:])
+			return nil
+		},
+	}
+}
+
+// nutationSpec is the table of true obliquity and nutation in longitude.
+func nutationSpec(ref Reference, p plan) *spec {
+	return &spec{
+		kind: tables.KindNutation, name: string(tables.KindNutation), seg: p.seg, degree: p.degree, samples: Samples,
+		what: "true obliquity of the ecliptic and nutation in longitude (deg), swe_calc_ut(SE_ECL_NUT)",
+		q: []quantity{
+			{name: tables.CompObliquity, unit: "arcsec", tol: TolArcsec, mul: 3600, rel: -1, speedOf: -1},
+			{name: tables.CompNutation, unit: "arcsec", tol: TolArcsec, mul: 3600, rel: -1, speedOf: -1},
+		},
+		sample: func(jd float64, out []float64) error {
+			xx, _, err := ref.CalcUT(jd, swe.EclNut, swe.FlagSwissEph, 0)
+			if err != nil {
+				return err
+			}
+			out[0], out[1] = xx[0], xx[2]
+			return nil
+		},
+	}
+}
+
+// ayanamsaSpec is the table of ayanamsa a (with nutation).
+func ayanamsaSpec(ref Reference, a engine.Ayanamsa, p plan) *spec {
+	return &spec{
+		kind: tables.KindAyanamsa, name: string(a), seg: p.seg, degree: p.degree, samples: Samples,
+		what: "ayanamsa " + string(a) + " with nutation (deg), swe_get_ayanamsa_ex_ut(SEFLG_SWIEPH)",
+		q: []quantity{
+			{name: tables.CompAyanamsa, unit: "arcsec", tol: TolArcsec, mul: 3600, rel: -1, speedOf: -1},
+		},
+		sample: func(jd float64, out []float64) error {
+			v, err := ref.Ayanamsa(engine.JDUT(jd), a)
+			out[0] = v
+			return err
+		},
+	}
+}
+
+// specs lists every table the generator builds.
+func specs(ref Reference) []*spec {
+	var out []*spec
+	for _, b := range engine.AllBodies() {
+		if p, ok := bodyPlans[b]; ok {
+			out = append(out, bodySpec(ref, b, p))
+		}
+	}
+	out = append(out, nutationSpec(ref, nutationPlan))
+	for _, a := range engine.Ayanamsas {
+		out = append(out, ayanamsaSpec(ref, a, ayanamsaPlan))
+	}
+	return out
+}
+
+// Tables fits, verifies and writes every table to cfg.Out, logging each
+// table's layout and worst errors to log. It writes nothing and returns an
+// error when any table misses its tolerance.
+func Tables(cfg Config, log io.Writer) error {
+	if cfg.Out == "" {
+		return fmt.Errorf("gen: no output file")
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	eph, err := swe.Open(cfg.EphePath)
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	return build(eph, cfg, log)
+}
+
+// build is Tables with the reference injected.
+func build(ref Reference, cfg Config, log io.Writer) error {
+	start := time.Now()
+	var out []*tables.Table
+	var failed []error
+	for _, sp := range specs(ref) {
+		t0 := time.Now()
+		tab, err := fitTable(sp, From, To, cfg.Workers)
+		if err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+		checks, err := verify(sp, tab, sp.samples, cfg.Workers)
+		if checks == nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+		if err != nil {
+			failed = append(failed, err)
+		}
+		tab.Meta.Verified = checks
+		out = append(out, tab)
+		logTable(log, tab, time.Since(t0))
+	}
+	if err := verifySidereal(ref, out, cfg.Workers, log); err != nil {
+		failed = append(failed, err)
+	}
+	if len(failed) > 0 {
+		for _, err := range failed {
+			fmt.Fprintln(log, "FAIL", err)
+		}
+		return fmt.Errorf("gen: %d table(s) missed the tolerance; %s not written: %w", len(failed), cfg.Out, failed[0])
+	}
+	fm := tables.FileMeta{Generator: Version, From: From, To: To,
+		Ephemeris: "Swiss Ephemeris 2.10 (libswe), files sepl_18/semo_18/seas_18 from " + ephePath(cfg.EphePath)}
+	if err := tables.Write(cfg.Out, fm, out); err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	size := int64(0)
+	if st, err := os.Stat(cfg.Out); err == nil {
+		size = st.Size()
+	}
+	fmt.Fprintf(log, "wrote %s: %d tables, %.1f MB, in %s with %d workers\n", cfg.Out, len(out), float64(size)/1e6, time.Since(start).Round(time.Millisecond), cfg.Workers)
+	return nil
+}
+
+func ephePath(p string) string {
+	if p == "" {
+		return swe.DefaultPath
+	}
+	return p
+}
+
+// logTable prints one table's layout and its worst errors.
+func logTable(w io.Writer, t *tables.Table, d time.Duration) {
+	m := &t.Meta
+	fmt.Fprintf(w, "%-8s %-13s seg %3gd x%6d", m.Kind, m.Name, m.SegmentDays, m.Segments)
+	for _, c := range m.Components {
+		fmt.Fprintf(w, " %s:%d", short(c.Name), c.Degree)
+	}
+	parts, holes := 0, 0
+	for _, s := range t.Split() {
+		if s == tables.Hole {
+			holes++
+		} else {
+			parts += 1<<s - 1
+		}
+	}
+	fmt.Fprintf(w, " +%d parts, %d holes, %6.2f MB %6s |", parts, holes, float64(8*len(t.Coefficients()))/1e6, d.Round(100*time.Millisecond))
+	for _, c := range m.Verified {
+		mark := ""
+		if !(c.Worst <= c.Tolerance) {
+			mark = "!"
+		}
+		src := ""
+		if c.Method != "" {
+			src = "'"
+		}
+		fmt.Fprintf(w, " %s%s %.2g%s", short(c.Quantity), src, c.Worst, mark)
+	}
+	fmt.Fprintln(w)
+}
+
+func short(name string) string {
+	switch name {
+	case tables.CompLongitude:
+		return "lon"
+	case tables.CompLatitude:
+		return "lat"
+	case tables.CompDistance:
+		return "dist"
+	case tables.CompSpeedLongitude:
+		return "vlon"
+	case tables.CompSpeedLatitude:
+		return "vlat"
+	case tables.CompSpeedDistance:
+		return "vdist"
+	case tables.CompNutation:
+		return "dpsi"
+	case tables.CompObliquity:
+		return "eps"
+	case tables.CompAyanamsa:
+		return "aya"
+	}
+	return name
+}
