@@ -117,8 +117,12 @@ func TestSpread(t *testing.T) {
 	}
 }
 
-// TestWritePNG renders the hard cases to SVG and, with chromium, to PNG
-// in $WHEEL_OUT (skipped unless set) for a person to look at.
+// TestWritePNG renders the hard cases (a stellium, a bi-wheel, a polar
+// chart, clockwise polar Campanus houses, a sidereal dark chart) to SVG and
+// PNG in $WHEEL_OUT (skipped unless set) for a person to look at, after
+// checking that each SVG is well-formed XML and each PNG decodes at the
+// requested size. View the SVGs as the browser does with
+// chromium --headless --screenshot.
 func TestWritePNG(t *testing.T) {
 	dir := os.Getenv("WHEEL_OUT")
 	if dir == "" {
@@ -129,12 +133,26 @@ func TestWritePNG(t *testing.T) {
 		t.Skip(err)
 	}
 	write := func(name string, c *Chart, o Options) {
-		if err := os.WriteFile(filepath.Join(dir, name+".svg"), Render(c, o), 0o644); err != nil {
+		svg := Render(c, o)
+		dec := xml.NewDecoder(bytes.NewReader(svg))
+		for {
+			_, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: invalid SVG: %v", name, err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".svg"), svg, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		b, err := RenderPNG(c, o)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if img, err := png.Decode(bytes.NewReader(b)); err != nil || img.Bounds().Dx() != o.Size {
+			t.Fatalf("%s: PNG %v", name, err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, name+"-go.png"), b, 0o644); err != nil {
 			t.Fatal(err)
