@@ -14,8 +14,9 @@
 //
 // Tolerances (every table, every sample): longitude, latitude, ayanamsa,
 // obliquity and nutation 0.001 arcsecond; speeds in longitude and latitude
-// 0.00001 degree/day; distance 0.001 arcsecond expressed as a fraction of
-// the distance (4.85e-9 relative, 1.9 m for the Moon) and its speed
-// 0.00001 degree/day likewise (1.75e-7 x distance per day).
+// 0.00001 degree/day; distance 1e-8 of itself (about 0.002 arcsecond of
+// parallax-equivalent: 3.8 m for the Moon, 1.5 km at 1 AU; libswe's own
+// distances scatter at a few 1e-9) and its speed 0.00001 degree/day
+// expressed the same way (1.75e-7 x distance per day).
 // A table that misses a tolerance is not written and Tables fails.
 package gen

@@ -114,10 +114,10 @@ func (sf *segFit) parts() int {
 }
 
 // fitTable samples sp at the Chebyshev nodes of every segment of [from,
-// to] and fits each quantity. A segment whose last two coefficients exceed
-// half a tolerance (a stretch the degree cannot follow, such as a
-// planet passing behind the Sun, where light deflection changes fast) is
-// cut into 2, 4, ... equal parts until they fit. Then each component is
+// to] and fits each quantity. A segment whose fit misses half a tolerance
+// at the points between its nodes (a stretch the degree cannot follow, such
+// as a planet passing behind the Sun, where light deflection changes fast)
+// is cut into 2, 4, ... equal parts until they fit, or becomes a hole. Then each component is
 // truncated to the lowest degree whose tail stays under a quarter of its
 // tolerance everywhere, and each rate is taken from the derivative of its
 // value's fit if that is within half the rate's tolerance at all nodes,
@@ -140,9 +140,11 @@ func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 		return lim
 	}
 	fits := make([]segFit, nseg)
+	nodes := f.Nodes()
 	err := parallel(nseg, workers, func(i int) error {
 		a0, b0 := m.Bounds(i)
 		col := make([]float64, n)
+		check := make([]float64, nq)
 		times := make([]float64, 0, n)
 		for s := 0; s <= maxSplit; s++ {
 			parts := 1 << s
@@ -168,11 +170,25 @@ func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 					}
 					f.Fit(col, c[qi*n:(qi+1)*n])
 				}
-				for qi := range sp.q {
-					q := &sp.q[qi]
-					cq := c[qi*n : (qi+1)*n]
-					if n >= 3 && q.speedOf < 0 && math.Abs(cq[n-1])+math.Abs(cq[n-2]) > limit(qi, c, 1.0/2) {
-						sf.tail = false
+				// Check the fit between its nodes and at the ends against
+				// the reference: the series' tail misses steps, such as the
+				// ~0.002" jumps where libswe's own file segments meet.
+				for k := 0; k <= n && sf.tail; k++ {
+					x := 1.0
+					if k == n {
+						x = -1
+					} else if k > 0 {
+						x = (nodes[k-1] + nodes[k]) / 2
+					}
+					if err := sp.sample(a+(x+1)*(b-a)/2, check); err != nil {
+						return fmt.Errorf("%s at JD %.5f: %w", sp.name, a+(x+1)*(b-a)/2, err)
+					}
+					for qi := range sp.q {
+						v, _ := tables.Eval(c[qi*n:(qi+1)*n], x)
+						if sp.q[qi].errorOf(v, check[qi], check) > sp.q[qi].tol/2 {
+							sf.tail = false
+							break
+						}
 					}
 				}
 			}
@@ -195,7 +211,6 @@ func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 	if float64(holes) > maxHoles*float64(nseg) {
 		return nil, fmt.Errorf("%s: %d of %d segments do not fit even in %d parts: %w", sp.name, holes, nseg, 1<<maxSplit, errTolerance)
 	}
-	nodes := f.Nodes()
 	// tailDegree: lowest degree whose tail bound sum_{j>d}|c_j| (the most
 	// truncation can change the series on [-1, 1]) is within tol/4 everywhere.
 	tailDegree := func(qi int) int {

@@ -31,10 +31,10 @@ const Samples = 100_000
 
 // Tolerances, shared by the generator and the file test (see doc.go).
 const (
-	TolArcsec        = 0.001                            // longitude, latitude, ayanamsa, obliquity, nutation
-	TolSpeed         = 1e-5                             // degrees/day
-	TolDistance      = TolArcsec / 3600 * math.Pi / 180 // fraction of the distance
-	TolDistanceSpeed = TolSpeed * math.Pi / 180         // fraction of the distance, per day
+	TolArcsec        = 0.001                    // longitude, latitude, ayanamsa, obliquity, nutation
+	TolSpeed         = 1e-5                     // degrees/day
+	TolDistance      = 1e-8                     // fraction of the distance
+	TolDistanceSpeed = TolSpeed * math.Pi / 180 // fraction of the distance, per day
 )
 
 // Config configures Tables.
@@ -62,16 +62,16 @@ type plan struct {
 // orbit, and its speed jumps where the Moon's file segments meet, which no
 // smooth fit follows to 0.00001 deg/day; it is served by libswe.
 var bodyPlans = map[engine.Body]plan{
-	engine.Sun: {16, 12}, engine.Moon: {8, 16}, engine.Mercury: {8, 14}, engine.Venus: {8, 12},
-	engine.Mars: {16, 12}, engine.Jupiter: {16, 12}, engine.Saturn: {16, 12}, engine.Uranus: {16, 12},
-	engine.Neptune: {16, 12}, engine.Pluto: {16, 13}, engine.MeanNode: {16, 13},
-	engine.MeanLilith: {16, 13}, engine.Chiron: {16, 13}, engine.Ceres: {8, 13}, engine.Pallas: {8, 13},
-	engine.Juno: {8, 13}, engine.Vesta: {8, 13},
+	engine.Sun: {16, 16}, engine.Moon: {8, 20}, engine.Mercury: {8, 16}, engine.Venus: {8, 16},
+	engine.Mars: {16, 16}, engine.Jupiter: {16, 16}, engine.Saturn: {16, 16}, engine.Uranus: {16, 16},
+	engine.Neptune: {16, 16}, engine.Pluto: {16, 16}, engine.MeanNode: {16, 13},
+	engine.MeanLilith: {16, 16}, engine.Chiron: {16, 16}, engine.Ceres: {8, 16}, engine.Pallas: {8, 16},
+	engine.Juno: {8, 16}, engine.Vesta: {8, 16},
 }
 
 var (
-	nutationPlan = plan{8, 14}
-	ayanamsaPlan = plan{8, 14}
+	nutationPlan = plan{8, 16}
+	ayanamsaPlan = plan{8, 16}
 )
 
 // bodySpec is the table of body b: apparent longitude, latitude and

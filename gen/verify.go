@@ -21,6 +21,11 @@ const chunk = 4096 // verification instants per unit of work
 // skipped (Check.Samples counts the others). Rates missing from the table are checked through the
 // derivative of their value's fit, as package tables serves them.
 func verify(sp *spec, tab *tables.Table, n, workers int) ([]tables.Check, error) {
+	return verifySeeded(sp, tab, n, workers, seed)
+}
+
+// verifySeeded is verify with another seed (the file test uses its own).
+func verifySeeded(sp *spec, tab *tables.Table, n, workers int, seed uint64) ([]tables.Check, error) {
 	h := fnv.New64a()
 	h.Write([]byte(string(sp.kind) + "/" + sp.name))
 	tseed := h.Sum64()

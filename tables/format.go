@@ -68,8 +68,8 @@ const (
 	CompSpeedLatitude  = "speed_latitude"  // degrees/day, likewise
 	CompSpeedDistance  = "speed_distance"  // AU/day, likewise
 	CompAyanamsa       = "ayanamsa"        // degrees
-	CompObliquity         = "obliquity" // true obliquity of the ecliptic, degrees
-	CompNutation          = "nutation_longitude"
+	CompObliquity      = "obliquity"       // true obliquity of the ecliptic, degrees
+	CompNutation       = "nutation_longitude"
 )
 
 // FileMeta describes a whole table file.
@@ -87,8 +87,8 @@ type Meta struct {
 	Kind        Kind        `json:"kind"`
 	Name        string      `json:"name"`
 	Quantity    string      `json:"quantity"` // what was fitted, in words
-	From        float64     `json:"from"` // JD UT of the first segment's start
-	To          float64     `json:"to"`   // JD UT of the last segment's end
+	From        float64     `json:"from"`     // JD UT of the first segment's start
+	To          float64     `json:"to"`       // JD UT of the last segment's end
 	SegmentDays float64     `json:"segment_days"`
 	Segments    int         `json:"segments"`
 	Components  []Component `json:"components"`

@@ -1,0 +1,150 @@
+package ephem
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/swe"
+	"github.com/astroapi/astroapi/tables"
+)
+
+var tableFile = filepath.Join("..", "..", "data", "ephemeris.bolt")
+
+// fixtures opens the generated tables and the Swiss Ephemeris, skipping
+// (failing in CI) when either is missing.
+func fixtures(t testing.TB) (*tables.Set, *swe.Ephemeris) {
+	t.Helper()
+	eph, err := swe.Open("")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	if _, err := os.Stat(tableFile); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s missing: run make gen first", tableFile)
+		}
+		t.Skipf("%s not generated (make gen)", tableFile)
+	}
+	set, err := tables.Open(tableFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { set.Close() })
+	return set, eph
+}
+
+func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
+
+// TestRouting checks which ephemeris serves each kind of request, and that
+// table answers agree with libswe (tolerances of package gen).
+func TestRouting(t *testing.T) {
+	set, eph := fixtures(t)
+	src := New(set, eph)
+	jd := engine.JDUT(2451545.25) // 2000-01-01 18h UT
+	cases := []struct {
+		name string
+		b    engine.Body
+		t    engine.JDUT
+		o    engine.Options
+		want engine.Source
+	}{
+		{"TropicalFromTables", engine.Moon, jd, engine.Options{}, engine.FromTables},
+		{"SiderealFromTables", engine.Mars, jd, engine.Options{Sidereal: engine.Lahiri}, engine.FromTables},
+		{"SiderealJ2000FromSwiss", engine.Mars, jd, engine.Options{Sidereal: engine.J2000}, engine.FromSwiss},
+		{"EquatorialFromSwiss", engine.Sun, jd, engine.Options{Equatorial: true}, engine.FromSwiss},
+		{"HeliocentricFromSwiss", engine.Mars, jd, engine.Options{Heliocentric: true}, engine.FromSwiss},
+		{"TopocentricFromSwiss", engine.Moon, jd, engine.Options{Topocentric: &engine.Observer{Latitude: 48.85, Longitude: 2.35}}, engine.FromSwiss},
+		{"TrueNodeFromSwiss", engine.TrueNode, jd, engine.Options{}, engine.FromSwiss},
+		{"BeforeTablesFromMoshier", engine.Sun, 2378000, engine.Options{}, engine.FromMoshier},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := src.Position(c.t, c.b, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Source != c.want {
+				t.Fatalf("source %q, want %q", got.Source, c.want)
+			}
+			want, err := eph.Position(c.t, c.b, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := sepArcsec(got.Longitude, want.Longitude); e > 0.001 {
+				t.Errorf("longitude off by %.3g\"", e)
+			}
+			if e := math.Abs(got.Latitude-want.Latitude) * 3600; e > 0.001 {
+				t.Errorf("latitude off by %.3g\"", e)
+			}
+			if e := math.Abs(got.SpeedLongitude - want.SpeedLongitude); e > 1e-5 {
+				t.Errorf("speed off by %.3g deg/day", e)
+			}
+		})
+	}
+	t.Run("AyanamsaAndObliquity", func(t *testing.T) {
+		for _, a := range engine.Ayanamsas {
+			got, err := src.Ayanamsa(jd, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := eph.Ayanamsa(jd, a)
+			if e := math.Abs(got-want) * 3600; e > 0.001 {
+				t.Errorf("%s: off by %.3g\"", a, e)
+			}
+		}
+		eps, dpsi, err := src.Obliquity(jd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		weps, wdpsi, _ := eph.Obliquity(jd)
+		if math.Abs(eps-weps)*3600 > 0.001 || math.Abs(dpsi-wdpsi)*3600 > 0.001 {
+			t.Errorf("obliquity %v %v, want %v %v", eps, dpsi, weps, wdpsi)
+		}
+	})
+	t.Run("Houses", func(t *testing.T) {
+		h, err := src.Houses(jd, 48.85, 2.35, engine.Placidus, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Source != engine.FromSwiss {
+			t.Errorf("houses source %q", h.Source)
+		}
+	})
+}
+
+// TestSweOnly: without tables every answer comes from libswe.
+func TestSweOnly(t *testing.T) {
+	_, eph := fixtures(t)
+	src := New(nil, eph)
+	p, err := src.Position(2451545, engine.Sun, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Source != engine.FromSwiss {
+		t.Errorf("source %q", p.Source)
+	}
+	if _, err := src.Ayanamsa(2451545, engine.Lahiri); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestTablesOnly: without libswe, what the tables cannot serve is out of range.
+func TestTablesOnly(t *testing.T) {
+	set, _ := fixtures(t)
+	src := New(set, nil)
+	if p, err := src.Position(2451545, engine.Sun, engine.Options{}); err != nil || p.Source != engine.FromTables {
+		t.Errorf("Sun: %v, %v", p.Source, err)
+	}
+	if _, err := src.Position(2451545, engine.Sun, engine.Options{Equatorial: true}); !errors.Is(err, engine.ErrOutOfRange) {
+		t.Errorf("equatorial without libswe: %v", err)
+	}
+	if _, err := src.Houses(2451545, 0, 0, engine.Placidus, ""); !errors.Is(err, engine.ErrOutOfRange) {
+		t.Errorf("houses without libswe: %v", err)
+	}
+}

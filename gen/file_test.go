@@ -1,0 +1,76 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/astroapi/astroapi/engine/swe"
+	"github.com/astroapi/astroapi/tables"
+)
+
+// tableFile is the generated file the repository's Makefile builds.
+var tableFile = filepath.Join("..", "data", "ephemeris.bolt")
+
+// openFile opens the generated table file, or skips (fails in CI, which
+// runs `make gen` first) when it is absent.
+func openFile(t testing.TB) *tables.Set {
+	t.Helper()
+	if _, err := os.Stat(tableFile); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s missing: run make gen first", tableFile)
+		}
+		t.Skipf("%s not generated (make gen)", tableFile)
+	}
+	s, err := tables.Open(tableFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestFile checks every table of the generated file against direct Swiss
+// Ephemeris calls at 100,000 random instants per table (a different seed
+// stream than the generator's), with the tolerances of doc.go, and the
+// sidereal positions derived from the tables for every ayanamsa the tables
+// serve.
+func TestFile(t *testing.T) {
+	set := openFile(t)
+	defer set.Close()
+	eph, err := swe.Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*spec{}
+	for _, sp := range specs(eph) {
+		byName[string(sp.kind)+"/"+sp.name] = sp
+	}
+	var all []*tables.Table
+	for _, kind := range []tables.Kind{tables.KindBody, tables.KindNutation, tables.KindAyanamsa} {
+		for name, tab := range set.Tables(kind) {
+			all = append(all, tab)
+			sp := byName[string(kind)+"/"+name]
+			if sp == nil {
+				t.Errorf("%s/%s: table the generator does not make", kind, name)
+				continue
+			}
+			checks, err := verifySeeded(sp, tab, Samples, 0, seed+1)
+			if checks == nil {
+				t.Fatalf("%s/%s: %v", kind, name, err)
+			}
+			for _, c := range checks {
+				if !(c.Worst <= c.Tolerance) {
+					t.Errorf("%s/%s %s: worst %.3g %s at JD %.5f > %.3g", kind, name, c.Quantity, c.Worst, c.Unit, c.WorstAt, c.Tolerance)
+				} else {
+					t.Logf("%s/%s %s: worst %.3g %s over %d instants (tolerance %.3g)", kind, name, c.Quantity, c.Worst, c.Unit, c.Samples, c.Tolerance)
+				}
+			}
+		}
+	}
+	if len(set.Tables(tables.KindBody)) == 0 || set.Table(tables.KindNutation, "nutation") == nil || len(set.Tables(tables.KindAyanamsa)) == 0 {
+		t.Error("file lacks body, nutation or ayanamsa tables")
+	}
+	if err := verifySidereal(eph, all, 0, testWriter{t}); err != nil {
+		t.Error(err)
+	}
+}
