@@ -2,6 +2,10 @@ package http
 
 import (
 	"bytes"
+	"net"
+	"time"
+
+	"github.com/valyala/fasthttp"
 )
 
 func init() { registerFamily(platformOps) }
@@ -47,4 +51,20 @@ func platformOps(s *Server) []Operation {
 			},
 		},
 	}
+}
+
+// ServeMetrics serves the Prometheus metrics alone on ln (any path), for
+// deployments that keep /metrics off the public listener. It returns when
+// ln is closed.
+func (s *Server) ServeMetrics(ln net.Listener) error {
+	srv := &fasthttp.Server{
+		Handler: func(rc *fasthttp.RequestCtx) {
+			var buf bytes.Buffer
+			s.metrics.write(&buf)
+			rc.SetContentType("text/plain; version=0.0.4; charset=utf-8")
+			rc.SetBody(buf.Bytes())
+		},
+		ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second,
+	}
+	return srv.Serve(ln)
 }

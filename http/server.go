@@ -110,6 +110,8 @@ type Server struct {
 	docsOnce     sync.Once
 	docs         *docSet
 	shuttingDown atomic.Bool
+	lnMu         sync.Mutex
+	lns          []net.Listener
 
 	// baseCtx is the context of every call. fasthttp's RequestCtx is not
 	// used as a context: libraries (pgx) watch contexts from goroutines that
@@ -205,13 +207,34 @@ func (s *Server) Logger() *slog.Logger { return s.log }
 func (s *Server) Handler() fasthttp.RequestHandler { return s.entry }
 
 // Serve accepts connections on ln until Shutdown.
-func (s *Server) Serve(ln net.Listener) error { return s.http.Serve(ln) }
+func (s *Server) Serve(ln net.Listener) error {
+	s.lnMu.Lock()
+	if s.shuttingDown.Load() {
+		s.lnMu.Unlock()
+		ln.Close()
+		return nil
+	}
+	s.lns = append(s.lns, ln)
+	s.lnMu.Unlock()
+	err := s.http.Serve(ln)
+	if s.shuttingDown.Load() && errors.Is(err, net.ErrClosed) {
+		return nil
+	}
+	return err
+}
 
 // Shutdown stops accepting connections, waits for in-flight requests to
 // finish (until ctx ends) and flushes the quota counters.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shuttingDown.Store(true)
 	err := s.http.ShutdownWithContext(ctx)
+	// A Serve that had not yet registered its listener with fasthttp when
+	// Shutdown ran would serve on: close every listener ourselves.
+	s.lnMu.Lock()
+	for _, ln := range s.lns {
+		ln.Close()
+	}
+	s.lnMu.Unlock()
 	if s.cfg.Quota != nil {
 		if _, ferr := s.cfg.Quota.Flush(context.WithoutCancel(ctx)); ferr != nil && err == nil {
 			err = ferr

@@ -1,0 +1,78 @@
+// Command astroapi is the astroapi service and its administration tool.
+//
+//	astroapi serve [--addr HOST:PORT] [--store PATH_OR_URL] [--ephe DIR] [--tables PATH] [--places PATH] [--plans PATH]
+//	astroapi gen   [--ephe DIR] [--out PATH] [--workers N]
+//	astroapi keys create --store S --email E [--plan P]   (the key alone on the last line)
+//	astroapi keys list   --store S [--email E]
+//	astroapi keys rotate --store S --id KEY_ID            (the new key alone on the last line)
+//	astroapi keys revoke --store S --id KEY_ID
+//
+// Every flag of serve has an environment variable: ASTROAPI_ADDR,
+// ASTROAPI_STORE, ASTROAPI_EPHE, ASTROAPI_TABLES, ASTROAPI_PLACES,
+// ASTROAPI_PLANS_FILE, ASTROAPI_PLANS (inline plans), ASTROAPI_FLUSH,
+// ASTROAPI_ACCESS_LOG, ASTROAPI_METRICS_ADDR. Flags win over the environment.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, errUsage) {
+			fmt.Fprintln(os.Stderr, "astroapi:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+var errUsage = errors.New("usage")
+
+const usage = `usage:
+  astroapi serve [--addr HOST:PORT] [--store PATH_OR_URL] [--ephe DIR] [--tables PATH] [--places PATH]
+  astroapi gen   [--ephe DIR] [--out PATH] [--workers N]
+  astroapi keys create --store S --email E [--plan P]
+  astroapi keys list   --store S [--email E]
+  astroapi keys rotate --store S --id KEY_ID
+  astroapi keys revoke --store S --id KEY_ID
+Run "astroapi serve -h" (or gen -h, keys create -h) for the flags.
+`
+
+// run dispatches a subcommand.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errUsage
+	}
+	switch args[0] {
+	case "serve":
+		m := NewMain(stdout, stderr)
+		if err := m.ParseFlags(args[1:], os.Getenv); err != nil {
+			return err
+		}
+		if err := m.Run(ctx); err != nil {
+			m.Close()
+			return err
+		}
+		<-ctx.Done()
+		fmt.Fprintln(stderr, "astroapi: shutting down")
+		return m.Close()
+	case "gen":
+		return runGen(args[1:], stdout, stderr)
+	case "keys":
+		return runKeys(ctx, args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprintf(stderr, "unknown command %q\n%s", args[0], usage)
+	return errUsage
+}

@@ -1,0 +1,348 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/swe"
+	"github.com/astroapi/astroapi/engine/zones"
+	apihttp "github.com/astroapi/astroapi/http"
+	"github.com/astroapi/astroapi/quota"
+	"github.com/astroapi/astroapi/store"
+	_ "github.com/astroapi/astroapi/store/bolt"
+	_ "github.com/astroapi/astroapi/store/postgres"
+)
+
+// Config is the configuration of serve, read once from flags and the
+// environment.
+type Config struct {
+	Addr          string
+	Store         string
+	Ephe          string
+	Tables        string
+	Places        string
+	PlansFile     string
+	Plans         string // inline plans (ASTROAPI_PLANS)
+	FlushInterval time.Duration
+	AccessLog     bool
+	MetricsAddr   string // "" serves /metrics on the main listener only
+	DevAccount    bool   // create a development account and print its key when the store has no keys
+	ShutdownWait  time.Duration
+}
+
+// Main is the serve command: ParseFlags, Run, Close. Tests start the real
+// server on 127.0.0.1:0 through it.
+type Main struct {
+	Config Config
+	Stdout io.Writer
+	Stderr io.Writer
+
+	Server *apihttp.Server
+	Store  store.Store
+	Quota  *quota.Quota
+	Addr   net.Addr // where the server listens, after Run
+	DevKey string   // the development key created by Run, if any
+
+	devPlan string
+
+	ln      net.Listener
+	logw    *lineWriter
+	swe     *swe.Ephemeris
+	served  chan error
+	closeMu sync.Once
+	closed  error
+}
+
+// NewMain returns a Main with the default configuration.
+func NewMain(stdout, stderr io.Writer) *Main {
+	return &Main{
+		Stdout: stdout, Stderr: stderr,
+		Config: Config{
+			Addr: "127.0.0.1:8080", Store: "data/astroapi.db", Ephe: swe.DefaultPath,
+			Tables: "data/ephemeris.bolt", Places: "data/places.tsv.zst",
+			FlushInterval: time.Second, AccessLog: true, DevAccount: true, ShutdownWait: 10 * time.Second,
+		},
+	}
+}
+
+// ParseFlags reads flags over the environment over the defaults.
+func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
+	c := &m.Config
+	env := func(name string, dst *string) {
+		if v := getenv(name); v != "" {
+			*dst = v
+		}
+	}
+	env("ASTROAPI_ADDR", &c.Addr)
+	env("ASTROAPI_STORE", &c.Store)
+	env("ASTROAPI_EPHE", &c.Ephe)
+	env("ASTROAPI_TABLES", &c.Tables)
+	env("ASTROAPI_PLACES", &c.Places)
+	env("ASTROAPI_PLANS_FILE", &c.PlansFile)
+	env("ASTROAPI_PLANS", &c.Plans)
+	env("ASTROAPI_METRICS_ADDR", &c.MetricsAddr)
+	if v := getenv("ASTROAPI_FLUSH"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return fmt.Errorf("ASTROAPI_FLUSH: %w", err)
+		}
+		c.FlushInterval = d
+	}
+	if v := getenv("ASTROAPI_ACCESS_LOG"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("ASTROAPI_ACCESS_LOG: %w", err)
+		}
+		c.AccessLog = b
+	}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(m.Stderr)
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address HOST:PORT (ASTROAPI_ADDR)")
+	fs.StringVar(&c.Store, "store", c.Store, "bbolt file path or postgres:// URL (ASTROAPI_STORE)")
+	fs.StringVar(&c.Ephe, "ephe", c.Ephe, "Swiss Ephemeris data directory (ASTROAPI_EPHE)")
+	fs.StringVar(&c.Tables, "tables", c.Tables, "precomputed tables written by gen (ASTROAPI_TABLES)")
+	fs.StringVar(&c.Places, "places", c.Places, "geocoding index (ASTROAPI_PLACES)")
+	fs.StringVar(&c.PlansFile, "plans", c.PlansFile, "plan limits file (ASTROAPI_PLANS_FILE); ASTROAPI_PLANS overrides inline")
+	fs.DurationVar(&c.FlushInterval, "flush", c.FlushInterval, "quota counter flush interval: the crash-loss bound (ASTROAPI_FLUSH)")
+	fs.BoolVar(&c.AccessLog, "access-log", c.AccessLog, "write the access log to stdout (ASTROAPI_ACCESS_LOG)")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", c.MetricsAddr, "also serve /metrics on this separate address (ASTROAPI_METRICS_ADDR)")
+	fs.BoolVar(&c.DevAccount, "dev-account", c.DevAccount, "create a development account and print its key when the store has no keys")
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve: unexpected arguments %q", fs.Args())
+	}
+	return nil
+}
+
+// Run opens everything and starts serving in the background.
+func (m *Main) Run(ctx context.Context) error {
+	c := m.Config
+	m.logw = newLineWriter(m.Stdout)
+	logger := apihttp.NewLogger(m.logw)
+	if !c.AccessLog {
+		logger = slog.New(accessFilter{logger.Handler()})
+	}
+	logger.Info("starting", "addr", c.Addr, "store", store.Redact(c.Store), "ephe", c.Ephe, "tables", c.Tables,
+		"places", c.Places, "flush", c.FlushInterval.String(), "access_log", c.AccessLog)
+
+	plans, err := quota.LoadPlans(c.PlansFile, c.Plans)
+	if err != nil {
+		return err
+	}
+	if store.Kind(c.Store) == "bolt" {
+		if err := os.MkdirAll(dirOf(c.Store), 0o755); err != nil {
+			return err
+		}
+	}
+	if m.Store, err = store.Open(c.Store); err != nil {
+		return err
+	}
+	m.Quota = quota.New(m.Store, quota.Config{
+		Plans: plans, FlushInterval: c.FlushInterval,
+		OnFlush: func(fs quota.FlushStats, err error) {
+			if err != nil {
+				logger.Error("quota flush failed", "error", err.Error())
+			}
+		},
+	})
+
+	positions, err := m.positions(logger)
+	if err != nil {
+		return err
+	}
+	var pl *places.Index
+	if _, err := os.Stat(c.Places); err == nil {
+		if pl, err = places.Load(c.Places); err != nil {
+			return err
+		}
+	} else {
+		logger.Warn("geocoding index missing: geocoding routes and location strings are unavailable", "places", c.Places)
+	}
+	zx, err := zones.New()
+	if err != nil {
+		return err
+	}
+
+	m.Server, err = apihttp.New(apihttp.Config{
+		Positions: positions, Places: pl, Zones: zx, Store: m.Store, Quota: m.Quota, Logger: logger,
+	})
+	if err != nil {
+		return err
+	}
+	if c.DevAccount {
+		if err := m.devAccount(ctx, logger); err != nil {
+			return err
+		}
+	}
+	if m.ln, err = net.Listen("tcp", c.Addr); err != nil {
+		return err
+	}
+	m.Addr = m.ln.Addr()
+	m.served = make(chan error, 1)
+	go func() { m.served <- m.Server.Serve(m.ln) }()
+	if c.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", c.MetricsAddr)
+		if err != nil {
+			return err
+		}
+		go m.Server.ServeMetrics(mln)
+	}
+	logger.Info("listening", "addr", m.Addr.String(), "docs", "http://"+m.Addr.String()+"/api/docs")
+	fmt.Fprintf(m.Stderr, "astroapi: listening on http://%s (docs at /api/docs)\n", m.Addr)
+	if m.DevKey != "" {
+		// The key goes last, alone on its line, so scripts can take it with tail -n 1.
+		fmt.Fprintf(m.Stderr, "astroapi: first start: development account dev@localhost (plan %s); its API key (shown once, send it as the x-api-key header):\n%s\n", m.devPlan, m.DevKey)
+	}
+	return nil
+}
+
+// positions opens the Swiss Ephemeris as the position source.
+//
+// TODO(ephem): when engine/ephem lands, serve from ephem.New(tables, swe),
+// which prefers the precomputed tables at c.Tables.
+func (m *Main) positions(logger *slog.Logger) (engine.Positions, error) {
+	e, err := swe.Open(m.Config.Ephe)
+	if err != nil {
+		if errors.Is(err, swe.ErrNoCgo) {
+			logger.Warn("built without cgo: calculation routes are unavailable")
+			return nil, nil
+		}
+		return nil, err
+	}
+	m.swe = e
+	if _, err := os.Stat(m.Config.Tables); err != nil {
+		logger.Warn("tables missing; run `astroapi gen` (serving from the Swiss Ephemeris)", "tables", m.Config.Tables)
+	}
+	return e, nil
+}
+
+// devAccount creates a development account with one key on first start
+// (no key in the store) and prints the key.
+func (m *Main) devAccount(ctx context.Context, logger *slog.Logger) error {
+	keys, err := m.Store.Keys(ctx, "")
+	if err != nil || len(keys) > 0 {
+		return err
+	}
+	a, secret, err := createAccount(ctx, m.Store, "dev@localhost", quota.Pro)
+	if err != nil {
+		return err
+	}
+	m.DevKey = secret
+	m.devPlan = a.Plan
+	logger.Info("created development account", "account", a.ID, "plan", a.Plan)
+	return nil
+}
+
+// Close shuts down gracefully: in-flight requests finish (up to
+// ShutdownWait), quota counters are flushed, the store is closed.
+func (m *Main) Close() error {
+	m.closeMu.Do(func() {
+		var errs []error
+		if m.Server != nil && m.ln != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), m.Config.ShutdownWait)
+			if err := m.Server.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+				errs = append(errs, err)
+			}
+			cancel()
+			if err := <-m.served; err != nil {
+				errs = append(errs, err)
+			}
+		}
+		if m.Quota != nil {
+			if err := m.Quota.Close(); err != nil && !errors.Is(err, quota.ErrClosed) {
+				errs = append(errs, err)
+			}
+		}
+		if m.Store != nil {
+			errs = append(errs, m.Store.Close())
+		}
+		if m.logw != nil {
+			m.logw.Close()
+		}
+		m.closed = errors.Join(errs...)
+	})
+	return m.closed
+}
+
+func dirOf(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			return path[:i+1]
+		}
+	}
+	return "."
+}
+
+// lineWriter buffers log lines and writes them at most every 100 ms, so
+// that the access log costs no system call per request.
+type lineWriter struct {
+	mu   sync.Mutex
+	w    *bufio.Writer
+	done chan struct{}
+	wg   sync.WaitGroup
+}
+
+func newLineWriter(w io.Writer) *lineWriter {
+	lw := &lineWriter{w: bufio.NewWriterSize(w, 64<<10), done: make(chan struct{})}
+	lw.wg.Add(1)
+	go func() {
+		defer lw.wg.Done()
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				lw.mu.Lock()
+				lw.w.Flush()
+				lw.mu.Unlock()
+			case <-lw.done:
+				return
+			}
+		}
+	}()
+	return lw
+}
+
+func (lw *lineWriter) Write(p []byte) (int, error) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.w.Write(p)
+}
+
+// Close stops the ticker and flushes.
+func (lw *lineWriter) Close() error {
+	close(lw.done)
+	lw.wg.Wait()
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.w.Flush()
+}
+
+// accessFilter drops access-log records (message "access") and keeps the rest.
+type accessFilter struct{ slog.Handler }
+
+func (f accessFilter) Handle(ctx context.Context, r slog.Record) error {
+	if r.Message == "access" {
+		return nil
+	}
+	return f.Handler.Handle(ctx, r)
+}
+
+func (f accessFilter) WithAttrs(as []slog.Attr) slog.Handler {
+	return accessFilter{f.Handler.WithAttrs(as)}
+}
+func (f accessFilter) WithGroup(n string) slog.Handler { return accessFilter{f.Handler.WithGroup(n)} }
