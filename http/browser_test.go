@@ -1,0 +1,51 @@
+package http
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestBrowserConsole drives the key console and the docs UI in headless
+// Chromium with playwright-core (http/browsertest; `npm ci` there first).
+// Without node, chromium or the npm package it skips, unless CI=true.
+func TestBrowserConsole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	missing := func(what string) {
+		t.Helper()
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s missing (CI=true)", what)
+		}
+		t.Skipf("%s missing; install it to run the browser test", what)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		missing("node")
+	}
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		missing(chromium)
+	}
+	dir, _ := filepath.Abs("browsertest")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "playwright-core")); err != nil {
+		missing("http/browsertest/node_modules (run `npm ci` in http/browsertest)")
+	}
+	ts := startTestServer(t, testOptions{})
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join(dir, "console.mjs"), ts.URL, chromium)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("browser test: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
