@@ -157,7 +157,7 @@ func startTestServer(t testing.TB, opts testOptions) *testServer {
 	srv, err := New(Config{
 		Positions: opts.Positions, Places: opts.Places, Zones: opts.Zones,
 		Store: st, Quota: q, Clock: opts.Clock.Now, Limits: opts.Limits,
-		Logger: NewLogger(logw),
+		Logger: NewLogger(logw), AccessLog: logw,
 	})
 	if err != nil {
 		t.Fatalf("New: %v", err)

@@ -18,7 +18,17 @@ type healthResult struct {
 }
 
 func platformOps(s *Server) []Operation {
-	return []Operation{
+	var ops []Operation
+	if len(s.cfg.CannedBody) > 0 {
+		ops = append(ops, Operation{
+			ID: "post-bench-canned", Method: "POST", Path: "/bench/canned", Family: "Operations", Public: true, NoBatch: true, Hidden: true,
+			Produces: "application/json", Summary: "Canned response for benchmarks",
+			Handle: func(c *Call) (any, error) {
+				return Raw{ContentType: "application/json", Body: s.cfg.CannedBody}, nil
+			},
+		})
+	}
+	return append(ops, []Operation{
 		{
 			ID: "get-healthz", Method: "GET", Path: "/healthz", Family: "Operations", Public: true, Bare: true, NoBatch: true,
 			Summary:     "Liveness check",
@@ -50,7 +60,7 @@ func platformOps(s *Server) []Operation {
 				return Raw{ContentType: "text/plain; version=0.0.4; charset=utf-8", Body: buf.Bytes()}, nil
 			},
 		},
-	}
+	}...)
 }
 
 // ServeMetrics serves the Prometheus metrics alone on ln (any path), for

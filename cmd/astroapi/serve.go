@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
@@ -23,6 +24,7 @@ import (
 	"github.com/astroapi/astroapi/store"
 	_ "github.com/astroapi/astroapi/store/bolt"
 	_ "github.com/astroapi/astroapi/store/postgres"
+	"github.com/astroapi/astroapi/tables"
 )
 
 // Config is the configuration of serve, read once from flags and the
@@ -40,6 +42,7 @@ type Config struct {
 	MetricsAddr   string // "" serves /metrics on the main listener only
 	DevAccount    bool   // create a development account and print its key when the store has no keys
 	ShutdownWait  time.Duration
+	BenchCanned   string // file served at POST /bench/canned (benchmarks only)
 }
 
 // Main is the serve command: ParseFlags, Run, Close. Tests start the real
@@ -59,7 +62,7 @@ type Main struct {
 
 	ln      net.Listener
 	logw    *lineWriter
-	swe     *swe.Ephemeris
+	tables  *tables.Set
 	served  chan error
 	closeMu sync.Once
 	closed  error
@@ -118,6 +121,7 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	fs.DurationVar(&c.FlushInterval, "flush", c.FlushInterval, "quota counter flush interval: the crash-loss bound (ASTROAPI_FLUSH)")
 	fs.BoolVar(&c.AccessLog, "access-log", c.AccessLog, "write the access log to stdout (ASTROAPI_ACCESS_LOG)")
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", c.MetricsAddr, "also serve /metrics on this separate address (ASTROAPI_METRICS_ADDR)")
+	fs.StringVar(&c.BenchCanned, "bench-canned", c.BenchCanned, "serve this file at POST /bench/canned, the benchmark baseline (no key, no quota)")
 	fs.BoolVar(&c.DevAccount, "dev-account", c.DevAccount, "create a development account and print its key when the store has no keys")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -133,8 +137,9 @@ func (m *Main) Run(ctx context.Context) error {
 	c := m.Config
 	m.logw = newLineWriter(m.Stdout)
 	logger := apihttp.NewLogger(m.logw)
-	if !c.AccessLog {
-		logger = slog.New(accessFilter{logger.Handler()})
+	var accessLog io.Writer
+	if c.AccessLog {
+		accessLog = m.logw
 	}
 	logger.Info("starting", "addr", c.Addr, "store", store.Redact(c.Store), "ephe", c.Ephe, "tables", c.Tables,
 		"places", c.Places, "flush", c.FlushInterval.String(), "access_log", c.AccessLog)
@@ -177,8 +182,14 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 
+	var canned []byte
+	if c.BenchCanned != "" {
+		if canned, err = os.ReadFile(c.BenchCanned); err != nil {
+			return err
+		}
+	}
 	m.Server, err = apihttp.New(apihttp.Config{
-		Positions: positions, Places: pl, Zones: zx, Store: m.Store, Quota: m.Quota, Logger: logger,
+		Positions: positions, Places: pl, Zones: zx, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
 	})
 	if err != nil {
 		return err
@@ -210,24 +221,31 @@ func (m *Main) Run(ctx context.Context) error {
 	return nil
 }
 
-// positions opens the Swiss Ephemeris as the position source.
-//
-// TODO(ephem): when engine/ephem lands, serve from ephem.New(tables, swe),
-// which prefers the precomputed tables at c.Tables.
+// positions builds the position source: the precomputed tables at
+// Config.Tables first, the Swiss Ephemeris behind them. Without tables (gen
+// not run yet) everything comes from the Swiss Ephemeris, and says so.
 func (m *Main) positions(logger *slog.Logger) (engine.Positions, error) {
 	e, err := swe.Open(m.Config.Ephe)
 	if err != nil {
-		if errors.Is(err, swe.ErrNoCgo) {
-			logger.Warn("built without cgo: calculation routes are unavailable")
-			return nil, nil
+		if !errors.Is(err, swe.ErrNoCgo) {
+			return nil, err
 		}
-		return nil, err
+		logger.Warn("built without cgo: only the tables can serve positions")
+		e = nil
 	}
-	m.swe = e
-	if _, err := os.Stat(m.Config.Tables); err != nil {
-		logger.Warn("tables missing; run `astroapi gen` (serving from the Swiss Ephemeris)", "tables", m.Config.Tables)
+	var t *tables.Set
+	if _, serr := os.Stat(m.Config.Tables); serr == nil {
+		if t, err = tables.Open(m.Config.Tables); err != nil {
+			return nil, err
+		}
+		m.tables = t
+	} else {
+		logger.Warn("tables missing; run `astroapi gen` (serving from the Swiss Ephemeris meanwhile)", "tables", m.Config.Tables)
 	}
-	return e, nil
+	if e == nil && t == nil {
+		return nil, nil
+	}
+	return ephem.New(t, e), nil
 }
 
 // devAccount creates a development account with one key on first start
@@ -269,6 +287,9 @@ func (m *Main) Close() error {
 		}
 		if m.Store != nil {
 			errs = append(errs, m.Store.Close())
+		}
+		if m.tables != nil {
+			errs = append(errs, m.tables.Close())
 		}
 		if m.logw != nil {
 			m.logw.Close()
@@ -331,18 +352,3 @@ func (lw *lineWriter) Close() error {
 	defer lw.mu.Unlock()
 	return lw.w.Flush()
 }
-
-// accessFilter drops access-log records (message "access") and keeps the rest.
-type accessFilter struct{ slog.Handler }
-
-func (f accessFilter) Handle(ctx context.Context, r slog.Record) error {
-	if r.Message == "access" {
-		return nil
-	}
-	return f.Handler.Handle(ctx, r)
-}
-
-func (f accessFilter) WithAttrs(as []slog.Attr) slog.Handler {
-	return accessFilter{f.Handler.WithAttrs(as)}
-}
-func (f accessFilter) WithGroup(n string) slog.Handler { return accessFilter{f.Handler.WithGroup(n)} }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Side-by-side load test of one astroapi server on 127.0.0.1, bounded in time:
+#   1. canned: POST /bench/canned answers a real natal response body (captured
+#      first) with no calculation, key or quota: the platform-free ceiling;
+#   2. natal:  POST /api/v1/natal with 50 different birth data, key and quota;
+#   3. batch:  POST /api/v1/batch with 100 natal items per request.
+# Usage: bench/run.sh  (env: BIN, PORT=18090, DURATION=10s, CONNS=64,
+# THREADS=2, TABLES=data/ephemeris.bolt, EPHE). Prints a Markdown table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PORT=${PORT:-18090}
+DURATION=${DURATION:-10s}
+CONNS=${CONNS:-64}
+THREADS=${THREADS:-2}
+TABLES=${TABLES:-data/ephemeris.bolt}
+BIN=${BIN:-bin/astroapi}
+command -v wrk >/dev/null || { echo "bench: wrk is not installed (apt-get install wrk)" >&2; exit 1; }
+
+work=$(mktemp -d)
+pid=""
+cleanup() {
+	if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+if [ ! -x "$BIN" ]; then
+	BIN="$work/astroapi"
+	CGO_ENABLED=1 go build -o "$BIN" ./cmd/astroapi
+fi
+
+store="$work/bench.db"
+# A plan without a per-second limit and with room for every call of the run.
+export ASTROAPI_PLANS="bench daily=2000000000 monthly=2000000000 rate=0"
+key=$("$BIN" keys create --store "$store" --email bench@localhost --plan bench | tail -n 1)
+
+start() {
+	"$BIN" serve --addr "127.0.0.1:$PORT" --store "$store" --tables "$TABLES" --dev-account=false "$@" >"$work/access.log" 2>"$work/server.err" &
+	pid=$!
+	for _ in $(seq 1 100); do
+		curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	cat "$work/server.err" >&2
+	exit 1
+}
+stop() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
+
+# Capture a real natal response as the canned body (same size, same bytes).
+start
+natal='{"year":1990,"month":4,"day":12,"hour":14,"minute":30,"latitude":48.8566,"longitude":2.3522}'
+curl -fsS -H "x-api-key: $key" -H 'Content-Type: application/json' -d "$natal" \
+	"http://127.0.0.1:$PORT/api/v1/natal" >"$work/canned.json"
+stop
+start --bench-canned "$work/canned.json"
+
+run() { # name path mode
+	WRK_PATH=$2 WRK_MODE=$3 WRK_KEY=$key WRK_BODY_FILE="$work/canned.json" \
+		wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --timeout 5s --latency -s bench/post.lua "http://127.0.0.1:$PORT" >"$work/$1.txt" 2>&1
+}
+run canned /bench/canned file
+run natal /api/v1/natal natal
+run batch /api/v1/batch batch
+
+rps() { awk '/^Requests\/sec/ {print $2}' "$work/$1.txt"; }
+p() { awk -v q="$2" '$1 == q {print $2}' "$work/$1.txt"; }
+errs() { awk '/Non-2xx|Socket errors/ {print}' "$work/$1.txt" | tr '\n' ' '; }
+
+canned=$(rps canned); nat=$(rps natal); batch=$(rps batch)
+echo "| run | requests/s | charts/s | p50 | p99 | errors |"
+echo "|---|---|---|---|---|---|"
+echo "| canned $(wc -c <"$work/canned.json") B body | $canned | - | $(p canned 50%) | $(p canned 99%) | $(errs canned) |"
+echo "| natal | $nat | $nat | $(p natal 50%) | $(p natal 99%) | $(errs natal) |"
+echo "| batch of 100 natal | $batch | $(awk -v b="$batch" 'BEGIN {printf "%.0f", b * 100}') | $(p batch 50%) | $(p batch 99%) | $(errs batch) |"
+echo
+echo "natal / canned = $(awk -v a="$nat" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}')"
+echo "wrk -t$THREADS -c$CONNS -d$DURATION against 127.0.0.1 on $(nproc) cores; $(date -u +%FT%TZ); tables: $( [ -f "$TABLES" ] && echo "$TABLES" || echo 'none (Swiss Ephemeris only)')"
