@@ -6,6 +6,7 @@
 //	astroapi keys list   --store S [--email E]
 //	astroapi keys rotate --store S --id KEY_ID            (the new key alone on the last line)
 //	astroapi keys revoke --store S --id KEY_ID
+//	astroapi health [--url URL]                           (exit 0 when /readyz answers 200)
 //
 // Every flag of serve has an environment variable: ASTROAPI_ADDR,
 // ASTROAPI_STORE, ASTROAPI_EPHE, ASTROAPI_TABLES, ASTROAPI_PLACES,
@@ -16,11 +17,14 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -43,6 +47,7 @@ const usage = `usage:
   astroapi keys list   --store S [--email E]
   astroapi keys rotate --store S --id KEY_ID
   astroapi keys revoke --store S --id KEY_ID
+  astroapi health [--url http://127.0.0.1:8080/readyz]   (exit status 0 when ready; for container health checks)
 Run "astroapi serve -h" (or gen -h, keys create -h) for the flags.
 `
 
@@ -69,10 +74,34 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runGen(args[1:], stdout, stderr)
 	case "keys":
 		return runKeys(ctx, args[1:], stdout, stderr)
+	case "health":
+		return runHealth(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprintf(stderr, "unknown command %q\n%s", args[0], usage)
 	return errUsage
+}
+
+// runHealth asks a running server's readiness route; images without curl
+// use it as their health check.
+func runHealth(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("health", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	url := fs.String("url", "http://127.0.0.1:8080/readyz", "readiness URL")
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	client := &http.Client{Timeout: 3 * time.Second}
+	resp, err := client.Get(*url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("health: %s answered %s", *url, resp.Status)
+	}
+	fmt.Fprintln(stdout, "ok")
+	return nil
 }
