@@ -157,6 +157,12 @@ func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
 		return fail(newProblem(400, kindBadRequest, "operation "+op.ID+" answered a non-JSON body; call it directly"))
 	}
 	out.Status = 200
+	if cr, ok, err := s.encoded(c, res); err != nil {
+		return fail(s.internal(c, err))
+	} else if ok {
+		out.Input, out.Result, out.Warnings = json.RawMessage(cr.input), json.RawMessage(cr.result), cr.warnings
+		return out
+	}
 	out.Result = res
 	if !op.Bare {
 		out.Input = c.input()

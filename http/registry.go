@@ -31,6 +31,7 @@ type Operation struct {
 	Bare        bool   // JSON result written as-is, without the envelope (usage, manifest, health)
 	NoBatch     bool   // not callable from the batch route (docs, console, the batch route itself)
 	Hidden      bool   // left out of the OpenAPI document and the manifest (e.g. /metrics)
+	Cacheable   bool   // deterministic: the answer depends only on the request (never on "now"), so results are cached
 	Handle      func(c *Call) (any, error)
 }
 
@@ -91,6 +92,8 @@ type Call struct {
 	key       *store.Key
 	account   *store.Account
 	usage     *quota.Usage
+
+	cacheKey string // set when the operation is cacheable and the cache is on
 
 	echo     any
 	echoSet  bool

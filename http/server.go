@@ -64,6 +64,7 @@ type Limits struct {
 	SignupsPerHour int           // console account creations per client IP per hour; default 5
 	KeyCacheTTL    time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
 	Concurrency    int           // fasthttp connection limit; default 16384
+	ResultCache    int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
 }
 
 func (l *Limits) defaults() {
@@ -94,6 +95,9 @@ func (l *Limits) defaults() {
 	if l.Concurrency <= 0 {
 		l.Concurrency = 16384
 	}
+	if l.ResultCache == 0 {
+		l.ResultCache = 64 << 20
+	}
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
@@ -106,6 +110,7 @@ type Server struct {
 	router  *router.Router
 	http    *fasthttp.Server
 	keys    *ristretto.Cache[string, *keyEntry]
+	results *ristretto.Cache[string, *cachedResult] // nil when off
 	metrics *metrics
 	signups *windowLimiter
 
@@ -148,6 +153,11 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.keys = keys
+	if cfg.Limits.ResultCache > 0 {
+		if s.results, err = newResultCache(cfg.Limits.ResultCache); err != nil {
+			return nil, err
+		}
+	}
 	s.signups = newWindowLimiter(cfg.Limits.SignupsPerHour, time.Hour)
 
 	s.ops = collectOperations(s)
@@ -247,6 +257,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.cancelBase()
 	s.keys.Close()
+	if s.results != nil {
+		s.results.Close()
+	}
 	return err
 }
 
@@ -436,6 +449,12 @@ func (s *Server) run(c *Call) (any, *Problem) {
 			c.usage = &u
 		}
 	}
+	if c.op.Cacheable && s.results != nil {
+		c.cacheKey = cacheKey(c)
+		if cr, ok := s.results.Get(c.cacheKey); ok {
+			return cr, nil
+		}
+	}
 	res, err := s.safeHandle(c)
 	if err != nil {
 		p := problemFor(err)
@@ -445,6 +464,26 @@ func (s *Server) run(c *Call) (any, *Problem) {
 		return nil, p
 	}
 	return res, nil
+}
+
+// encoded returns the call's result encoded, from the cache or encoded now
+// (and then cached); ok is false when the result is not cacheable.
+func (s *Server) encoded(c *Call, res any) (*cachedResult, bool, error) {
+	if cr, hit := res.(*cachedResult); hit {
+		return cr, true, nil
+	}
+	if c.cacheKey == "" {
+		return nil, false, nil
+	}
+	if _, raw := res.(Raw); raw {
+		return nil, false, nil
+	}
+	cr, err := encodeResult(c, res)
+	if err != nil {
+		return nil, false, err
+	}
+	s.results.Set(c.cacheKey, cr, 0)
+	return cr, true, nil
 }
 
 func (s *Server) safeHandle(c *Call) (res any, err error) {
@@ -531,6 +570,28 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 		}
 		rc.SetBody(raw.Body)
 		return
+	}
+	if !c.op.Bare {
+		cr, ok, err := s.encoded(c, res)
+		if err != nil {
+			s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+			return
+		}
+		if ok {
+			bp := accessBufs.Get().(*[]byte)
+			b, err := appendEnvelope((*bp)[:0], c.now, c.requestID, cr, cr.warnings, c.usage)
+			if err != nil {
+				accessBufs.Put(bp)
+				s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+				return
+			}
+			rc.SetStatusCode(200)
+			rc.SetContentType("application/json")
+			rc.SetBody(b) // copies
+			*bp = b
+			accessBufs.Put(bp)
+			return
+		}
 	}
 	var v any = res
 	if !c.op.Bare {

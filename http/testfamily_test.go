@@ -2,6 +2,7 @@ package http
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"github.com/astroapi/astroapi/engine"
 )
@@ -26,6 +27,9 @@ type echoInput struct {
 	List   []echoNested `json:"list,omitempty"`
 	Fail   string       `json:"fail,omitempty" doc:"make the handler fail: field, fields, badrequest, notfound, range, internal, panic"`
 }
+
+// cachedCalls counts runs of the cacheable test operation.
+var cachedCalls atomic.Int64
 
 func testOps(s *Server) []Operation {
 	handle := func(c *Call) (any, error) {
@@ -61,6 +65,12 @@ func testOps(s *Server) []Operation {
 			Handle: func(c *Call) (any, error) {
 				c.Echo(map[string]string{"name": c.Param("name")})
 				return map[string]string{"name": c.Param("name")}, nil
+			}},
+		{ID: "post-test-cached", Method: "POST", Path: "/api/v1/test/cached", Family: "Test", Billed: true, Cacheable: true,
+			Summary: "cacheable echo (tests only)", Input: echoInput{}, Output: echoInput{},
+			Handle: func(c *Call) (any, error) {
+				cachedCalls.Add(1)
+				return handle(c)
 			}},
 		{ID: "get-test-public", Method: "GET", Path: "/api/v1/test/public", Family: "Test", Public: true,
 			Summary: "public (tests only)",

@@ -1,0 +1,106 @@
+package http
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/dgraph-io/ristretto/v2"
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/quota"
+)
+
+// Results of deterministic operations (Operation.Cacheable: the answer
+// depends only on the request, never on "now") are cached encoded, keyed by
+// operation, path parameters, query and body bytes. A hit still
+// authenticates, bills and gets a fresh envelope (request_id, usage); only
+// the calculation and the encoding of input and result are skipped.
+
+// cachedResult is an encoded input echo, result and warnings.
+type cachedResult struct {
+	input, result []byte
+	warnings      []string
+}
+
+func newResultCache(maxBytes int64) (*ristretto.Cache[string, *cachedResult], error) {
+	return ristretto.NewCache(&ristretto.Config[string, *cachedResult]{
+		NumCounters: 1_000_000, MaxCost: maxBytes, BufferItems: 64,
+		Cost: func(v *cachedResult) int64 { return int64(len(v.input) + len(v.result) + 64) },
+	})
+}
+
+// cacheKey identifies a call's input exactly.
+func cacheKey(c *Call) string {
+	var b strings.Builder
+	b.Grow(len(c.op.ID) + len(c.body) + 16)
+	b.WriteString(c.op.ID)
+	b.WriteByte(0)
+	if len(c.params) > 0 {
+		names := make([]string, 0, len(c.params))
+		for k := range c.params {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			b.WriteString(k)
+			b.WriteByte('=')
+			b.WriteString(c.params[k])
+			b.WriteByte(0)
+		}
+	}
+	b.WriteByte(1)
+	for _, kv := range c.query {
+		b.WriteString(kv[0])
+		b.WriteByte('=')
+		b.WriteString(kv[1])
+		b.WriteByte(0)
+	}
+	b.WriteByte(1)
+	b.Write(c.body)
+	return b.String()
+}
+
+// encodeResult encodes the input echo and result of a finished call.
+func encodeResult(c *Call, res any) (*cachedResult, error) {
+	in, err := json.MarshalNoEscape(c.input())
+	if err != nil {
+		return nil, err
+	}
+	out, err := json.MarshalNoEscape(res)
+	if err != nil {
+		return nil, err
+	}
+	return &cachedResult{input: in, result: out, warnings: c.warnings}, nil
+}
+
+// appendEnvelope writes the envelope around encoded input and result.
+func appendEnvelope(b []byte, now time.Time, rid string, cr *cachedResult, warnings []string, u *quota.Usage) ([]byte, error) {
+	b = append(b, `{"calculated_at":"`...)
+	b = now.UTC().AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","input":`...)
+	b = append(b, cr.input...)
+	b = append(b, `,"request_id":`...)
+	b = appendJSONString(b, []byte(rid))
+	b = append(b, `,"result":`...)
+	b = append(b, cr.result...)
+	b = append(b, `,"usage":`...)
+	if u == nil {
+		b = append(b, "null"...)
+	} else {
+		ub, err := json.Marshal(u)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, ub...)
+	}
+	if len(warnings) > 0 {
+		wb, err := json.MarshalNoEscape(warnings)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"warnings":`...)
+		b = append(b, wb...)
+	}
+	return append(b, "}\n"...), nil
+}
