@@ -3,6 +3,7 @@ package http
 import (
 	"errors"
 	"sync/atomic"
+	"time"
 
 	"github.com/astroapi/astroapi/engine"
 )
@@ -26,6 +27,7 @@ type echoInput struct {
 	Nested *echoNested  `json:"nested,omitempty"`
 	List   []echoNested `json:"list,omitempty"`
 	Fail   string       `json:"fail,omitempty" doc:"make the handler fail: field, fields, badrequest, notfound, range, internal, panic"`
+	Sleep  int          `json:"sleep_ms,omitempty" doc:"wait this long before answering"`
 }
 
 // cachedCalls counts runs of the cacheable test operation.
@@ -37,6 +39,7 @@ func testOps(s *Server) []Operation {
 		if err := c.Decode(&in); err != nil {
 			return nil, err
 		}
+		time.Sleep(time.Duration(in.Sleep) * time.Millisecond)
 		switch in.Fail {
 		case "field":
 			return nil, &engine.FieldError{Field: "year", Reason: "must be after 1800"}
