@@ -9,6 +9,45 @@ import (
 	"time"
 )
 
+// nodeTools returns node and the browsertest directory, skipping (or
+// failing under CI=true) when node or the npm packages are missing.
+func nodeTools(t *testing.T, pkg string) (node, dir string) {
+	t.Helper()
+	missing := func(what string) {
+		t.Helper()
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s missing (CI=true)", what)
+		}
+		t.Skipf("%s missing; install it to run this test", what)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		missing("node")
+	}
+	dir, _ = filepath.Abs("browsertest")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", pkg)); err != nil {
+		missing("http/browsertest/node_modules/" + pkg + " (run `npm ci` in http/browsertest)")
+	}
+	return node, dir
+}
+
+// TestOpenAPIValidates checks the served document against the OpenAPI 3.1
+// schema with an independent validator (@apidevtools/swagger-parser).
+func TestOpenAPIValidates(t *testing.T) {
+	node, dir := nodeTools(t, "@apidevtools/swagger-parser")
+	ts := startTestServer(t, testOptions{})
+	doc := ts.get(t, "/api/openapi.json").wantStatus(t, 200).Body
+	file := filepath.Join(t.TempDir(), "openapi.json")
+	if err := os.WriteFile(file, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(node, filepath.Join(dir, "openapi.mjs"), file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
+
 // TestBrowserConsole drives the key console and the docs UI in headless
 // Chromium with playwright-core (http/browsertest; `npm ci` there first).
 // Without node, chromium or the npm package it skips, unless CI=true.
