@@ -439,7 +439,7 @@ func buildOpenAPI(ops []*Operation, serverURL string) map[string]any {
 			"title":       "astroapi",
 			"version":     Version,
 			"description": "Astrological chart calculations over JSON. Every calculation route answers an envelope {calculated_at, input, request_id, result, usage}; every error is an RFC 9457 problem (application/problem+json). Keys go in the x-api-key header only. This document is generated from the server's operation registry and covers every route it serves.",
-			"license":     map[string]any{"name": "GNU Affero General Public License v3.0", "identifier": "AGPL-3.0-only"},
+			"license":     map[string]any{"name": "GNU Affero General Public License v3.0 or later", "identifier": "AGPL-3.0-or-later"},
 		},
 		"servers": []any{map[string]any{"url": serverURL}},
 		"tags":    tags,
