@@ -3,6 +3,7 @@ package http
 import (
 	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -429,6 +430,10 @@ func buildOpenAPI(ops []*Operation, serverURL string) map[string]any {
 		}
 		paths[p][strings.ToLower(op.Method)] = o
 	}
+	sort.SliceStable(tags, func(i, j int) bool {
+		a, b := tags[i]["name"].(string), tags[j]["name"].(string)
+		return familyRank(a) < familyRank(b)
+	})
 	schemas := map[string]any{}
 	for n, d := range g.defs {
 		schemas[n] = d

@@ -54,7 +54,9 @@
     const s = resolve(schema);
     const req = new Set(s.required || []);
     const rows = [];
-    for (const [name, v] of Object.entries(s.properties || {})) {
+    // Required fields first, then alphabetical (the document's order).
+    const entries = Object.entries(s.properties || {}).sort((a, b) => (req.has(b[0]) - req.has(a[0])) || a[0].localeCompare(b[0]));
+    for (const [name, v] of entries) {
       const r = resolve(v);
       const type = r.type === "array" ? "array of " + (resolve(r.items).type || resolve(r.items).title || "any") : (r.type || r.title || "object");
       const notes = [];
