@@ -244,7 +244,7 @@ type scanner struct {
 	i       int
 	depth   int
 	node    *schemaNode
-	path    []string // current path, for naming unknown keys
+	path    [][]byte // current path, for naming unknown keys (joined only then)
 	unknown []string
 	present map[string]bool // top-level keys seen
 }
@@ -358,12 +358,12 @@ func (s *scanner) object(n *schemaNode) error {
 					s.present[f.name] = true
 				}
 			} else {
-				s.unknown = append(s.unknown, s.join(string(key)))
+				s.unknown = append(s.unknown, s.join(key))
 			}
 		case n.kind == nodeMap:
 			child = n.elem
 		}
-		s.path = append(s.path, string(key))
+		s.path = append(s.path, key)
 		if err := s.value(child); err != nil {
 			return err
 		}
@@ -385,11 +385,19 @@ func (s *scanner) object(n *schemaNode) error {
 	}
 }
 
-func (s *scanner) join(last string) string {
-	if len(s.path) == 0 {
-		return last
+func (s *scanner) join(last []byte) string {
+	var b strings.Builder
+	for _, p := range s.path {
+		if p[0] != '[' && b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(p)
 	}
-	return strings.Join(s.path, ".") + "." + last
+	if b.Len() > 0 {
+		b.WriteByte('.')
+	}
+	b.Write(last)
+	return b.String()
 }
 
 func (s *scanner) array(n *schemaNode) error {
@@ -409,7 +417,7 @@ func (s *scanner) array(n *schemaNode) error {
 	}
 	for k := 0; ; k++ {
 		if elem != nil && elem.kind == nodeObject {
-			s.path = append(s.path, "["+strconv.Itoa(k)+"]")
+			s.path = append(s.path, []byte("["+strconv.Itoa(k)+"]"))
 		}
 		if err := s.value(elem); err != nil {
 			return err
@@ -466,19 +474,44 @@ func (s *scanner) lit(word string) error {
 	return nil
 }
 
+// number checks the JSON number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+// (magnitude is left to the decoder, which answers 400 on overflow).
 func (s *scanner) number() error {
 	start := s.i
-	for s.i < len(s.b) {
-		c := s.b[s.i]
-		if (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
+	digits := func() int {
+		n := 0
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
 			s.i++
-			continue
+			n++
 		}
-		break
+		return n
 	}
-	if _, err := strconv.ParseFloat(string(s.b[start:s.i]), 64); err != nil {
+	bad := func() error {
 		s.i = start
 		return s.syntax("invalid number")
+	}
+	if s.b[s.i] == '-' {
+		s.i++
+	}
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return bad()
+	}
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		if digits() == 0 {
+			return bad()
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			return bad()
+		}
 	}
 	return nil
 }
