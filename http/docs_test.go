@@ -88,6 +88,9 @@ func TestManifestAndDocs(t *testing.T) {
 	if m.Name != "astroapi" || m.Version != Version || m.Docs["openapi"] != "/api/openapi.json" || len(m.Families) == 0 {
 		t.Errorf("manifest %+v", m)
 	}
+	if r := ts.get(t, "/api/v1", "x-api-key", ""); r.Status != 200 || !strings.Contains(string(r.Body), `"base_path"`) {
+		t.Errorf("/api/v1 (followed redirect): %d %s", r.Status, truncate(r.Body, 200))
+	}
 	routes := 0
 	for _, f := range m.Families {
 		routes += len(f.Routes)

@@ -630,6 +630,11 @@ func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *Problem, rid string) {
 
 func (s *Server) notFound(rc *fasthttp.RequestCtx) {
 	rid, _ := rc.UserValue(ridKey).(string)
+	if string(rc.Path()) == "/api/v1" { // the router cannot hold both /api/v1 and /api/v1/
+		rc.Response.Header.Set("Location", "/api/v1/")
+		rc.SetStatusCode(fasthttp.StatusPermanentRedirect)
+		return
+	}
 	s.writeProblem(rc, newProblem(404, kindNotFound, "no route "+string(rc.Method())+" "+string(rc.Path())+"; GET /api/v1/ lists the routes"), rid)
 }
 
