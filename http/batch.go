@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -108,6 +109,7 @@ func (s *Server) runBatch(parent *Call, items []batchItem) batchResult {
 }
 
 func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
+	start := time.Now() // wall clock for the item's response time only
 	out := batchOutcome{ID: it.ID, Operation: it.Operation}
 	rid := parent.requestID + "." + strconv.Itoa(i)
 	fail := func(p *Problem) batchOutcome {
@@ -148,7 +150,7 @@ func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
 		if p != nil {
 			st = p.Status
 		}
-		s.cfg.Quota.Record(quota.Call{AccountID: parent.account.ID, KeyID: parent.key.ID, Endpoint: op.ID, Status: st, At: parent.now})
+		s.cfg.Quota.Record(quota.Call{AccountID: parent.account.ID, KeyID: parent.key.ID, Endpoint: op.ID, Status: st, Duration: time.Since(start), At: parent.now})
 	}
 	if p != nil {
 		return fail(p)
