@@ -28,7 +28,13 @@
 //	}
 //
 // Paths use {name} for path parameters, as OpenAPI does; c.Param("name")
-// reads them. A handler returns the result (wrapped in the envelope), a Raw
+// reads them (percent-decoded, so "Europe%2FParis" reads "Europe/Paris").
+// Flags of an Operation: Billed (one call charged before the handler runs),
+// Public (no key), Bare (JSON written without the envelope), Produces (raw
+// media type), NoBatch (not reachable from POST /api/v1/batch), Hidden (not
+// documented), Cacheable (the answer depends only on the request: its
+// encoded result is cached and served to identical requests, which are
+// still authenticated and billed). A handler returns the result (wrapped in the envelope), a Raw
 // value for non-JSON bodies (SVG, CSV), or an error. Errors map to problems
 // in errors.go: *engine.FieldError and engine.Fields become 422 with an
 // errors[] list, BadRequest(field, reason) 400, NotFound(detail) 404,
@@ -48,6 +54,11 @@
 //	maximum:"90"            inclusive numeric maximum
 //	default:"placidus"      documented default (the handler applies it)
 //	required:"true"         Decode answers 422 "is required" when the field is absent
+//
+// Tests of a family use the harness in harness_test.go: startTestServer(t,
+// testOptions{Positions: eph}) starts a real server on 127.0.0.1:0 over a
+// fresh bbolt store (or PostgreSQL, with forEachStore and
+// ASTROAPI_TEST_POSTGRES), with an injected clock and a fresh key.
 //
 // Decode checks only presence (required) and JSON types; enum and range rules
 // stay in the domain validator so that a Go caller gets them too. Body keys
