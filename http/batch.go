@@ -165,10 +165,15 @@ func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
 		out.Input, out.Result, out.Warnings = json.RawMessage(cr.input), json.RawMessage(cr.result), cr.warnings
 		return out
 	}
-	out.Result = res
-	if !op.Bare {
-		out.Input = c.input()
+	// Encode here, on the worker, so that the items' JSON is produced in
+	// parallel rather than serially when the batch envelope is written.
+	cr, err := encodeResult(c, res)
+	if err != nil {
+		return fail(s.internal(c, err))
 	}
-	out.Warnings = c.warnings
+	out.Result, out.Warnings = json.RawMessage(cr.result), c.warnings
+	if !op.Bare {
+		out.Input = json.RawMessage(cr.input)
+	}
 	return out
 }
