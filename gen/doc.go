@@ -1,16 +1,27 @@
 // Package gen builds the precomputed Chebyshev tables of package tables
 // from the Swiss Ephemeris (engine/swe) and verifies them against it.
 //
-// For every body it fits the apparent geocentric ecliptic longitude,
-// latitude and distance of date that swe_calc_ut (SEFLG_SWIEPH|SEFLG_SPEED)
-// returns for a UT instant; for the six ayanamsas the value of
-// swe_get_ayanamsa_ex_ut; and the true obliquity and nutation in longitude
-// of swe_calc_ut(SE_ECL_NUT). Each table is fitted segment by segment at
-// the Chebyshev nodes, truncated per component to the lowest degree that
-// keeps the series' tail under a quarter of the tolerance, and then checked
-// against direct calls at random instants it was not fitted to. Speeds come
-// from the derivative of the fit when that meets the speed tolerance at the
-// nodes, else they are fitted as components of their own.
+// For every body but the True Node it fits the apparent geocentric
+// ecliptic longitude, latitude and distance of date that swe_calc_ut
+// (SEFLG_SWIEPH|SEFLG_SPEED) returns for a UT instant; for the six
+// ayanamsas the value of swe_get_ayanamsa_ex_ut; and the true obliquity and
+// nutation in longitude of swe_calc_ut(SE_ECL_NUT). Each segment is sampled
+// at twice as many Chebyshev nodes as the kept degree needs (libswe's
+// apparent positions carry a few 1e-4" of step noise that a denser fit
+// averages), checked against direct calls between its nodes, and cut into
+// 2, 4, ... 32 parts where it misses (planets near the Sun, where light
+// deflection has kinks; libswe's own jumps of ~0.002" where its file
+// segments meet). A segment that still misses becomes a hole, served by
+// libswe. Each component is then truncated to the lowest degree whose tail
+// stays under a quarter of its tolerance, and speeds come from the
+// derivative of the fit when that is within 0.7 of the speed tolerance at
+// all nodes, else they are fitted as components of their own. Finally every
+// table is checked against direct calls at 100,000 random instants it was
+// not fitted to, and sidereal positions derived from the tables against
+// libswe's SEFLG_SIDEREAL for every ayanamsa the tables serve.
+//
+// The True Node has no table: libswe derives it from the Moon's osculating
+// orbit, and its speed jumps where the Moon's file segments meet.
 //
 // Tolerances (every table, every sample): longitude, latitude, ayanamsa,
 // obliquity and nutation 0.001 arcsecond; speeds in longitude and latitude

@@ -120,18 +120,18 @@ func (sf *segFit) parts() int {
 // is cut into 2, 4, ... equal parts until they fit, or becomes a hole. Then each component is
 // truncated to the lowest degree whose tail stays under a quarter of its
 // tolerance everywhere, and each rate is taken from the derivative of its
-// value's fit if that is within half the rate's tolerance at all nodes,
+// value's fit if that is within 0.7 of the rate's tolerance at all nodes,
 // else fitted itself.
 func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 	nseg := int(math.Ceil((to - from) / sp.seg))
 	m := tables.Meta{Format: tables.FormatVersion, Kind: sp.kind, Name: sp.name, Quantity: sp.what,
 		From: from, To: to, SegmentDays: sp.seg, Segments: nseg, Generator: Version}
-	// Sample at half again as many nodes as the kept degree needs: libswe's
+	// Sample at twice as many nodes as the kept degree needs: libswe's
 	// apparent positions carry a few 1e-4" of step noise (from its
 	// light-time and aberration corrections; geometric positions are
 	// clean), and the truncated series of a denser interpolation averages it
 	// instead of passing through it.
-	fitDeg := sp.degree * 3 / 2
+	fitDeg := sp.degree * 2
 	n := fitDeg + 1
 	nq := len(sp.q)
 	f := tables.NewFitter(fitDeg)
@@ -177,6 +177,19 @@ func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 					}
 					f.Fit(col, c[qi*n:(qi+1)*n])
 				}
+				// A series whose last coefficients are still large does not
+				// converge: a kink, such as light deflection near the Sun.
+				for qi := range sp.q {
+					cq := c[qi*n : (qi+1)*n]
+					lim := 0.5
+					if sp.q[qi].speedOf >= 0 {
+						lim = 1
+					}
+					if math.Abs(cq[n-1])+math.Abs(cq[n-2]) > limit(qi, c, lim) {
+						sf.tail = false
+						missed[qi].Add(1)
+					}
+				}
 				// Check the fit between its nodes and at the ends against
 				// the reference: the series' tail misses steps, such as the
 				// ~0.002" jumps where libswe's own file segments meet.
@@ -191,7 +204,8 @@ func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 						return fmt.Errorf("%s at JD %.5f: %w", sp.name, a+(x+1)*(b-a)/2, err)
 					}
 					for qi := range sp.q {
-						v, _ := tables.Eval(c[qi*n:(qi+1)*n], x)
+						// The series as it will be kept, at most sp.degree.
+						v, _ := tables.Eval(c[qi*n:qi*n+sp.degree+1], x)
 						// Values get 0.7 of their tolerance (the rest is
 						// libswe's noise at the checked instant); rates,
 						// whose reference is noisier, all of it.
@@ -288,7 +302,7 @@ func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 		// Raising the value's degree may bring its derivative within reach.
 		d := deg[q.speedOf]
 		for ; d <= fitDeg; d++ {
-			if rateError(qi, d) <= q.tol/2 {
+			if rateError(qi, d) <= q.tol*0.7 {
 				break
 			}
 		}

@@ -62,11 +62,11 @@ type plan struct {
 // orbit, and its speed jumps where the Moon's file segments meet, which no
 // smooth fit follows to 0.00001 deg/day; it is served by libswe.
 var bodyPlans = map[engine.Body]plan{
-	engine.Sun: {16, 16}, engine.Moon: {8, 20}, engine.Mercury: {8, 16}, engine.Venus: {8, 16},
+	engine.Sun: {8, 16}, engine.Moon: {8, 20}, engine.Mercury: {8, 16}, engine.Venus: {8, 16},
 	engine.Mars: {16, 16}, engine.Jupiter: {16, 16}, engine.Saturn: {16, 16}, engine.Uranus: {16, 16},
 	engine.Neptune: {16, 16}, engine.Pluto: {16, 16}, engine.MeanNode: {16, 13},
-	engine.MeanLilith: {16, 16}, engine.Chiron: {16, 16}, engine.Ceres: {8, 16}, engine.Pallas: {8, 16},
-	engine.Juno: {8, 16}, engine.Vesta: {8, 16},
+	engine.MeanLilith: {16, 16}, engine.Chiron: {16, 16}, engine.Ceres: {16, 16}, engine.Pallas: {16, 16},
+	engine.Juno: {16, 16}, engine.Vesta: {16, 16},
 }
 
 var (
