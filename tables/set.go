@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -40,70 +41,97 @@ type Set struct {
 	nut      *Table
 	nutEps   int
 	nutPsi   int
+	db       *bolt.DB // nil for sets built by NewSet
+	tx       *bolt.Tx // the read transaction the mapped coefficients belong to
 }
 
-// Open loads the table file at path. It copies the coefficients out of the
-// memory-mapped file into Go memory (one decode at start-up; a float64 in a
-// bbolt value need not be 8-byte aligned) and closes the file.
+// Open loads the table file at path. bbolt memory-maps the file; the
+// coefficients are used in place (no copy, so loading costs little more
+// than reading the metadata) when the blob is 8-byte aligned on a
+// little-endian machine, and decoded into Go memory otherwise. The file
+// stays open, in one read transaction, until Close.
 func Open(path string) (*Set, error) {
 	db, err := bolt.Open(path, 0o444, &bolt.Options{ReadOnly: true, Timeout: 1e9})
 	if err != nil {
 		return nil, fmt.Errorf("tables: open %s: %w", path, err)
 	}
-	defer db.Close()
-	s := &Set{all: map[Kind]map[string]*Table{}}
-	err = db.View(func(tx *bolt.Tx) error {
-		fb := tx.Bucket([]byte(bucketFile))
-		if fb == nil {
-			return fmt.Errorf("no %q bucket: not a table file", bucketFile)
-		}
-		if err := json.Unmarshal(fb.Get([]byte(keyMeta)), &s.File); err != nil {
-			return fmt.Errorf("file meta: %w", err)
-		}
-		if s.File.Format != FormatVersion {
-			return fmt.Errorf("format %d, want %d (regenerate the file)", s.File.Format, FormatVersion)
-		}
-		return tx.ForEach(func(kind []byte, kb *bolt.Bucket) error {
-			if string(kind) == bucketFile {
-				return nil
-			}
-			return kb.ForEachBucket(func(name []byte) error {
-				tb := kb.Bucket(name)
-				var m Meta
-				if err := json.Unmarshal(tb.Get([]byte(keyMeta)), &m); err != nil {
-					return fmt.Errorf("%s/%s meta: %w", kind, name, err)
-				}
-				blob := tb.Get([]byte(keyCoef))
-				if len(blob)%8 != 0 {
-					return fmt.Errorf("%s/%s: coefficient blob of %d bytes", kind, name, len(blob))
-				}
-				coef := make([]float64, len(blob)/8)
-				for i := range coef {
-					coef[i] = math.Float64frombits(binary.LittleEndian.Uint64(blob[8*i:]))
-				}
-				var split []uint8
-				if sb := tb.Get([]byte(keySplit)); sb != nil {
-					split = append([]uint8(nil), sb...) // bbolt's memory is gone after Close
-				}
-				t, err := NewTable(m, coef, split)
-				if err != nil {
-					return err
-				}
-				if s.all[m.Kind] == nil {
-					s.all[m.Kind] = map[string]*Table{}
-				}
-				s.all[m.Kind][m.Name] = t
-				return nil
-			})
-		})
-	})
+	tx, err := db.Begin(false)
 	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("tables: %s: %w", path, err)
+	}
+	s := &Set{all: map[Kind]map[string]*Table{}, db: db, tx: tx}
+	if err := s.load(tx); err != nil {
+		s.Close()
 		return nil, fmt.Errorf("tables: %s: %w", path, err)
 	}
 	if err := s.index(); err != nil {
+		s.Close()
 		return nil, fmt.Errorf("tables: %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// littleEndian reports whether float64 values in memory have the file's
+// byte order, so a blob can be used in place.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// floats returns blob as []float64: in place when possible, else a copy.
+func floats(blob []byte) []float64 {
+	n := len(blob) / 8
+	if n == 0 {
+		return nil
+	}
+	if littleEndian && uintptr(unsafe.Pointer(&blob[0]))%8 == 0 {
+		return unsafe.Slice((*float64)(unsafe.Pointer(&blob[0])), n)
+	}
+	coef := make([]float64, n)
+	for i := range coef {
+		coef[i] = math.Float64frombits(binary.LittleEndian.Uint64(blob[8*i:]))
+	}
+	return coef
+}
+
+// load reads every table of the file.
+func (s *Set) load(tx *bolt.Tx) error {
+	fb := tx.Bucket([]byte(bucketFile))
+	if fb == nil {
+		return fmt.Errorf("no %q bucket: not a table file", bucketFile)
+	}
+	if err := json.Unmarshal(fb.Get([]byte(keyMeta)), &s.File); err != nil {
+		return fmt.Errorf("file meta: %w", err)
+	}
+	if s.File.Format != FormatVersion {
+		return fmt.Errorf("format %d, want %d (regenerate the file)", s.File.Format, FormatVersion)
+	}
+	return tx.ForEach(func(kind []byte, kb *bolt.Bucket) error {
+		if string(kind) == bucketFile {
+			return nil
+		}
+		return kb.ForEachBucket(func(name []byte) error {
+			tb := kb.Bucket(name)
+			var m Meta
+			if err := json.Unmarshal(tb.Get([]byte(keyMeta)), &m); err != nil {
+				return fmt.Errorf("%s/%s meta: %w", kind, name, err)
+			}
+			blob := tb.Get([]byte(keyCoef))
+			if len(blob)%8 != 0 {
+				return fmt.Errorf("%s/%s: coefficient blob of %d bytes", kind, name, len(blob))
+			}
+			t, err := NewTable(m, floats(blob), tb.Get([]byte(keySplit)))
+			if err != nil {
+				return err
+			}
+			if s.all[m.Kind] == nil {
+				s.all[m.Kind] = map[string]*Table{}
+			}
+			s.all[m.Kind][m.Name] = t
+			return nil
+		})
+	})
 }
 
 // NewSet builds a Set from tables in memory, as Open would from a file
@@ -155,9 +183,17 @@ func (s *Set) index() error {
 	return nil
 }
 
-// Close releases the set. The file is already closed after Open; Close
-// exists so callers can treat the set like any other resource.
-func (s *Set) Close() error { return nil }
+// Close releases the file. The set and every table from it must not be used
+// afterwards: their coefficients may live in the file's memory map.
+func (s *Set) Close() error {
+	if s.db == nil {
+		return nil
+	}
+	s.tx.Rollback()
+	err := s.db.Close()
+	s.db, s.tx = nil, nil
+	return err
+}
 
 // Range returns the span of instants the body tables cover (JD UT).
 func (s *Set) Range() (from, to engine.JDUT) {

@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"encoding/binary"
 	"math"
 	"path/filepath"
 	"testing"
@@ -157,5 +158,23 @@ func TestOpenRejects(t *testing.T) {
 	m.Segments = 2 // 2 x 4 days do not reach 10
 	if _, err := NewTable(m, make([]float64, 4), nil); err == nil {
 		t.Error("accepted segments that do not tile the span")
+	}
+}
+
+// TestFloats decodes blobs in place and, misaligned, by copying.
+func TestFloats(t *testing.T) {
+	buf := make([]byte, 8*4+1)
+	want := []float64{1.5, -2.25, math.Pi, 1e-300}
+	for _, shift := range []int{0, 1} {
+		b := buf[shift : shift+32]
+		for i, v := range want {
+			binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
+		}
+		got := floats(b)
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("shift %d: [%d] = %v, want %v", shift, i, got[i], want[i])
+			}
+		}
 	}
 }
