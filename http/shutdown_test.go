@@ -2,7 +2,9 @@ package http
 
 import (
 	"context"
+	"io"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,5 +37,27 @@ func TestGracefulShutdown(t *testing.T) {
 	tot, err := ts.Store.Counters(context.Background(), ts.Account.ID, store.Day(ts.Clock.Now()))
 	if err != nil || tot.DayN != 1 {
 		t.Errorf("stored day counter %d (%v), want 1", tot.DayN, err)
+	}
+}
+
+// TestSeparateMetricsListener: ServeMetrics answers the Prometheus text on
+// its own listener.
+func TestSeparateMetricsListener(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	ts.get(t, "/healthz").wantStatus(t, 200)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go ts.Server.ServeMetrics(ln)
+	resp, err := ts.client.Get("http://" + ln.Addr().String() + "/anything")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.Contains(string(b), `astroapi_http_requests_total{route="/healthz",method="GET",code="2xx"} 1`) {
+		t.Errorf("metrics listener: %d %s", resp.StatusCode, truncate(b, 500))
 	}
 }
