@@ -6,12 +6,19 @@ BIN     := bin/astroapi
 TABLES  := data/ephemeris.bolt
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all deps build gen run test check bench clean
+.PHONY: all deps node-deps build gen run test check bench load clean
 
 all: build gen
 
 deps:
 	bash .ci/deps
+
+# Node tooling of the browser and OpenAPI tests (playwright-core drives
+# Debian's chromium; swagger-parser validates /api/openapi.json).
+node-deps: http/browsertest/node_modules/.package-lock.json
+
+http/browsertest/node_modules/.package-lock.json: http/browsertest/package-lock.json
+	npm ci --prefix http/browsertest --no-audit --no-fund
 
 build:
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
@@ -34,13 +41,17 @@ check:
 
 # The store and platform suites also run on PostgreSQL: a local server is
 # installed and started unless ASTROAPI_TEST_POSTGRES already names one.
-test: deps all check
+test: deps node-deps all check
 	@if [ -z "$${ASTROAPI_TEST_POSTGRES:-}" ]; then eval "$$(bash .ci/postgres)"; fi; \
 	export ASTROAPI_TEST_POSTGRES; \
 	$(GO) test -race -count=1 -timeout 30m ./...
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Load test over loopback (wrk): canned body vs natal vs batch, bench/RESULTS.md.
+load: all
+	bash bench/run.sh
 
 clean:
 	rm -rf bin $(TABLES)
