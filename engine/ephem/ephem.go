@@ -8,21 +8,25 @@
 // apparent geocentric ecliptic coordinates of date, tropical or sidereal for
 // every ayanamsa but J2000 (for J2000 libswe projects onto the ecliptic of
 // J2000, which a subtraction does not reproduce). Ayanamsa and Obliquity
-// come from the tables where covered. Houses always come from libswe.
+// come from the tables where covered. Houses are cast in Go (package houses)
+// from the tables' obliquity, nutation and ayanamsa where houses.Compute
+// agrees with libswe, and come from libswe otherwise.
 package ephem
 
 import (
 	"fmt"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/houses"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/tables"
 )
 
 // Source is the table-first position source. It is safe for concurrent use.
 type Source struct {
-	t *tables.Set
-	e *swe.Ephemeris
+	t    *tables.Set
+	e    *swe.Ephemeris
+	only *Source // the tables alone, for houses.Compute (nil without tables)
 }
 
 var _ engine.Positions = (*Source)(nil)
@@ -30,7 +34,13 @@ var _ engine.Positions = (*Source)(nil)
 // New returns a Source over tables t (nil: Swiss Ephemeris only) and the
 // Swiss Ephemeris e (nil: tables only; requests they cannot serve fail with
 // engine.ErrOutOfRange).
-func New(t *tables.Set, e *swe.Ephemeris) *Source { return &Source{t: t, e: e} }
+func New(t *tables.Set, e *swe.Ephemeris) *Source {
+	s := &Source{t: t, e: e}
+	if t != nil {
+		s.only = &Source{t: t}
+	}
+	return s
+}
 
 // errNoEphemeris is returned when the tables cannot serve and there is no
 // Swiss Ephemeris to fall back to.
@@ -53,8 +63,16 @@ func (s *Source) Position(t engine.JDUT, b engine.Body, o engine.Options) (engin
 	return s.e.Position(t, b, o)
 }
 
-// Houses returns cusps and angles from the Swiss Ephemeris.
+// Houses returns cusps and angles cast in Go from the tables where
+// houses.Compute is verified against libswe, else from the Swiss Ephemeris.
 func (s *Source) Houses(t engine.JDUT, latitude, longitude float64, sys engine.HouseSystem, sidereal engine.Ayanamsa) (engine.Houses, error) {
+	if s.only != nil {
+		// The tables-only source fails where the tables do not cover t, so
+		// a result labelled FromTables used no libswe value.
+		if h, ok, err := houses.Compute(s.only, t, latitude, longitude, sys, sidereal); err == nil && ok {
+			return h, nil
+		}
+	}
 	if s.e == nil {
 		return engine.Houses{}, errNoEphemeris
 	}

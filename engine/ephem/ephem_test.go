@@ -112,8 +112,19 @@ func TestRouting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if h.Source != engine.FromSwiss {
+		// Inside the tables and houses.Compute's verified span, houses are
+		// cast in Go from the tables; compare with libswe's own.
+		if h.Source != engine.FromTables {
 			t.Errorf("houses source %q", h.Source)
+		}
+		w, err := eph.Houses(jd, 48.85, 2.35, engine.Placidus, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range h.Cusps {
+			if e := math.Abs(math.Remainder(h.Cusps[i]-w.Cusps[i], 360)) * 3600; e > 0.01 {
+				t.Errorf("cusp %d off by %.3g\"", i+1, e)
+			}
 		}
 	})
 }
@@ -144,7 +155,11 @@ func TestTablesOnly(t *testing.T) {
 	if _, err := src.Position(2451545, engine.Sun, engine.Options{Equatorial: true}); !errors.Is(err, engine.ErrOutOfRange) {
 		t.Errorf("equatorial without libswe: %v", err)
 	}
-	if _, err := src.Houses(2451545, 0, 0, engine.Placidus, ""); !errors.Is(err, engine.ErrOutOfRange) {
-		t.Errorf("houses without libswe: %v", err)
+	if h, err := src.Houses(2451545, 0, 0, engine.Placidus, ""); err != nil || h.Source != engine.FromTables {
+		t.Errorf("houses in 2000 without libswe: %v, %v", h.Source, err)
+	}
+	// 1800 is outside houses.Compute's verified span: libswe's houses only.
+	if _, err := src.Houses(2378496.5, 0, 0, engine.Placidus, ""); !errors.Is(err, engine.ErrOutOfRange) {
+		t.Errorf("houses in 1800 without libswe: %v", err)
 	}
 }
