@@ -93,7 +93,11 @@ type Meta struct {
 	Segments    int         `json:"segments"`
 	Components  []Component `json:"components"`
 	Verified    []Check     `json:"verified"` // the generator's verification, worst errors
-	Generator   string      `json:"generator"`
+	// Sidereal lists the ayanamsas for which sidereal positions derived from
+	// this body table (tropical minus ayanamsa) were verified against
+	// libswe's SEFLG_SIDEREAL; Set.Sidereal serves only those.
+	Sidereal  []string `json:"sidereal,omitempty"`
+	Generator string   `json:"generator"`
 }
 
 // Component is one fitted quantity of a table.

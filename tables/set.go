@@ -23,7 +23,8 @@ func BodyKey(b engine.Body) string {
 type bodyTable struct {
 	t                 *Table
 	lon, lat, dist    int
-	slon, slat, sdist int // -1: speed from the derivative of the fit
+	slon, slat, sdist int               // -1: speed from the derivative of the fit
+	sidereal          []engine.Ayanamsa // verified sidereal zodiacs (Meta.Sidereal)
 }
 
 type ayanamsaTable struct {
@@ -161,6 +162,9 @@ func (s *Set) index() error {
 		bt := &bodyTable{t: t,
 			lon: t.Component(CompLongitude), lat: t.Component(CompLatitude), dist: t.Component(CompDistance),
 			slon: t.Component(CompSpeedLongitude), slat: t.Component(CompSpeedLatitude), sdist: t.Component(CompSpeedDistance)}
+		for _, a := range t.Meta.Sidereal {
+			bt.sidereal = append(bt.sidereal, engine.Ayanamsa(a))
+		}
 		if bt.lon < 0 || bt.lat < 0 || bt.dist < 0 {
 			return fmt.Errorf("body table %s lacks longitude, latitude or distance", t.Meta.Name)
 		}
@@ -242,10 +246,21 @@ func (s *Set) Position(t engine.JDUT, b engine.Body) (engine.Position, bool) {
 // longitude minus the ayanamsa (with nutation), the longitude speed minus
 // the ayanamsa's rate, latitude and distance unchanged. That is how libswe
 // computes SEFLG_SIDEREAL positions for every offered ayanamsa but J2000,
-// for which it projects onto the ecliptic of J2000 instead; Sidereal
-// reports false for J2000, for bodies without tables and outside them.
+// for which it projects onto the ecliptic of J2000 instead. Sidereal
+// reports false unless the generator verified ayanamsa a for body b
+// (Meta.Sidereal), and for bodies without tables and outside them.
 func (s *Set) Sidereal(t engine.JDUT, b engine.Body, a engine.Ayanamsa) (engine.Position, bool) {
-	if a == engine.J2000 {
+	if a == engine.J2000 || b < 0 || int(b) >= len(s.bodies) || s.bodies[b] == nil {
+		return engine.Position{}, false
+	}
+	verified := false
+	for _, v := range s.bodies[b].sidereal {
+		if v == a {
+			verified = true
+			break
+		}
+	}
+	if !verified {
 		return engine.Position{}, false
 	}
 	aya, rate, ok := s.AyanamsaRate(t, a)

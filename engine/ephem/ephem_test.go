@@ -39,6 +39,17 @@ func fixtures(t testing.TB) (*tables.Set, *swe.Ephemeris) {
 	return set, eph
 }
 
+// siderealSource is where a sidereal position should come from: the
+// tables when the generator verified that body and ayanamsa.
+func siderealSource(set *tables.Set, b engine.Body, a engine.Ayanamsa) engine.Source {
+	for _, v := range set.Table(tables.KindBody, tables.BodyKey(b)).Meta.Sidereal {
+		if v == string(a) {
+			return engine.FromTables
+		}
+	}
+	return engine.FromSwiss
+}
+
 func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
 
 // TestRouting checks which ephemeris serves each kind of request, and that
@@ -55,7 +66,8 @@ func TestRouting(t *testing.T) {
 		want engine.Source
 	}{
 		{"TropicalFromTables", engine.Moon, jd, engine.Options{}, engine.FromTables},
-		{"SiderealFromTables", engine.Mars, jd, engine.Options{Sidereal: engine.Lahiri}, engine.FromTables},
+		{"SiderealLahiri", engine.Moon, jd, engine.Options{Sidereal: engine.Lahiri}, siderealSource(set, engine.Moon, engine.Lahiri)},
+		{"SiderealFaganBradley", engine.Pallas, jd, engine.Options{Sidereal: engine.FaganBradley}, siderealSource(set, engine.Pallas, engine.FaganBradley)},
 		{"SiderealJ2000FromSwiss", engine.Mars, jd, engine.Options{Sidereal: engine.J2000}, engine.FromSwiss},
 		{"EquatorialFromSwiss", engine.Sun, jd, engine.Options{Equatorial: true}, engine.FromSwiss},
 		{"HeliocentricFromSwiss", engine.Mars, jd, engine.Options{Heliocentric: true}, engine.FromSwiss},
