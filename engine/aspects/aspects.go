@@ -45,7 +45,7 @@ type Def struct {
 }
 
 // Defs lists every aspect, the Ptolemaic ones first.
-var Defs = []Def{
+var Defs = [...]Def{
 	{Conjunction, 0, true}, {Opposition, 180, true}, {Trine, 120, true},
 	{Square, 90, true}, {Sextile, 60, true},
 	{SemiSextile, 30, false}, {SemiSquare, 45, false}, {Quintile, 72, false},
@@ -102,9 +102,15 @@ func Separation(a, b float64) float64 {
 // point j for i < j). A pair gets at most one aspect: the one with the
 // smallest orb when custom orbs overlap.
 func Find(points []Point, orbs Orbs) []Aspect {
-	act := active(orbs)
 	// A natal chart of n points has 2n-3n aspects with the default orbs.
-	out := make([]Aspect, 0, 3*len(points))
+	return AppendFind(make([]Aspect, 0, 3*len(points)), points, orbs)
+}
+
+// AppendFind is Find appending to out, for callers that supply the
+// storage.
+func AppendFind(out []Aspect, points []Point, orbs Orbs) []Aspect {
+	var buf [len(Defs)]activeDef
+	act := appendActive(buf[:0], orbs)
 	for i := range points {
 		for j := i + 1; j < len(points); j++ {
 			if a, ok := between(points[i], points[j], act); ok {
@@ -122,8 +128,9 @@ type activeDef struct {
 }
 
 // active resolves the orb map once, so the pair loop does no map lookups.
-func active(orbs Orbs) []activeDef {
-	act := make([]activeDef, 0, len(Defs))
+func active(orbs Orbs) []activeDef { return appendActive(make([]activeDef, 0, len(Defs)), orbs) }
+
+func appendActive(act []activeDef, orbs Orbs) []activeDef {
 	for _, def := range Defs {
 		if orb, ok := orbs[def.Kind]; ok && orb > 0 {
 			act = append(act, activeDef{def, orb})

@@ -147,6 +147,15 @@ type Chart struct {
 	Omitted       []string         `json:"omitted,omitempty" doc:"bodies left out because the ephemeris does not cover the date (Chiron and the asteroids outside 1800-2400)"`
 }
 
+// chartStore holds a chart with room for its cusps, planets and typical
+// aspects, so Compute allocates once for all of them.
+type chartStore struct {
+	chart   Chart
+	cusps   [12]Cusp
+	planets [len(chartBodies) + 1 + len(asteroidBodies)]Planet
+	aspects [40]aspects.Aspect
+}
+
 // chartBodies are the bodies of every chart, in listing order; the node is
 // chosen by Options.Node.
 var chartBodies = [...]engine.Body{
@@ -219,7 +228,10 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Chart{ZodiacType: "tropical", Source: engine.FromTables}
+	// The chart and its slices' backing arrays come from one allocation.
+	st := new(chartStore)
+	c := &st.chart
+	c.ZodiacType, c.Source = "tropical", engine.FromTables
 	frame := engine.Options{Sidereal: o.Sidereal}
 	var ayan float64
 	if o.Sidereal != "" {
@@ -234,7 +246,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.Houses = Houses{System: h.System, RequestedSystem: sys, Fallback: h.System != sys, Cusps: make([]Cusp, 12)}
+	c.Houses = Houses{System: h.System, RequestedSystem: sys, Fallback: h.System != sys, Cusps: st.cusps[:]}
 	for i, lon := range h.Cusps {
 		s := SignOf(lon)
 		c.Houses.Cusps[i] = Cusp{Number: i + 1, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude}
@@ -251,7 +263,10 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	if o.IncludeAsteroids {
 		n += len(asteroidBodies)
 	}
-	c.Planets = make([]Planet, 0, n)
+	c.Planets = st.planets[:0]
+	if n > len(st.planets) {
+		c.Planets = make([]Planet, 0, n)
+	}
 	sinEps, cosEps := math.Sincos(eps * math.Pi / 180)
 	add := func(name string, p engine.Position) {
 		s := SignOf(p.Longitude)
@@ -330,7 +345,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	pts = append(pts,
 		aspects.Point{Name: "Ascendant", Longitude: c.Ascendant.Longitude},
 		aspects.Point{Name: "Midheaven", Longitude: c.Midheaven.Longitude})
-	c.Aspects = aspects.Find(pts, orbs)
+	c.Aspects = aspects.AppendFind(st.aspects[:0], pts, orbs)
 
 	// Patterns: the ten planets; Sun, Moon and Ascendant weigh double.
 	var pbuf [11]patterns.Point

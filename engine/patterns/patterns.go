@@ -128,31 +128,53 @@ func Analyze(points []Point) Result {
 	}
 	r.Elements = Elements{el[0], el[1], el[2], el[3]}
 	r.Modalities = Modalities{mo[0], mo[1], mo[2]}
-	r.DominantElement = top([]string{"fire", "earth", "air", "water"}, el[:])
-	r.DominantModality = top([]string{"cardinal", "fixed", "mutable"}, mo[:])
+	r.DominantElement = top(elementNames, el[:])
+	r.DominantModality = top(modalityNames, mo[:])
 	h := r.Hemispheres
 	r.HemisphereEmphasis = "balanced"
 	if h.Northern != h.Southern || h.Eastern != h.Western {
-		r.HemisphereEmphasis = top([]string{"northern", "southern", "eastern", "western"},
+		r.HemisphereEmphasis = top(hemisphereNames,
 			[]float64{float64(h.Northern), float64(h.Southern), float64(h.Eastern), float64(h.Western)})
 	}
 	r.ChartShape = ShapeOf(shapeLons)
 	return r
 }
 
-// top returns the names of the highest scores, joined with "/".
-func top(names []string, scores []float64) string {
+// Tie strings of the element, modality and hemisphere names.
+var (
+	elementNames    = joins([]string{"fire", "earth", "air", "water"})
+	modalityNames   = joins([]string{"cardinal", "fixed", "mutable"})
+	hemisphereNames = joins([]string{"northern", "southern", "eastern", "western"})
+)
+
+// joins returns, for every subset of names (bit i for names[i]), the names
+// of the subset joined with "/", so top picks a string instead of building
+// one per chart.
+func joins(names []string) []string {
+	out := make([]string, 1<<len(names))
+	for m := range out {
+		var parts []string
+		for i, n := range names {
+			if m&(1<<i) != 0 {
+				parts = append(parts, n)
+			}
+		}
+		out[m] = strings.Join(parts, "/")
+	}
+	return out
+}
+
+// top returns the names with the highest score, joined with "/"; joined is
+// the joins of the names in score order.
+func top(joined []string, scores []float64) string {
 	best := slices.Max(scores)
-	var b strings.Builder
+	m := 0
 	for i, s := range scores {
 		if s == best {
-			if b.Len() > 0 {
-				b.WriteByte('/')
-			}
-			b.WriteString(names[i])
+			m |= 1 << i
 		}
 	}
-	return b.String()
+	return joined[m]
 }
 
 // ShapeOf returns the Jones shape of a set of longitudes (degrees). It

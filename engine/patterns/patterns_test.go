@@ -125,3 +125,27 @@ func BenchmarkAnalyze(b *testing.B) {
 		Analyze(pts)
 	}
 }
+
+// TestTies: equal top scores are all named, in the documented order,
+// joined with "/"; a balanced hemisphere count says so.
+func TestTies(t *testing.T) {
+	// Aries (fire, cardinal) and Taurus (earth, fixed), one point each, in
+	// houses 1 and 3: both northern and eastern.
+	got := Analyze([]Point{
+		{Longitude: 10, House: 1, Weight: 1, Shape: true},
+		{Longitude: 40, House: 3, Weight: 1, Shape: true},
+	})
+	if got.DominantElement != "fire/earth" || got.DominantModality != "cardinal/fixed" {
+		t.Errorf("element %q, modality %q", got.DominantElement, got.DominantModality)
+	}
+	if got.HemisphereEmphasis != "northern/eastern" {
+		t.Errorf("hemispheres %q (%+v)", got.HemisphereEmphasis, got.Hemispheres)
+	}
+	four := Analyze([]Point{
+		{Longitude: 10, House: 1, Weight: 1, Shape: true}, {Longitude: 40, House: 4, Weight: 1, Shape: true},
+		{Longitude: 70, House: 7, Weight: 1, Shape: true}, {Longitude: 100, House: 10, Weight: 1, Shape: true},
+	})
+	if four.DominantElement != "fire/earth/air/water" || four.HemisphereEmphasis != "balanced" {
+		t.Errorf("element %q, hemispheres %q", four.DominantElement, four.HemisphereEmphasis)
+	}
+}
