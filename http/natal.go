@@ -224,7 +224,9 @@ func natalOps(s *Server) []Operation {
 			Input:       natalSVGRequest{}, Handle: renderNatal,
 		},
 		{
-			ID: "post-natal", Method: "POST", Path: "/api/v1/natal", Family: "Charts", Billed: true,
+			// Cacheable: the chart depends only on the request (time zone
+			// rules and ephemeris are fixed for the server's life).
+			ID: "post-natal", Method: "POST", Path: "/api/v1/natal", Family: "Charts", Billed: true, Cacheable: true,
 			Summary: "Natal chart from birth data",
 			Description: "Planets (Sun..Pluto, North and South Node, mean Lilith, Chiron; Ceres, Pallas, Juno and Vesta on request) " +
 				"with sign, degree, house, motion and declination; house cusps, Ascendant, Midheaven, Vertex and Part of Fortune; " +
