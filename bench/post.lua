@@ -1,6 +1,8 @@
 -- wrk script: POSTs JSON bodies to WRK_PATH with the x-api-key WRK_KEY.
 -- WRK_MODE: "natal" (50 different birth data, rotated), "batch" (100 natal
--- items per request), or "file" (the body in WRK_BODY_FILE).
+-- items per request, 10 bodies rotated), "natal-unique" / "batch-unique"
+-- (every chart a birth minute never sent before in the run, so the result
+-- cache cannot answer), or "file" (the body in WRK_BODY_FILE).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -11,6 +13,28 @@ local function natal(i)
   return string.format('{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%.4f,"longitude":%.4f}',
     1940 + (i * 7) % 70, 1 + i % 12, 1 + (i * 5) % 28, (i * 3) % 24, (i * 11) % 60,
     -50 + (i * 13) % 110 + 0.25, -170 + (i * 37) % 340 + 0.5)
+end
+
+-- unique(k) is birth k of this thread: consecutive minutes from a year
+-- that differs per thread (60 years apart), with the place moving too.
+-- thread_id is the global setup() gives each thread (wrk's Lua is 5.1:
+-- no integer division operator).
+local floor = math.floor
+local function unique(k)
+  local t = thread_id or 0
+  local m = k % 60
+  local h = floor(k / 60) % 24
+  local d = 1 + floor(k / 1440) % 28
+  local mo = 1 + floor(k / 40320) % 12
+  local y = 1900 + 60 * t + floor(k / 483840) % 60
+  return string.format('{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%.4f,"longitude":%.4f}',
+    y, mo, d, h, m, -50 + (k * 13) % 110 + 0.25, -170 + (k * 37) % 340 + 0.5)
+end
+
+local threads_made = 0
+function setup(thread)
+  thread:set("thread_id", threads_made)
+  threads_made = threads_made + 1
 end
 
 if mode == "file" then
@@ -31,7 +55,19 @@ end
 
 local headers = { ["Content-Type"] = "application/json", ["x-api-key"] = key }
 
+local k = 0
 request = function()
+  if mode == "natal-unique" then
+    k = k + 1
+    return wrk.format("POST", path, headers, unique(k))
+  elseif mode == "batch-unique" then
+    local items = {}
+    for i = 1, 100 do
+      k = k + 1
+      items[i] = '{"operation":"post-natal","body":' .. unique(k) .. '}'
+    end
+    return wrk.format("POST", path, headers, '{"requests":[' .. table.concat(items, ",") .. ']}')
+  end
   n = n % #bodies + 1
   return wrk.format("POST", path, headers, bodies[n])
 end

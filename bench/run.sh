@@ -2,8 +2,14 @@
 # Side-by-side load test of one astroapi server on 127.0.0.1, bounded in time:
 #   1. canned: POST /bench/canned answers a real natal response body (captured
 #      first) with no calculation, key or quota: the platform-free ceiling;
-#   2. natal:  POST /api/v1/natal with 50 different birth data, key and quota;
-#   3. batch:  POST /api/v1/batch with 100 natal items per request.
+#   2. natal:  POST /api/v1/natal with 50 different birth data, key and quota
+#      (post-natal is Cacheable: after the first 50 calls the result cache
+#      answers);
+#   3. natal-unique: the same with a new birth minute on every call (no
+#      cache hit: the calculation's own throughput);
+#   4. batch:  POST /api/v1/batch with 100 natal items per request (1,000
+#      different items rotated, so cached too);
+#   5. batch-unique: batches whose 100 items are all new.
 # Usage: bench/run.sh  (env: BIN, PORT=18090, DURATION=10s, CONNS=64,
 # THREADS=2, TABLES=data/ephemeris.bolt, EPHE). Prints a Markdown table.
 set -euo pipefail
@@ -61,18 +67,22 @@ run() { # name path mode
 }
 run canned /bench/canned file
 run natal /api/v1/natal natal
+run natal-unique /api/v1/natal natal-unique
 run batch /api/v1/batch batch
+run batch-unique /api/v1/batch batch-unique
 
 rps() { awk '/^Requests\/sec/ {print $2}' "$work/$1.txt"; }
 p() { awk -v q="$2" '$1 == q {print $2}' "$work/$1.txt"; }
 errs() { awk '/Non-2xx|Socket errors/ {print}' "$work/$1.txt" | tr '\n' ' '; }
 
-canned=$(rps canned); nat=$(rps natal); batch=$(rps batch)
+canned=$(rps canned); nat=$(rps natal); natu=$(rps natal-unique); batch=$(rps batch); batchu=$(rps batch-unique)
 echo "| run | requests/s | charts/s | p50 | p99 | errors |"
 echo "|---|---|---|---|---|---|"
 echo "| canned $(wc -c <"$work/canned.json") B body | $canned | - | $(p canned 50%) | $(p canned 99%) | $(errs canned) |"
-echo "| natal | $nat | $nat | $(p natal 50%) | $(p natal 99%) | $(errs natal) |"
-echo "| batch of 100 natal | $batch | $(awk -v b="$batch" 'BEGIN {printf "%.0f", b * 100}') | $(p batch 50%) | $(p batch 99%) | $(errs batch) |"
+echo "| natal, 50 births rotated (cached) | $nat | $nat | $(p natal 50%) | $(p natal 99%) | $(errs natal) |"
+echo "| natal, every birth new (uncached) | $natu | $natu | $(p natal-unique 50%) | $(p natal-unique 99%) | $(errs natal-unique) |"
+echo "| batch of 100 natal (cached) | $batch | $(awk -v b="$batch" 'BEGIN {printf "%.0f", b * 100}') | $(p batch 50%) | $(p batch 99%) | $(errs batch) |"
+echo "| batch of 100 new natal (uncached) | $batchu | $(awk -v b="$batchu" 'BEGIN {printf "%.0f", b * 100}') | $(p batch-unique 50%) | $(p batch-unique 99%) | $(errs batch-unique) |"
 echo
-echo "natal / canned = $(awk -v a="$nat" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}')"
+echo "natal / canned = $(awk -v a="$nat" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}') cached, $(awk -v a="$natu" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}') uncached"
 echo "wrk -t$THREADS -c$CONNS -d$DURATION against 127.0.0.1 on $(nproc) cores; $(date -u +%FT%TZ); tables: $( [ -f "$TABLES" ] && echo "$TABLES" || echo 'none (Swiss Ephemeris only)')"
