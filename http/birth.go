@@ -197,8 +197,8 @@ func (in *BirthInput) resolve(c *Call, prefix string) (resolvedBirth, error) {
 			local.Hour, local.Minute, local.Second, inst.Zone, which, birth.FormatOffset(inst.Offset)))
 	}
 	r.Instant = inst
-	r.Echo.BirthDate = fmt.Sprintf("%04d-%02d-%02d", local.Year, local.Month, local.Day)
-	r.Echo.BirthTime = fmt.Sprintf("%02d:%02d:%02d", local.Hour, local.Minute, local.Second)
+	r.Echo.BirthDate = dateTimeText(local.Year, local.Month, local.Day, '-')
+	r.Echo.BirthTime = dateTimeText(local.Hour, local.Minute, local.Second, ':')
 	r.Echo.Coordinates = Coordinates{Latitude: r.Latitude, Longitude: r.Longitude}
 	r.Echo.Timezone, r.Echo.TimezoneSource = inst.Zone, zoneSource
 	r.Echo.UTCOffset, r.Echo.Abbreviation, r.Echo.DST = birth.FormatOffset(inst.Offset), inst.Abbrev, inst.DST
@@ -224,4 +224,25 @@ func prefixFields(err error, prefix string) error {
 		return &engine.FieldError{Field: prefix + e.Field, Reason: e.Reason}
 	}
 	return err
+}
+
+// dateTimeText formats a, b and c as %04d<sep>%02d<sep>%02d would (a in
+// 0-9999, b and c in 0-99 after validation), for "YYYY-MM-DD", or "HH:MM:SS"
+// when a < 100 is written with two digits: without fmt on every request.
+func dateTimeText(a, b, c int, sep byte) string {
+	if a < 0 || a > 9999 || b < 0 || b > 99 || c < 0 || c > 99 {
+		if sep == '-' {
+			return fmt.Sprintf("%04d-%02d-%02d", a, b, c)
+		}
+		return fmt.Sprintf("%02d:%02d:%02d", a, b, c)
+	}
+	var buf [10]byte
+	out := buf[:0]
+	if sep == '-' {
+		out = append(out, byte('0'+a/1000), byte('0'+a/100%10))
+	} else if a >= 100 {
+		return fmt.Sprintf("%02d:%02d:%02d", a, b, c)
+	}
+	out = append(out, byte('0'+a/10%10), byte('0'+a%10), sep, byte('0'+b/10), byte('0'+b%10), sep, byte('0'+c/10), byte('0'+c%10))
+	return string(out)
 }

@@ -3,42 +3,53 @@ package http
 import (
 	"fmt"
 	"testing"
-
-	"github.com/valyala/fasthttp"
 )
 
+const benchNatalBody = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
+
 // BenchmarkNatalHandler is one POST /api/v1/natal through the server's root
-// handler without a network (as BenchmarkPlatformEcho): the whole server
-// side of a natal call on the Swiss Ephemeris, with the result cache off.
+// handler without a network (as BenchmarkPlatformEcho), with the result
+// cache off: the whole server side of an uncached natal call on the Swiss
+// Ephemeris (which keeps its own last-instant cache, so the positions of a
+// repeated instant cost less than a new one's).
 func BenchmarkNatalHandler(b *testing.B) {
-	ts := startTestServer(b, testOptions{Positions: testEphemeris(b)})
-	benchCall(b, ts, "POST", "/api/v1/natal",
-		`{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`)
+	ts := startTestServer(b, testOptions{Positions: testEphemeris(b), Limits: Limits{ResultCache: -1}})
+	benchCall(b, ts, "POST", "/api/v1/natal", benchNatalBody)
 }
 
-// BenchmarkNatalHandlerUnique is BenchmarkNatalHandler with a different
-// birth minute on every call, so no cache can answer it.
-func BenchmarkNatalHandlerUnique(b *testing.B) {
+// BenchmarkNatalHandlerCached is the same call answered by the result
+// cache after the first: authentication, quota, envelope and access log.
+func BenchmarkNatalHandlerCached(b *testing.B) {
 	ts := startTestServer(b, testOptions{Positions: testEphemeris(b)})
-	h := ts.Server.Handler()
-	var rc fasthttp.RequestCtx
-	bodies := make([]string, 1440)
-	for i := range bodies {
-		bodies[i] = fmt.Sprintf(`{"year":1990,"month":7,"day":14,"hour":%d,"minute":%d,"latitude":51.5074,"longitude":-0.1278,"timezone":"UTC"}`, i/60, i%60)
-	}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.SetRequestURI("/api/v1/natal")
-		rc.Request.Header.Set("x-api-key", ts.Key)
-		rc.Request.SetBodyString(bodies[i%len(bodies)])
-		i++
-		h(&rc)
-		if rc.Response.StatusCode() != 200 {
-			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+	benchCall(b, ts, "POST", "/api/v1/natal", benchNatalBody)
+}
+
+// TestDateTimeText: the echo's date and time text equals fmt's.
+func TestDateTimeText(t *testing.T) {
+	for _, v := range [][3]int{{1990, 7, 14}, {1583, 1, 1}, {2999, 12, 31}, {5, 0, 9}, {0, 0, 0}, {-4, 3, 2}, {12345, 1, 1}} {
+		if got, want := dateTimeText(v[0], v[1], v[2], '-'), fmt.Sprintf("%04d-%02d-%02d", v[0], v[1], v[2]); got != want {
+			t.Errorf("date %v: %q, want %q", v, got, want)
 		}
 	}
+	for _, v := range [][3]int{{0, 0, 0}, {23, 59, 59}, {9, 5, 7}, {12, 0, 0}, {100, 1, 1}, {-1, 2, 3}} {
+		if got, want := dateTimeText(v[0], v[1], v[2], ':'), fmt.Sprintf("%02d:%02d:%02d", v[0], v[1], v[2]); got != want {
+			t.Errorf("time %v: %q, want %q", v, got, want)
+		}
+	}
+}
+
+// BenchmarkBatchNatal100 is a batch of 100 different natal charts through
+// the root handler, result cache off: 100 charts per op.
+func BenchmarkBatchNatal100(b *testing.B) {
+	ts := startTestServer(b, testOptions{Positions: testEphemeris(b), Limits: Limits{ResultCache: -1}})
+	body := `{"requests":[`
+	for i := range 100 {
+		if i > 0 {
+			body += ","
+		}
+		body += fmt.Sprintf(`{"operation":"post-natal","body":{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%d.25,"longitude":%d.5}}`,
+			1940+i%70, 1+i%12, 1+i%28, i%24, (i*11)%60, -50+(i*13)%110, -170+(i*37)%340)
+	}
+	body += `]}`
+	benchCall(b, ts, "POST", "/api/v1/batch", body)
 }
