@@ -63,11 +63,11 @@ func cacheKey(c *Call) string {
 
 // encodeResult encodes the input echo and result of a finished call.
 func encodeResult(c *Call, res any) (*cachedResult, error) {
-	in, err := json.MarshalNoEscape(c.input())
+	in, err := marshalNoHTML(c.input())
 	if err != nil {
 		return nil, err
 	}
-	out, err := json.MarshalNoEscape(res)
+	out, err := marshalNoHTML(res)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func appendEnvelope(b []byte, now time.Time, rid string, cr *cachedResult, warni
 		b = append(b, ub...)
 	}
 	if len(warnings) > 0 {
-		wb, err := json.MarshalNoEscape(warnings)
+		wb, err := marshalNoHTML(warnings)
 		if err != nil {
 			return nil, err
 		}

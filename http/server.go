@@ -592,6 +592,10 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 			accessBufs.Put(bp)
 			return
 		}
+		if a, isApp := res.(jsonAppender); isApp {
+			s.writeAppended(rc, c, a)
+			return
+		}
 	}
 	var v any = res
 	if !c.op.Bare {
@@ -612,6 +616,31 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 		rc.Response.ResetBody()
 		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
 	}
+}
+
+// writeAppended writes the envelope around a result that encodes itself.
+func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *Call, a jsonAppender) {
+	in, err := marshalNoHTML(c.input())
+	var cr cachedResult
+	if err == nil {
+		cr.input = in
+		cr.result, err = a.appendJSON(nil)
+	}
+	var b []byte
+	bp := accessBufs.Get().(*[]byte)
+	if err == nil {
+		b, err = appendEnvelope((*bp)[:0], c.now, c.requestID, &cr, c.warnings, c.usage)
+	}
+	if err != nil {
+		accessBufs.Put(bp)
+		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+		return
+	}
+	rc.SetStatusCode(200)
+	rc.SetContentType("application/json")
+	rc.SetBody(b) // copies
+	*bp = b
+	accessBufs.Put(bp)
 }
 
 func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *Problem, rid string) {
