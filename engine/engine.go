@@ -75,6 +75,9 @@ var Signs = [12]string{
 
 // Normalize returns the angle a reduced to [0, 360) degrees.
 func Normalize(a float64) float64 {
+	if a >= 0 && a < 360 { // already normalized (most calls): skip the modulo
+		return a
+	}
 	a = math.Mod(a, 360)
 	if a < 0 {
 		a += 360
