@@ -145,7 +145,17 @@ func Between(p, q Point, orbs Orbs) (Aspect, bool) { return between(p, q, active
 func between(p, q Point, act []activeDef) (Aspect, bool) {
 	// d is the signed shortest arc from p to q, in [-180, 180].
 	d := q.Longitude - p.Longitude
-	d -= 360 * math.Round(d/360)
+	switch {
+	// For |d| < 360 (longitudes in [0, 360)) these are exactly what
+	// d -= 360*math.Round(d/360) gives, without the rounding call.
+	case d >= 180 && d < 360:
+		d -= 360
+	case d <= -180 && d > -360:
+		d += 360
+	case d < 180 && d > -180:
+	default:
+		d -= 360 * math.Round(d/360)
+	}
 	sep := math.Abs(d)
 	best, bestOrb := -1, math.Inf(1)
 	for k := range act {

@@ -111,3 +111,21 @@ func BenchmarkFind(b *testing.B) {
 		Find(pts, orbs)
 	}
 }
+
+// TestSignedArc: the pair loop's reduction of the longitude difference
+// gives the separation of the plain rounding formula, at the half-turn
+// boundaries too and for longitudes outside [0, 360).
+func TestSignedArc(t *testing.T) {
+	orbs := Orbs{Conjunction: 180} // every pair aspects, so Separation is reported
+	lons := []float64{0, 1e-13, 90, 179.99999999999997, 180, 180.00000000000003, 270, 359.99999999999994, -10, 400, 725.5, -540}
+	for _, a := range lons {
+		for _, b := range lons {
+			got, ok := Between(Point{Longitude: a}, Point{Longitude: b}, orbs)
+			d := b - a
+			want := math.Abs(d - 360*math.Round(d/360))
+			if !ok || got.Separation != want {
+				t.Errorf("%v, %v: separation %v (ok %v), want %v", a, b, got.Separation, ok, want)
+			}
+		}
+	}
+}

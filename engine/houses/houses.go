@@ -55,8 +55,12 @@ func Polar(sys engine.HouseSystem, lat, eps float64) bool {
 // figure turned when the MC sinks below the horizon), and Of follows the
 // cusps' own direction. A point exactly on a cusp belongs to the house that
 // cusp begins.
-func Of(lon float64, cusps *[12]float64) int {
-	lon = engine.Normalize(lon)
+func Of(lon float64, cusps *[12]float64) int { return OfDir(lon, cusps, Clockwise(cusps)) }
+
+// Clockwise reports whether the cusps run clockwise (fewer than six of the
+// twelve steps from one cusp to the next go forward less than 180°), as
+// Of judges it; a chart computes it once for all its points.
+func Clockwise(cusps *[12]float64) bool {
 	forward := 0
 	for i := range 12 {
 		w := cusps[(i+1)%12] - cusps[i]
@@ -67,12 +71,18 @@ func Of(lon float64, cusps *[12]float64) int {
 			forward++
 		}
 	}
+	return forward < 6
+}
+
+// OfDir is Of with the cusps' direction given (Clockwise(cusps)).
+func OfDir(lon float64, cusps *[12]float64, clockwise bool) int {
+	lon = engine.Normalize(lon)
 	for i := range 12 {
 		start, next := cusps[i], cusps[(i+1)%12]
 		// Cusps and lon are in [0, 360): one conditional add replaces a
 		// floating-point modulo on this per-planet path.
 		width, d := next-start, lon-start
-		if forward < 6 { // clockwise houses: measure the other way round
+		if clockwise { // measure the other way round
 			width, d = start-next, start-lon
 		}
 		if width < 0 {

@@ -268,6 +268,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		c.Planets = make([]Planet, 0, n)
 	}
 	sinEps, cosEps := math.Sincos(eps * math.Pi / 180)
+	clockwise := houses.Clockwise(&h.Cusps)
 	add := func(name string, p engine.Position) {
 		s := SignOf(p.Longitude)
 		// Declination from the tropical longitude of date:
@@ -278,7 +279,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		dec := math.Asin(sinB*cosEps+cosB*sinEps*math.Sin(lam)) * 180 / math.Pi
 		c.Planets = append(c.Planets, Planet{
 			Name: name, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude,
-			House: houses.Of(s.Longitude, &h.Cusps), Retrograde: p.SpeedLongitude < 0,
+			House: houses.OfDir(s.Longitude, &h.Cusps, clockwise), Retrograde: p.SpeedLongitude < 0,
 			Latitude: p.Latitude, Speed: p.SpeedLongitude, Declination: dec,
 		})
 	}
@@ -325,7 +326,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		pof, formula = h.Ascendant+sun-moon, "Asc + Sun - Moon (night chart)"
 	}
 	ps := SignOf(pof)
-	c.PartOfFortune = Lot{Sign: ps, House: houses.Of(ps.Longitude, &h.Cusps), Formula: formula}
+	c.PartOfFortune = Lot{Sign: ps, House: houses.OfDir(ps.Longitude, &h.Cusps, clockwise), Formula: formula}
 
 	// Aspects.
 	orbs := o.Orbs
