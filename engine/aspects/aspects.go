@@ -112,9 +112,12 @@ func AppendFind(out []Aspect, points []Point, orbs Orbs) []Aspect {
 	var buf [len(Defs)]activeDef
 	act := appendActive(buf[:0], orbs)
 	for i := range points {
+		p := &points[i]
 		for j := i + 1; j < len(points); j++ {
-			if a, ok := between(points[i], points[j], act); ok {
-				out = append(out, a)
+			// Most pairs have no aspect: only the match, which touches
+			// no strings, runs for them.
+			if k, d, sep, orb := match(p.Longitude, points[j].Longitude, act); k >= 0 {
+				out = append(out, build(p, &points[j], act[k].def, d, sep, orb))
 			}
 		}
 	}
@@ -143,8 +146,18 @@ func appendActive(act []activeDef, orbs Orbs) []activeDef {
 func Between(p, q Point, orbs Orbs) (Aspect, bool) { return between(p, q, active(orbs)) }
 
 func between(p, q Point, act []activeDef) (Aspect, bool) {
-	// d is the signed shortest arc from p to q, in [-180, 180].
-	d := q.Longitude - p.Longitude
+	k, d, sep, orb := match(p.Longitude, q.Longitude, act)
+	if k < 0 {
+		return Aspect{}, false
+	}
+	return build(&p, &q, act[k].def, d, sep, orb), true
+}
+
+// match finds the aspect of act closest to exact between longitudes lp and
+// lq: its index (-1 for none), the signed shortest arc d from p to q in
+// [-180, 180], the separation |d| and the orb.
+func match(lp, lq float64, act []activeDef) (best int, d, sep, bestOrb float64) {
+	d = lq - lp
 	switch {
 	// For |d| < 360 (longitudes in [0, 360)) these are exactly what
 	// d -= 360*math.Round(d/360) gives, without the rounding call.
@@ -156,17 +169,18 @@ func between(p, q Point, act []activeDef) (Aspect, bool) {
 	default:
 		d -= 360 * math.Round(d/360)
 	}
-	sep := math.Abs(d)
-	best, bestOrb := -1, math.Inf(1)
+	sep = math.Abs(d)
+	best, bestOrb = -1, math.Inf(1)
 	for k := range act {
 		if o := math.Abs(sep - act[k].def.Angle); o <= act[k].orb && o < bestOrb {
 			best, bestOrb = k, o
 		}
 	}
-	if best < 0 {
-		return Aspect{}, false
-	}
-	def := act[best].def
+	return best, d, sep, bestOrb
+}
+
+// build is the aspect def between p and q found by match.
+func build(p, q *Point, def Def, d, sep, orb float64) Aspect {
 	// The separation changes at rate sign(d)*(vq - vp); the aspect applies
 	// when that moves sep toward the exact angle.
 	rate := q.Speed - p.Speed
@@ -184,6 +198,6 @@ func between(p, q Point, act []activeDef) (Aspect, bool) {
 	}
 	return Aspect{
 		Point1: p.Name, Point2: q.Name, Aspect: def.Kind, Angle: def.Angle,
-		Separation: sep, Orb: bestOrb, Applying: applying, Major: def.Major,
-	}, true
+		Separation: sep, Orb: orb, Applying: applying, Major: def.Major,
+	}
 }
