@@ -1,6 +1,7 @@
 package http
 
 import (
+	"slices"
 	"strconv"
 
 	json "github.com/goccy/go-json"
@@ -40,6 +41,17 @@ func appendAny(b []byte, v any) ([]byte, error) {
 }
 
 func (r batchResult) appendJSON(b []byte) ([]byte, error) {
+	// Grow once for the pre-encoded items instead of doubling through them.
+	n := 64
+	for i := range r.Items {
+		n += 128 + len(r.Items[i].ID)
+		for _, v := range [2]any{r.Items[i].Input, r.Items[i].Result} {
+			if raw, ok := v.(json.RawMessage); ok {
+				n += len(raw)
+			}
+		}
+	}
+	b = slices.Grow(b, n)
 	if r.Items == nil {
 		b = append(b, `{"items":null`...)
 	} else {

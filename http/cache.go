@@ -76,14 +76,23 @@ func encodeResult(c *Call, res any) (*cachedResult, error) {
 
 // appendEnvelope writes the envelope around encoded input and result.
 func appendEnvelope(b []byte, now time.Time, rid string, cr *cachedResult, warnings []string, u *quota.Usage) ([]byte, error) {
+	return appendEnvelopeWith(b, now, rid, cr.input, func(b []byte) ([]byte, error) { return append(b, cr.result...), nil }, warnings, u)
+}
+
+// appendEnvelopeWith is appendEnvelope with the result appended by result,
+// straight into b.
+func appendEnvelopeWith(b []byte, now time.Time, rid string, input []byte, result func([]byte) ([]byte, error), warnings []string, u *quota.Usage) ([]byte, error) {
 	b = append(b, `{"calculated_at":"`...)
 	b = now.UTC().AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","input":`...)
-	b = append(b, cr.input...)
+	b = append(b, input...)
 	b = append(b, `,"request_id":`...)
 	b = appendJSONString(b, []byte(rid))
 	b = append(b, `,"result":`...)
-	b = append(b, cr.result...)
+	b, err := result(b)
+	if err != nil {
+		return nil, err
+	}
 	b = append(b, `,"usage":`...)
 	if u == nil {
 		b = append(b, "null"...)

@@ -618,29 +618,23 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 	}
 }
 
-// writeAppended writes the envelope around a result that encodes itself.
+// writeAppended writes the envelope around a result that encodes itself,
+// straight into the response body buffer.
 func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *Call, a jsonAppender) {
 	in, err := marshalNoHTML(c.input())
-	var cr cachedResult
 	if err == nil {
-		cr.input = in
-		cr.result, err = a.appendJSON(nil)
+		// SwapBody hands over the response's pooled buffer and takes the
+		// grown one back: no copy of a batch's megabyte.
+		var b []byte
+		if b, err = appendEnvelopeWith(rc.Response.SwapBody(nil)[:0], c.now, c.requestID, in, a.appendJSON, c.warnings, c.usage); err == nil {
+			rc.Response.SwapBody(b)
+			rc.SetStatusCode(200)
+			rc.SetContentType("application/json")
+			return
+		}
 	}
-	var b []byte
-	bp := accessBufs.Get().(*[]byte)
-	if err == nil {
-		b, err = appendEnvelope((*bp)[:0], c.now, c.requestID, &cr, c.warnings, c.usage)
-	}
-	if err != nil {
-		accessBufs.Put(bp)
-		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
-		return
-	}
-	rc.SetStatusCode(200)
-	rc.SetContentType("application/json")
-	rc.SetBody(b) // copies
-	*bp = b
-	accessBufs.Put(bp)
+	rc.Response.ResetBody()
+	s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
 }
 
 func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *Problem, rid string) {
