@@ -3,6 +3,12 @@ package http
 import (
 	"fmt"
 	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/ephem"
+	"github.com/astroapi/astroapi/tables"
 )
 
 const benchNatalBody = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
@@ -52,4 +58,49 @@ func BenchmarkBatchNatal100(b *testing.B) {
 	}
 	body += `]}`
 	benchCall(b, ts, "POST", "/api/v1/batch", body)
+}
+
+// tablesSource is the Swiss Ephemeris behind the generated tables
+// (../data/ephemeris.bolt), as the server runs with --tables; the
+// benchmark is skipped when the tables are not generated.
+func tablesSource(b *testing.B) engine.Positions {
+	set, err := tables.Open("../data/ephemeris.bolt")
+	if err != nil {
+		b.Skipf("tables: %v (make gen)", err)
+	}
+	b.Cleanup(func() { set.Close() })
+	return ephem.New(set, testEphemeris(b))
+}
+
+// BenchmarkNatalHandlerTables is BenchmarkNatalHandler (result cache off)
+// on the tables, with a new birth minute on every call. The default true
+// node has no table yet, so it still costs one Swiss Ephemeris call.
+func BenchmarkNatalHandlerTables(b *testing.B) { benchNatalTables(b, "") }
+
+// BenchmarkNatalHandlerTablesMeanNode asks for the mean node, which the
+// tables hold: every position from the tables, houses in Go.
+func BenchmarkNatalHandlerTablesMeanNode(b *testing.B) { benchNatalTables(b, `,"node_type":"mean"`) }
+
+func benchNatalTables(b *testing.B, extra string) {
+	ts := startTestServer(b, testOptions{Positions: tablesSource(b), Limits: Limits{ResultCache: -1}})
+	h := ts.Server.Handler()
+	var rc fasthttp.RequestCtx
+	var body []byte
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		body = fmt.Appendf(body[:0], `{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":51.5,"longitude":-0.12%s}`,
+			1950+i/525600%60, 1+i/43200%12, 1+i/1440%28, i/60%24, i%60, extra)
+		rc.Request.Reset()
+		rc.Response.Reset()
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI("/api/v1/natal")
+		rc.Request.Header.Set("x-api-key", ts.Key)
+		rc.Request.SetBody(body)
+		h(&rc)
+		if rc.Response.StatusCode() != 200 {
+			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
 }
