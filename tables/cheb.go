@@ -83,3 +83,17 @@ func Eval(c []float64, x float64) (v, dv float64) {
 	}
 	return v, dv
 }
+
+// EvalValue returns sum_j c_j T_j(x) alone, by Clenshaw's recurrence
+// b_k = c_k + 2x b_{k+1} - b_{k+2}, about half the work of Eval.
+func EvalValue(c []float64, x float64) float64 {
+	var b1, b2 float64
+	x2 := 2 * x
+	for j := len(c) - 1; j >= 1; j-- {
+		b1, b2 = c[j]+x2*b1-b2, b1
+	}
+	if len(c) == 0 {
+		return 0
+	}
+	return c[0] + x*b1 - b2
+}

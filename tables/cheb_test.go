@@ -33,6 +33,9 @@ func TestFitAnalytic(t *testing.T) {
 			for i := 0; i <= 1000; i++ {
 				x := -1 + 2*float64(i)/1000
 				v, dv := Eval(coef, x)
+				if w := EvalValue(coef, x); math.Abs(w-v) > 1e-14*(1+math.Abs(v)) {
+					t.Fatalf("EvalValue(%g) = %g, Eval %g", x, w, v)
+				}
 				if e := math.Abs(v - c.f(x)); e > c.tol {
 					t.Fatalf("f(%g): error %g > %g", x, e, c.tol)
 				}

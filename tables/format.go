@@ -258,6 +258,17 @@ func (t *Table) evalAt(base, i int, x, scale float64) (v, dv float64) {
 	return v, dv * scale
 }
 
+// valueAt evaluates component i in the segment at base, without its
+// derivative.
+func (t *Table) valueAt(base, i int, x float64) float64 {
+	o := base + t.off[i]
+	v := EvalValue(t.coef[o:o+t.Meta.Components[i].Degree+1], x)
+	if t.Meta.Components[i].Wrap {
+		v = wrap360(v)
+	}
+	return v
+}
+
 // Eval returns component i and its time derivative (per day) at jd (JD UT),
 // and false outside the table's span.
 func (t *Table) Eval(jd float64, i int) (v, dv float64, ok bool) {

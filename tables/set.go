@@ -226,17 +226,24 @@ func (s *Set) Position(t engine.JDUT, b engine.Body) (engine.Position, bool) {
 		return engine.Position{}, false
 	}
 	var p engine.Position
-	p.Longitude, p.SpeedLongitude = bt.t.evalAt(base, bt.lon, x, scale)
-	p.Latitude, p.SpeedLatitude = bt.t.evalAt(base, bt.lat, x, scale)
-	p.Distance, p.SpeedDistance = bt.t.evalAt(base, bt.dist, x, scale)
+	// A fitted speed makes the derivative of its value unnecessary.
 	if bt.slon >= 0 {
-		p.SpeedLongitude, _ = bt.t.evalAt(base, bt.slon, x, scale)
+		p.Longitude = bt.t.valueAt(base, bt.lon, x)
+		p.SpeedLongitude = bt.t.valueAt(base, bt.slon, x)
+	} else {
+		p.Longitude, p.SpeedLongitude = bt.t.evalAt(base, bt.lon, x, scale)
 	}
 	if bt.slat >= 0 {
-		p.SpeedLatitude, _ = bt.t.evalAt(base, bt.slat, x, scale)
+		p.Latitude = bt.t.valueAt(base, bt.lat, x)
+		p.SpeedLatitude = bt.t.valueAt(base, bt.slat, x)
+	} else {
+		p.Latitude, p.SpeedLatitude = bt.t.evalAt(base, bt.lat, x, scale)
 	}
 	if bt.sdist >= 0 {
-		p.SpeedDistance, _ = bt.t.evalAt(base, bt.sdist, x, scale)
+		p.Distance = bt.t.valueAt(base, bt.dist, x)
+		p.SpeedDistance = bt.t.valueAt(base, bt.sdist, x)
+	} else {
+		p.Distance, p.SpeedDistance = bt.t.evalAt(base, bt.dist, x, scale)
 	}
 	p.Source = engine.FromTables
 	return p, true
