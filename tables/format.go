@@ -23,7 +23,7 @@ const FormatVersion = 1
 //	                   families add theirs: "eclipse", "star", "solar_term")
 //	  bucket <name>    one per table ("sun", "lahiri", "nutation")
 //	    key "meta":    Meta as JSON
-//	    key "coef":    the coefficients, little-endian IEEE 754 float64,
+//	    key "coef_f64": the coefficients, little-endian IEEE 754 float64,
 //	                   segment after segment; within a segment component
 //	                   after component, Degree+1 coefficients each, c_0 first
 //	    key "split":   optional, one byte per segment: segment i is cut into
@@ -37,8 +37,11 @@ const FormatVersion = 1
 const (
 	bucketFile = "file"
 	keyMeta    = "meta"
-	keyCoef    = "coef"
-	keySplit   = "split"
+	// keyCoef is 8 bytes long so that the blob starts 8-byte aligned in its
+	// page (page header and element headers are 16 bytes each), letting
+	// Open use the memory-mapped coefficients in place.
+	keyCoef  = "coef_f64"
+	keySplit = "split"
 
 	// MaxSplit bounds the subdivision of a segment (2^MaxSplit parts).
 	MaxSplit = 10
