@@ -102,15 +102,9 @@ func geocodeSearch(c *Call) (any, error) {
 	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
-	q, field := strings.TrimSpace(in.Q), "q"
-	if q == "" {
-		q, field = strings.TrimSpace(in.Query), "query"
-	}
-	if q == "" {
-		return nil, BadRequest("q", "is required: send q (or query) with at least 2 characters")
-	}
-	if utf8.RuneCountInString(q) < 2 {
-		return nil, BadRequest(field, "needs at least 2 characters")
+	q, field, err := searchText(in.Q, in.Query)
+	if err != nil {
+		return nil, err
 	}
 	if utf8.RuneCountInString(q) > 200 {
 		return nil, &engine.FieldError{Field: field, Reason: "is longer than 200 characters"}

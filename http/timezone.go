@@ -251,6 +251,23 @@ func zoneList(c *Call) (any, error) {
 	return out, nil
 }
 
+// searchText picks the search text of a route that takes q or its alias
+// query (q wins when both are sent) and enforces the 2-character minimum of
+// spec 4.3. field names the parameter the text came from, for later errors.
+func searchText(q, query string) (text, field string, err error) {
+	text, field = strings.TrimSpace(q), "q"
+	if text == "" {
+		text, field = strings.TrimSpace(query), "query"
+	}
+	if text == "" {
+		return "", "q", BadRequest("q", "is required: send q (or query) with at least 2 characters")
+	}
+	if utf8.RuneCountInString(text) < 2 {
+		return "", field, BadRequest(field, "needs at least 2 characters")
+	}
+	return text, field, nil
+}
+
 func zoneSearch(c *Call) (any, error) {
 	ix, err := zoneIndex(c)
 	if err != nil {
@@ -260,15 +277,9 @@ func zoneSearch(c *Call) (any, error) {
 	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
-	q, field := strings.TrimSpace(in.Q), "q"
-	if q == "" {
-		q, field = strings.TrimSpace(in.Query), "query"
-	}
-	if q == "" {
-		return nil, BadRequest("q", "is required: send q (or query) with at least 2 characters")
-	}
-	if utf8.RuneCountInString(q) < 2 {
-		return nil, BadRequest(field, "needs at least 2 characters")
+	q, _, err := searchText(in.Q, in.Query)
+	if err != nil {
+		return nil, err
 	}
 	limit := in.Limit
 	if c.Has("limit") && (limit < 1 || limit > 100) {
