@@ -1,0 +1,47 @@
+package natal
+
+import (
+	"os"
+	"testing"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/ephem"
+	"github.com/astroapi/astroapi/tables"
+)
+
+// tableSource is the production position source: the generated tables
+// first, the Swiss Ephemeris behind them. Skips when `make gen` has not run.
+func tableSource(b *testing.B) engine.Positions {
+	const file = "../../data/ephemeris.bolt"
+	if _, err := os.Stat(file); err != nil {
+		b.Skip("data/ephemeris.bolt not generated (make gen)")
+	}
+	t, err := tables.Open(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { t.Close() })
+	return ephem.New(t, ephemeris(b))
+}
+
+// benchTables times whole charts on the tables, a new instant each call
+// (a day and a few minutes apart, so no cache anywhere helps).
+func benchTables(b *testing.B, o Options) {
+	src := tableSource(b)
+	birth := london
+	b.ReportAllocs()
+	for b.Loop() {
+		birth.JD += 1.0037
+		if _, err := Compute(src, birth, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkComputeTables is the default chart (true node, which has no
+// table and comes from the Swiss Ephemeris).
+func BenchmarkComputeTables(b *testing.B) { benchTables(b, Options{}) }
+
+// BenchmarkComputeTablesMeanNode is a chart whose every position comes
+// from the tables.
+func BenchmarkComputeTablesMeanNode(b *testing.B) { benchTables(b, Options{Node: MeanNode}) }
