@@ -126,12 +126,14 @@ func (in *BirthInput) resolve(c *Call, prefix string) (resolvedBirth, error) {
 		bad("longitude", "is required with latitude")
 	default:
 		r.Latitude, r.Longitude = *in.Latitude, *in.Longitude
-		if !(r.Latitude >= -90 && r.Latitude <= 90) {
-			bad("latitude", "must be between -90 and 90")
-		}
-		if !(r.Longitude >= -180 && r.Longitude <= 180) {
-			bad("longitude", "must be between -180 and 180")
-		}
+	}
+	// Range-check whichever coordinate was sent, so one answer names every
+	// bad field (latitude 200 without a longitude reports both).
+	if in.Latitude != nil && !(*in.Latitude >= -90 && *in.Latitude <= 90) {
+		bad("latitude", "must be between -90 and 90")
+	}
+	if in.Longitude != nil && !(*in.Longitude >= -180 && *in.Longitude <= 180) {
+		bad("longitude", "must be between -180 and 180")
 	}
 
 	// Zone: as sent, the default UTC, or "auto" from the place.
