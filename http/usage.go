@@ -42,6 +42,19 @@ func usageOps(s *Server) []Operation {
 		}
 		return nil
 	}
+	// chartQuery reads and checks the type and days of the chart and
+	// export routes, which take the same parameters.
+	chartQuery := func(c *Call) (usageQuery, quota.ChartType, int, error) {
+		var in usageQuery
+		if err := needQuota(); err != nil {
+			return in, "", 0, err
+		}
+		if err := c.Decode(&in); err != nil {
+			return in, "", 0, err
+		}
+		t, days, err := in.parse()
+		return in, t, days, err
+	}
 	return []Operation{
 		{
 			ID: "get-usage", Method: "GET", Path: "/api/v1/usage", Family: "Agents", Bare: true,
@@ -65,14 +78,7 @@ func usageOps(s *Server) []Operation {
 			Description: "Labels for the x axis and series of the same length, the shape chart libraries plot directly. type=usage: requests and errors per UTC day; endpoints: per operation; response_time: mean and max milliseconds per day; hourly_pattern: requests per UTC hour of day. Not billed.",
 			Input:       usageQuery{}, Output: quota.Chart{},
 			Handle: func(c *Call) (any, error) {
-				if err := needQuota(); err != nil {
-					return nil, err
-				}
-				var in usageQuery
-				if err := c.Decode(&in); err != nil {
-					return nil, err
-				}
-				t, days, err := in.parse()
+				_, t, days, err := chartQuery(c)
 				if err != nil {
 					return nil, err
 				}
@@ -86,14 +92,7 @@ func usageOps(s *Server) []Operation {
 			Description: "The chart data of the same type and days as a table: CSV (default; header row, then one row per label) or JSON (format=json, the chart object). Sent as a file attachment. Not billed.",
 			Input:       usageQuery{}, Output: quota.Chart{},
 			Handle: func(c *Call) (any, error) {
-				if err := needQuota(); err != nil {
-					return nil, err
-				}
-				var in usageQuery
-				if err := c.Decode(&in); err != nil {
-					return nil, err
-				}
-				t, days, err := in.parse()
+				in, t, days, err := chartQuery(c)
 				if err != nil {
 					return nil, err
 				}
