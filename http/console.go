@@ -180,15 +180,9 @@ func consoleOps(s *Server) []Operation {
 				if _, err := st(); err != nil {
 					return nil, err
 				}
-				ks, err := s.cfg.Store.Keys(c.Context(), c.Account().ID)
+				active, err := activeKeys(c, c.Account().ID)
 				if err != nil {
 					return nil, err
-				}
-				active := 0
-				for _, k := range ks {
-					if k.Status == store.KeyActive {
-						active++
-					}
 				}
 				if active >= maxActiveKeys {
 					return nil, Conflict("the account already has 10 active keys; revoke one first")
@@ -246,15 +240,9 @@ func consoleOps(s *Server) []Operation {
 				if k.Status != store.KeyActive {
 					return nil, Conflict("key " + k.ID + " is already revoked")
 				}
-				ks, err := s.cfg.Store.Keys(c.Context(), k.AccountID)
+				active, err := activeKeys(c, k.AccountID)
 				if err != nil {
 					return nil, err
-				}
-				active := 0
-				for _, x := range ks {
-					if x.Status == store.KeyActive {
-						active++
-					}
 				}
 				if active <= 1 {
 					return nil, Conflict("this is the account's last active key; rotate it instead of revoking it, or the account is locked out")
@@ -271,4 +259,19 @@ func consoleOps(s *Server) []Operation {
 			},
 		},
 	}
+}
+
+// activeKeys counts the account's keys that still work.
+func activeKeys(c *Call, accountID string) (int, error) {
+	ks, err := c.Server().cfg.Store.Keys(c.Context(), accountID)
+	if err != nil {
+		return 0, err
+	}
+	active := 0
+	for _, k := range ks {
+		if k.Status == store.KeyActive {
+			active++
+		}
+	}
+	return active, nil
 }
