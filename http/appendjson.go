@@ -17,6 +17,17 @@ type jsonAppender interface {
 	appendJSON(b []byte) ([]byte, error)
 }
 
+// resultAppender is an engine result that writes its own JSON
+// (natal.Chart: the reflective encoder cost as much as casting the chart).
+type resultAppender interface {
+	AppendJSON(b []byte) []byte
+}
+
+// appendResult adapts a resultAppender to jsonAppender.
+type appendResult struct{ r resultAppender }
+
+func (a appendResult) appendJSON(b []byte) ([]byte, error) { return a.r.AppendJSON(b), nil }
+
 // marshalNoHTML encodes v as writeResult's encoder does: go-json without
 // HTML escaping (json.MarshalNoEscape, despite its name, does escape <, >
 // and &).

@@ -67,8 +67,10 @@ func encodeResult(c *Call, res any) (*cachedResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := marshalNoHTML(res)
-	if err != nil {
+	var out []byte
+	if ra, ok := res.(resultAppender); ok {
+		out = ra.AppendJSON(nil)
+	} else if out, err = marshalNoHTML(res); err != nil {
 		return nil, err
 	}
 	return &cachedResult{input: in, result: out, warnings: c.warnings}, nil

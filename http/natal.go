@@ -232,7 +232,8 @@ func natalOps(s *Server) []Operation {
 				"with sign, degree, house, motion and declination; house cusps, Ascendant, Midheaven, Vertex and Part of Fortune; " +
 				"aspects with orbs and applying/separating; Jones chart shape and element, modality and hemisphere balance. " +
 				"Birth time is local time in `timezone` (IANA, default UTC; `auto` takes the zone of the place). " +
-				"A local time inside a daylight-saving gap is refused (422 on hour); one inside an overlap takes the earlier instant unless `fold` is 1, and says so in a warning.",
+				"A local time inside a daylight-saving gap is refused (422 on hour); one inside an overlap takes the earlier instant unless `fold` is 1, and says so in a warning. " +
+				"Angles, speeds and orbs are in degrees, written to 7 decimal places (1e-7 degree = 0.00036 arcsecond, below the ephemeris' own precision).",
 			Input: natalRequest{}, Output: natal.Chart{},
 			Handle: func(c *Call) (any, error) {
 				var in natalRequest

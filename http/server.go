@@ -596,6 +596,10 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 			s.writeAppended(rc, c, a)
 			return
 		}
+		if ra, isApp := res.(resultAppender); isApp {
+			s.writeAppended(rc, c, appendResult{ra})
+			return
+		}
 	}
 	var v any = res
 	if !c.op.Bare {

@@ -17,7 +17,12 @@
 // instance) are held fixed, the usual convention for natal charts.
 package aspects
 
-import "math"
+import (
+	"math"
+	"slices"
+
+	"github.com/astroapi/astroapi/engine/jsonw"
+)
 
 // Kind names an aspect with its API wire value.
 type Kind string
@@ -200,4 +205,50 @@ func build(p, q *Point, def Def, d, sep, orb float64) Aspect {
 		Point1: p.Name, Point2: q.Name, Aspect: def.Kind, Angle: def.Angle,
 		Separation: sep, Orb: orb, Applying: applying, Major: def.Major,
 	}
+}
+
+// AppendJSON appends the aspect as JSON, the fields as tagged above,
+// degrees to jsonw.Decimals.
+func (a *Aspect) AppendJSON(b []byte) []byte {
+	b = jsonw.Key(append(b, '{'), "point1")
+	b = jsonw.String(b, a.Point1)
+	b = jsonw.Key(append(b, ','), "point2")
+	b = jsonw.String(b, a.Point2)
+	b = jsonw.Key(append(b, ','), "aspect")
+	b = jsonw.String(b, string(a.Aspect))
+	b = jsonw.Key(append(b, ','), "angle")
+	b = jsonw.Angle(b, a.Angle)
+	b = jsonw.Key(append(b, ','), "separation")
+	b = jsonw.Angle(b, a.Separation)
+	b = jsonw.Key(append(b, ','), "orb")
+	b = jsonw.Angle(b, a.Orb)
+	b = jsonw.Key(append(b, ','), "applying")
+	b = jsonw.Bool(b, a.Applying)
+	b = jsonw.Key(append(b, ','), "major")
+	b = jsonw.Bool(b, a.Major)
+	return append(b, '}')
+}
+
+// AppendJSON appends the orbs as a JSON object with the aspect names in
+// sorted order (as encoders write maps).
+func (o Orbs) AppendJSON(b []byte) []byte {
+	if o == nil {
+		return append(b, "null"...)
+	}
+	var buf [16]Kind
+	keys := buf[:0]
+	for k := range o {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.String(b, string(k))
+		b = append(b, ':')
+		b = jsonw.Angle(b, o[k])
+	}
+	return append(b, '}')
 }

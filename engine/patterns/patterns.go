@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/jsonw"
 )
 
 // Shape is a Jones chart shape, with its API wire value.
@@ -253,4 +254,34 @@ func bucket(gap []float64) bool {
 		}
 	}
 	return false
+}
+
+// AppendJSON appends the result as JSON, the fields as tagged above.
+func (r *Result) AppendJSON(b []byte) []byte {
+	num := func(b []byte, k string, v float64) []byte {
+		return jsonw.Float(jsonw.Key(b, k), v, jsonw.Decimals)
+	}
+	b = jsonw.Key(append(b, '{'), "chart_shape")
+	b = jsonw.String(b, string(r.ChartShape))
+	b = jsonw.Key(append(b, ','), "dominant_element")
+	b = jsonw.String(b, r.DominantElement)
+	b = jsonw.Key(append(b, ','), "dominant_modality")
+	b = jsonw.String(b, r.DominantModality)
+	b = jsonw.Key(append(b, ','), "hemisphere_emphasis")
+	b = jsonw.String(b, r.HemisphereEmphasis)
+	b = jsonw.Key(append(b, ','), "elements")
+	b = num(append(b, '{'), "fire", r.Elements.Fire)
+	b = num(append(b, ','), "earth", r.Elements.Earth)
+	b = num(append(b, ','), "air", r.Elements.Air)
+	b = num(append(b, ','), "water", r.Elements.Water)
+	b = jsonw.Key(append(b, '}', ','), "modalities")
+	b = num(append(b, '{'), "cardinal", r.Modalities.Cardinal)
+	b = num(append(b, ','), "fixed", r.Modalities.Fixed)
+	b = num(append(b, ','), "mutable", r.Modalities.Mutable)
+	b = jsonw.Key(append(b, '}', ','), "hemispheres")
+	b = jsonw.Int(jsonw.Key(append(b, '{'), "northern"), r.Hemispheres.Northern)
+	b = jsonw.Int(jsonw.Key(append(b, ','), "southern"), r.Hemispheres.Southern)
+	b = jsonw.Int(jsonw.Key(append(b, ','), "eastern"), r.Hemispheres.Eastern)
+	b = jsonw.Int(jsonw.Key(append(b, ','), "western"), r.Hemispheres.Western)
+	return append(b, '}', '}')
 }

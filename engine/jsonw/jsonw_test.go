@@ -1,0 +1,105 @@
+package jsonw
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+func TestFloat(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		dec  int
+		want string
+	}{
+		{0, 7, "0"}, {-0.0, 7, "0"}, {3, 7, "3"}, {12.5, 7, "12.5"}, {-12.5, 7, "-12.5"},
+		{359.99999996, 7, "360"}, {0.00000004, 7, "0"}, {-0.00000004, 7, "0"}, {0.00000005, 7, "0.0000001"},
+		{123.4567891234, 7, "123.4567891"}, {-0.0001234, 7, "-0.0001234"}, {1e20, 7, "1e+20"},
+		{2.25, 0, "2"}, {2.5, 0, "3"}, {7.25, 1, "7.3"}, {math.NaN(), 7, "null"}, {math.Inf(-1), 7, "null"},
+	} {
+		if got := string(Float(nil, c.v, c.dec)); got != c.want {
+			t.Errorf("Float(%v, %d) = %s, want %s", c.v, c.dec, got, c.want)
+		}
+	}
+}
+
+// TestFloatRandom: the written number parses back within half a unit of
+// the last decimal, and is valid JSON.
+func TestFloatRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200_000 {
+		v := (rng.Float64()*2 - 1) * math.Pow(10, float64(rng.IntN(16)-6))
+		s := Float(nil, v, Decimals)
+		got, err := strconv.ParseFloat(string(s), 64)
+		if err != nil || !json.Valid(s) {
+			t.Fatalf("%v -> %q: %v", v, s, err)
+		}
+		if math.Abs(got-v) > 0.5e-7*(1+1e-9)+math.Abs(v)*1e-15 {
+			t.Fatalf("%v -> %q: off by %g", v, s, got-v)
+		}
+	}
+}
+
+// TestString: what String writes decodes to the string (invalid UTF-8 as
+// U+FFFD) and matches encoding/json without HTML escaping.
+func TestString(t *testing.T) {
+	for _, s := range []string{"", "Sun", `a"b\c`, "tab\there\nnew\r\x01\x1f", "Ζυγός ♎", "<&>", "bad\xffutf8", "line\u2028sep\u2029", "\x7f"} {
+		got := String(nil, s)
+		var back string
+		if err := json.Unmarshal(got, &back); err != nil {
+			t.Fatalf("%q -> %s: %v", s, got, err)
+		}
+		want, _ := json.Marshal(s)
+		if back != string([]rune(s)) && back != decodeLikeJSON(want) {
+			t.Errorf("%q -> %s decodes to %q", s, got, back)
+		}
+		if string(got) != htmlUnescape(string(want)) {
+			t.Errorf("%q -> %s, encoding/json writes %s", s, got, want)
+		}
+	}
+}
+
+func decodeLikeJSON(b []byte) string {
+	var s string
+	json.Unmarshal(b, &s)
+	return s
+}
+
+// htmlUnescape undoes encoding/json's HTML escaping of <, > and &.
+func htmlUnescape(s string) string {
+	for _, r := range [][2]string{{`\u003c`, "<"}, {`\u003e`, ">"}, {`\u0026`, "&"}} {
+		for {
+			i := indexOf(s, r[0])
+			if i < 0 {
+				break
+			}
+			s = s[:i] + r[1] + s[i+len(r[0]):]
+		}
+	}
+	return s
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
+
+func BenchmarkFloat(b *testing.B) {
+	buf := make([]byte, 0, 64)
+	for i := 0; b.Loop(); i++ {
+		buf = Float(buf[:0], 123.456789012+float64(i&1023), Decimals)
+	}
+}
+
+func BenchmarkShortest(b *testing.B) {
+	buf := make([]byte, 0, 64)
+	for i := 0; b.Loop(); i++ {
+		buf = strconv.AppendFloat(buf[:0], 123.456789012+float64(i&1023), 'f', -1, 64)
+	}
+}
