@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 )
@@ -59,6 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "serve":
+		serveGC(os.Getenv)
 		m := NewMain(stdout, stderr)
 		if err := m.ParseFlags(args[1:], os.Getenv); err != nil {
 			return err
@@ -82,6 +84,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "unknown command %q\n%s", args[0], usage)
 	return errUsage
+}
+
+// serveGC sets the collector's target for serving: a heap four times the
+// live data between collections instead of twice (GOGC=400), unless GOGC is
+// set. A server's live heap is small (caches of tens of MB; the tables are
+// memory-mapped, outside the heap) and each chart leaves ~8 KB of garbage,
+// so the default collected often enough to cost throughput and tail
+// latency; the machine has memory to spare.
+func serveGC(getenv func(string) string) {
+	if getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 }
 
 // runHealth asks a running server's readiness route; images without curl
