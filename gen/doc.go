@@ -1,7 +1,7 @@
 // Package gen builds the precomputed Chebyshev tables of package tables
 // from the Swiss Ephemeris (engine/swe) and verifies them against it.
 //
-// For every body but the True Node it fits the apparent geocentric
+// For every body it fits the apparent geocentric
 // ecliptic longitude, latitude and distance of date that swe_calc_ut
 // (SEFLG_SWIEPH|SEFLG_SPEED) returns for a UT instant; for the six
 // ayanamsas the value of swe_get_ayanamsa_ex_ut; and the true obliquity and
@@ -20,8 +20,13 @@
 // not fitted to, and sidereal positions derived from the tables against
 // libswe's SEFLG_SIDEREAL for every ayanamsa the tables serve.
 //
-// The True Node has no table: libswe derives it from the Moon's osculating
-// orbit, and its speed jumps where the Moon's file segments meet.
+// The True Node, which libswe derives from the Moon's osculating orbit, is
+// smooth only within one segment of the Moon file (27.55 days) and its speed
+// jumps where two segments meet, so its table runs in TT with exactly the
+// file's segments (read from the semo_18.se1 header) and leaves 2e-4 day at
+// each join to libswe, whose node speed there is a difference quotient
+// across the join. TT tables are read through the delta T table
+// (swe_deltat_ex by UT, tolerance 1e-4 s).
 //
 // Tolerances (every table, every sample): longitude, latitude, ayanamsa,
 // obliquity and nutation 0.001 arcsecond; speeds in longitude and latitude

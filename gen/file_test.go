@@ -43,10 +43,14 @@ func TestFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	byName := map[string]*spec{}
-	for _, sp := range specs(eph) {
+	all, err := specs(eph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sp := range all {
 		byName[string(sp.kind)+"/"+sp.name] = sp
 	}
-	for _, kind := range []tables.Kind{tables.KindBody, tables.KindNutation, tables.KindAyanamsa} {
+	for _, kind := range []tables.Kind{tables.KindBody, tables.KindNutation, tables.KindAyanamsa, tables.KindDeltaT} {
 		for name, tab := range set.Tables(kind) {
 			sp := byName[string(kind)+"/"+name]
 			if sp == nil {
@@ -66,8 +70,9 @@ func TestFile(t *testing.T) {
 			}
 		}
 	}
-	if len(set.Tables(tables.KindBody)) == 0 || set.Table(tables.KindNutation, "nutation") == nil || len(set.Tables(tables.KindAyanamsa)) == 0 {
-		t.Error("file lacks body, nutation or ayanamsa tables")
+	if len(set.Tables(tables.KindBody)) == 0 || set.Table(tables.KindNutation, "nutation") == nil || len(set.Tables(tables.KindAyanamsa)) == 0 ||
+		set.Table(tables.KindDeltaT, "delta_t") == nil || !set.HasBody(engine.TrueNode) {
+		t.Error("file lacks body, nutation, ayanamsa, delta T or True Node tables")
 	}
 	// Sidereal positions for the ayanamsas each body table claims.
 	for _, b := range engine.AllBodies() {

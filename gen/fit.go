@@ -48,6 +48,20 @@ type spec struct {
 	q       []quantity
 	sample  func(jd float64, out []float64) error // all quantities at jd
 	samples int                                   // verification instants
+	// from, to: the table's span when it is not the generator's (From, To).
+	from, to float64
+	// timeScale is tables.TimeTT when sample's argument is JD TT.
+	timeScale string
+	// guard: days at each segment boundary the table leaves to libswe.
+	guard float64
+}
+
+// span returns the instants the table covers.
+func (sp *spec) span() (from, to float64) {
+	if sp.to > sp.from {
+		return sp.from, sp.to
+	}
+	return From, To
 }
 
 // parallel runs fn(i) for i in [0, n) on workers goroutines and returns the
@@ -125,7 +139,8 @@ func (sf *segFit) parts() int {
 func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 	nseg := int(math.Ceil((to - from) / sp.seg))
 	m := tables.Meta{Format: tables.FormatVersion, Kind: sp.kind, Name: sp.name, Quantity: sp.what,
-		From: from, To: to, SegmentDays: sp.seg, Segments: nseg, Generator: Version}
+		From: from, To: to, SegmentDays: sp.seg, Segments: nseg, Generator: Version,
+		TimeScale: sp.timeScale, GuardDays: sp.guard}
 	// Sample at twice as many nodes as the kept degree needs: libswe's
 	// apparent positions carry a few 1e-4" of step noise (from its
 	// light-time and aberration corrections; geometric positions are
@@ -193,10 +208,12 @@ func fitTable(sp *spec, from, to float64, workers int) (*tables.Table, error) {
 				// Check the fit between its nodes and at the ends against
 				// the reference: the series' tail misses steps, such as the
 				// ~0.002" jumps where libswe's own file segments meet.
+				// The ends stay sp.guard inside the segment's boundaries.
+				edge := 1 - 2*sp.guard/(b-a)
 				for k := 0; k <= n && sf.tail; k++ {
-					x := 1.0
+					x := edge
 					if k == n {
-						x = -1
+						x = -edge
 					} else if k > 0 {
 						x = (nodes[k-1] + nodes[k]) / 2
 					}
@@ -354,6 +371,8 @@ func nativeUnit(q *quantity) string {
 		return "AU"
 	case q.speedOf >= 0:
 		return "deg/day"
+	case q.unit == "s":
+		return "days"
 	}
 	return "deg"
 }

@@ -15,7 +15,7 @@ import (
 
 // Version names the generator in the file and table metadata; bump it when
 // the fitting changes what a table holds.
-const Version = "astroapi-gen/1"
+const Version = "astroapi-gen/2"
 
 // The span of the tables, JD UT. The swe-basic-data files answer from
 // 2378496.5 (1800-01-01 0h) for the Moon but, with light time and delta T,
@@ -49,6 +49,8 @@ type Config struct {
 type Reference interface {
 	CalcUT(jd float64, ipl, iflag, sidMode int32) (xx [6]float64, retflag int32, err error)
 	Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error)
+	DeltaT(t engine.JDUT) float64
+	MoonSegments() (start, days float64, err error)
 }
 
 // plan is the segment length (days) and fitting degree chosen for a body:
@@ -58,9 +60,7 @@ type plan struct {
 	degree int
 }
 
-// The True Node has no table: libswe derives it from the Moon's osculating
-// orbit, and its speed jumps where the Moon's file segments meet, which no
-// smooth fit follows to 0.00001 deg/day; it is served by libswe.
+// bodyPlans: the True Node is not here; trueNodeSpec lays out its table.
 var bodyPlans = map[engine.Body]plan{
 	engine.Sun: {8, 16}, engine.Moon: {8, 20}, engine.Mercury: {8, 16}, engine.Venus: {8, 16},
 	engine.Mars: {16, 16}, engine.Jupiter: {16, 16}, engine.Saturn: {16, 16}, engine.Uranus: {16, 16},
@@ -72,7 +72,26 @@ var bodyPlans = map[engine.Body]plan{
 var (
 	nutationPlan = plan{8, 16}
 	ayanamsaPlan = plan{8, 16}
+	deltaTPlan   = plan{32, 12}
+	// trueNodeDegree is the fitting degree of the True Node over one
+	// segment of the Moon file (27.55 days), cut further where needed.
+	trueNodeDegree = 32
 )
+
+// TolNodeDistanceSpeed is the tolerance of the True Node's distance rate,
+// relative per day: libswe's own values scatter by 2e-6 (trueNodeSpec).
+const TolNodeDistanceSpeed = 1e-5
+
+// TolDeltaT is the tolerance of the delta T table, seconds: the True Node,
+// the only body read through it, moves less than 2 deg/day, so 1e-4 s
+// shifts it by under 1e-5 arcsecond.
+const TolDeltaT = 1e-4
+
+// nodeGuard is the stretch at each join of the Moon file's segments that
+// the True Node table leaves to libswe: libswe's node speed is a difference
+// of the node at t -/+ 1e-4 day (NODE_CALC_INTV in sweph.h), which
+// straddles a join when t is that close to it.
+const nodeGuard = 2e-4
 
 // bodySpec is the table of body b: apparent longitude, latitude and
 // distance and their rates from swe_calc_ut(SEFLG_SWIEPH|SEFLG_SPEED). It
@@ -100,6 +119,61 @@ func bodySpec(ref Reference, b engine.Body, p plan) *spec {
 				return fmt.Errorf("served by Moshier, not the files")
 			}
 			copy(out, xx[:])
+			return nil
+		},
+	}
+}
+
+// trueNodeSpec is the table of the True Node. libswe derives it from the
+// Moon's osculating orbit, so it is smooth only within one segment of the
+// Moon file and jumps (by a few 1e-4 deg/day in speed) where two segments
+// meet. The table therefore runs in TT with the file's own segments, each
+// fitted separately, and leaves nodeGuard on each side of a join to libswe.
+func trueNodeSpec(ref Reference, degree int) (*spec, error) {
+	start, days, err := ref.MoonSegments()
+	if err != nil {
+		return nil, err
+	}
+	sp := bodySpec(ref, engine.TrueNode, plan{days, degree})
+	sp.what = "apparent geocentric ecliptic longitude, latitude (deg) and distance (AU) of date, true equinox, swe_calc_ut(SEFLG_SWIEPH|SEFLG_SPEED) of True Node, by JD TT, one segment per segment of the Moon file"
+	sp.timeScale, sp.guard = tables.TimeTT, nodeGuard
+	// libswe's node distance rate is a difference quotient over 2e-4 day of
+	// distances good to ~1e-12 AU: it scatters by ~5e-9 AU/day, 2e-6 of
+	// the distance per day (seen at JD 2488415.9), which no fit follows.
+	for i := range sp.q {
+		if sp.q[i].name == tables.CompSpeedDistance {
+			sp.q[i].tol = TolNodeDistanceSpeed
+		}
+	}
+	first := math.Floor((From + ref.DeltaT(From) - start) / days)
+	last := math.Ceil((To + ref.DeltaT(To) - start) / days)
+	sp.from, sp.to = start+first*days, start+last*days
+	byUT := sp.sample
+	sp.sample = func(tt float64, out []float64) error { return byUT(utOf(ref, tt), out) }
+	return sp, nil
+}
+
+// utOf returns the UT instant whose TT is tt (delta T changes by well under
+// a second per day, so two corrections converge).
+func utOf(ref Reference, tt float64) float64 {
+	ut := tt - ref.DeltaT(engine.JDUT(tt))
+	for range 2 {
+		ut = tt - ref.DeltaT(engine.JDUT(ut))
+	}
+	return ut
+}
+
+// deltaTSpec is the table of delta T (TT - UT) by UT, through which the
+// tables in TT are read.
+func deltaTSpec(ref Reference, p plan) *spec {
+	return &spec{
+		kind: tables.KindDeltaT, name: string(tables.KindDeltaT), seg: p.seg, degree: p.degree, samples: Samples,
+		what: "delta T = TT - UT (days) by JD UT, swe_deltat_ex(SEFLG_SWIEPH)",
+		q: []quantity{
+			{name: tables.CompDeltaT, unit: "s", tol: TolDeltaT, mul: 86400, rel: -1, speedOf: -1},
+		},
+		sample: func(jd float64, out []float64) error {
+			out[0] = ref.DeltaT(engine.JDUT(jd))
 			return nil
 		},
 	}
@@ -142,18 +216,23 @@ func ayanamsaSpec(ref Reference, a engine.Ayanamsa, p plan) *spec {
 }
 
 // specs lists every table the generator builds.
-func specs(ref Reference) []*spec {
+func specs(ref Reference) ([]*spec, error) {
 	var out []*spec
 	for _, b := range engine.AllBodies() {
 		if p, ok := bodyPlans[b]; ok {
 			out = append(out, bodySpec(ref, b, p))
 		}
 	}
+	node, err := trueNodeSpec(ref, trueNodeDegree)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, node, deltaTSpec(ref, deltaTPlan))
 	out = append(out, nutationSpec(ref, nutationPlan))
 	for _, a := range engine.Ayanamsas {
 		out = append(out, ayanamsaSpec(ref, a, ayanamsaPlan))
 	}
-	return out
+	return out, nil
 }
 
 // Tables fits, verifies and writes every table to cfg.Out, logging each
@@ -178,9 +257,14 @@ func build(ref Reference, cfg Config, log io.Writer) error {
 	start := time.Now()
 	var out []*tables.Table
 	var failed []error
-	for _, sp := range specs(ref) {
+	all, err := specs(ref)
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	for _, sp := range all {
 		t0 := time.Now()
-		tab, err := fitTable(sp, From, To, cfg.Workers)
+		from, to := sp.span()
+		tab, err := fitTable(sp, from, to, cfg.Workers)
 		if err != nil {
 			return fmt.Errorf("gen: %w", err)
 		}

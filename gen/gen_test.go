@@ -41,6 +41,12 @@ func (fakeRef) Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error) {
 	return 24 + (float64(t)-2451545)*4e-5, nil
 }
 
+func (fakeRef) DeltaT(t engine.JDUT) float64 {
+	return (64 + 20*math.Sin((float64(t)-2451545)/40000)) / 86400
+}
+
+func (fakeRef) MoonSegments() (start, days float64, err error) { return From - 3.3, 27.5545, nil }
+
 // TestFitAnalytic fits and verifies a body of the fake reference over a
 // window, through the generator's own fitting and verification.
 func TestFitAnalytic(t *testing.T) {

@@ -60,7 +60,14 @@ const (
 	KindBody     Kind = "body"     // a body's apparent geocentric ecliptic position of date
 	KindAyanamsa Kind = "ayanamsa" // one ayanamsa (with nutation), degrees
 	KindNutation Kind = "nutation" // true obliquity and nutation in longitude, degrees
+	KindDeltaT   Kind = "delta_t"  // delta T = TT - UT as a function of UT, days
 )
+
+// TimeTT in Meta.TimeScale marks a table whose argument is JD TT rather
+// than JD UT: its segments follow something tied to ephemeris time, such as
+// the Moon's segments in the Swiss Ephemeris files. Set converts with the
+// delta T table.
+const TimeTT = "TT"
 
 // Component names the quantities in tables of the kinds above.
 const (
@@ -73,6 +80,7 @@ const (
 	CompAyanamsa       = "ayanamsa"        // degrees
 	CompObliquity      = "obliquity"       // true obliquity of the ecliptic, degrees
 	CompNutation       = "nutation_longitude"
+	CompDeltaT         = "delta_t" // TT - UT, days
 )
 
 // FileMeta describes a whole table file.
@@ -86,16 +94,23 @@ type FileMeta struct {
 
 // Meta describes one table.
 type Meta struct {
-	Format      int         `json:"format"`
-	Kind        Kind        `json:"kind"`
-	Name        string      `json:"name"`
-	Quantity    string      `json:"quantity"` // what was fitted, in words
-	From        float64     `json:"from"`     // JD UT of the first segment's start
-	To          float64     `json:"to"`       // JD UT of the last segment's end
-	SegmentDays float64     `json:"segment_days"`
-	Segments    int         `json:"segments"`
-	Components  []Component `json:"components"`
-	Verified    []Check     `json:"verified"` // the generator's verification, worst errors
+	Format      int     `json:"format"`
+	Kind        Kind    `json:"kind"`
+	Name        string  `json:"name"`
+	Quantity    string  `json:"quantity"` // what was fitted, in words
+	From        float64 `json:"from"`     // JD (UT, or TT per TimeScale) of the first segment's start
+	To          float64 `json:"to"`       // JD of the last segment's end
+	SegmentDays float64 `json:"segment_days"`
+	Segments    int     `json:"segments"`
+	// TimeScale is TimeTT for a table whose argument is JD TT; "" is UT.
+	TimeScale string `json:"time_scale,omitempty"`
+	// GuardDays, when positive, is the stretch on each side of a segment
+	// boundary that the table does not serve: its reference is not smooth
+	// there (the True Node's speed is a difference quotient over ±1e-4 day,
+	// which straddles the Moon's file segments at their joins).
+	GuardDays  float64     `json:"guard_days,omitempty"`
+	Components []Component `json:"components"`
+	Verified   []Check     `json:"verified"` // the generator's verification, worst errors
 	// Sidereal lists the ayanamsas for which sidereal positions derived from
 	// this body table (tropical minus ayanamsa) were verified against
 	// libswe's SEFLG_SIDEREAL; Set.Sidereal serves only those.
@@ -218,6 +233,9 @@ func (t *Table) locate(jd float64) (base int, x, scale float64, ok bool) {
 		i = m.Segments - 1
 	}
 	a, _ := m.Bounds(i)
+	if g := m.GuardDays; g > 0 && (jd-a < g || a+m.SegmentDays-jd < g) {
+		return 0, 0, 0, false
+	}
 	if t.split == nil {
 		scale = t.scale
 		x = (jd-a)*scale - 1
@@ -272,8 +290,9 @@ func (t *Table) valueAt(base, i int, x float64) float64 {
 	return v
 }
 
-// Eval returns component i and its time derivative (per day) at jd (JD UT),
-// and false outside the table's span.
+// Eval returns component i and its time derivative (per day) at jd (JD UT,
+// or TT for a table in TimeTT), and false outside the table's span, in a
+// hole or within GuardDays of a segment boundary.
 func (t *Table) Eval(jd float64, i int) (v, dv float64, ok bool) {
 	base, x, scale, ok := t.locate(jd)
 	if !ok || i < 0 || i >= len(t.off) {

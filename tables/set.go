@@ -25,6 +25,7 @@ type bodyTable struct {
 	lon, lat, dist    int
 	slon, slat, sdist int               // -1: speed from the derivative of the fit
 	sidereal          []engine.Ayanamsa // verified sidereal zodiacs (Meta.Sidereal)
+	tt                bool              // the table's argument is JD TT
 }
 
 type ayanamsaTable struct {
@@ -42,6 +43,7 @@ type Set struct {
 	nut      *Table
 	nutEps   int
 	nutPsi   int
+	deltaT   *Table   // nil: TT tables are not served
 	db       *bolt.DB // nil for sets built by NewSet
 	tx       *bolt.Tx // the read transaction the mapped coefficients belong to
 }
@@ -52,7 +54,7 @@ type Set struct {
 // little-endian machine, and decoded into Go memory otherwise. The file
 // stays open, in one read transaction, until Close.
 func Open(path string) (*Set, error) {
-	db, err := bolt.Open(path, 0o444, &bolt.Options{ReadOnly: true, Timeout: 1e9})
+	db, err := bolt.Open(path, 0o444, &bolt.Options{ReadOnly: true, Timeout: 1e9, MmapFlags: mmapFlags})
 	if err != nil {
 		return nil, fmt.Errorf("tables: open %s: %w", path, err)
 	}
@@ -162,6 +164,13 @@ func (s *Set) index() error {
 		bt := &bodyTable{t: t,
 			lon: t.Component(CompLongitude), lat: t.Component(CompLatitude), dist: t.Component(CompDistance),
 			slon: t.Component(CompSpeedLongitude), slat: t.Component(CompSpeedLatitude), sdist: t.Component(CompSpeedDistance)}
+		switch t.Meta.TimeScale {
+		case "":
+		case TimeTT:
+			bt.tt = true
+		default:
+			return fmt.Errorf("body table %s: unknown time scale %q", t.Meta.Name, t.Meta.TimeScale)
+		}
 		for _, a := range t.Meta.Sidereal {
 			bt.sidereal = append(bt.sidereal, engine.Ayanamsa(a))
 		}
@@ -184,7 +193,26 @@ func (s *Set) index() error {
 			return fmt.Errorf("nutation table lacks obliquity or nutation")
 		}
 	}
+	if t := s.all[KindDeltaT][string(KindDeltaT)]; t != nil {
+		if t.Component(CompDeltaT) != 0 {
+			return fmt.Errorf("delta T table lacks its component")
+		}
+		s.deltaT = t
+	}
 	return nil
+}
+
+// DeltaT returns TT - UT at t in days, as swe_deltat_ex(SEFLG_SWIEPH)
+// gives it; false outside the table.
+func (s *Set) DeltaT(t engine.JDUT) (float64, bool) {
+	if s.deltaT == nil {
+		return 0, false
+	}
+	base, x, _, ok := s.deltaT.locate(float64(t))
+	if !ok {
+		return 0, false
+	}
+	return s.deltaT.valueAt(base, 0, x), true
 }
 
 // Close releases the file. The set and every table from it must not be used
@@ -217,11 +245,30 @@ func (s *Set) Tables(kind Kind) map[string]*Table { return s.all[kind] }
 // per day, as swe_calc_ut with SEFLG_SWIEPH|SEFLG_SPEED gives them. It
 // reports false when b has no table or t is outside it.
 func (s *Set) Position(t engine.JDUT, b engine.Body) (engine.Position, bool) {
+	return s.position(t, b, true)
+}
+
+// Ecliptic is Position without the distance, its speed and the latitude's
+// speed (left zero), for callers that read only the longitude, its speed
+// and the latitude: half the evaluations.
+func (s *Set) Ecliptic(t engine.JDUT, b engine.Body) (engine.Position, bool) {
+	return s.position(t, b, false)
+}
+
+func (s *Set) position(t engine.JDUT, b engine.Body, full bool) (engine.Position, bool) {
 	if b < 0 || int(b) >= len(s.bodies) || s.bodies[b] == nil {
 		return engine.Position{}, false
 	}
 	bt := s.bodies[b]
-	base, x, scale, ok := bt.t.locate(float64(t))
+	jd := float64(t)
+	if bt.tt {
+		dt, ok := s.DeltaT(t)
+		if !ok {
+			return engine.Position{}, false
+		}
+		jd += dt
+	}
+	base, x, scale, ok := bt.t.locate(jd)
 	if !ok {
 		return engine.Position{}, false
 	}
@@ -233,10 +280,15 @@ func (s *Set) Position(t engine.JDUT, b engine.Body) (engine.Position, bool) {
 	} else {
 		p.Longitude, p.SpeedLongitude = bt.t.evalAt(base, bt.lon, x, scale)
 	}
-	if bt.slat >= 0 {
+	switch {
+	case !full:
+		p.Latitude = bt.t.valueAt(base, bt.lat, x)
+		p.Source = engine.FromTables
+		return p, true
+	case bt.slat >= 0:
 		p.Latitude = bt.t.valueAt(base, bt.lat, x)
 		p.SpeedLatitude = bt.t.valueAt(base, bt.slat, x)
-	} else {
+	default:
 		p.Latitude, p.SpeedLatitude = bt.t.evalAt(base, bt.lat, x, scale)
 	}
 	if bt.sdist >= 0 {
@@ -257,6 +309,16 @@ func (s *Set) Position(t engine.JDUT, b engine.Body) (engine.Position, bool) {
 // reports false unless the generator verified ayanamsa a for body b
 // (Meta.Sidereal), and for bodies without tables and outside them.
 func (s *Set) Sidereal(t engine.JDUT, b engine.Body, a engine.Ayanamsa) (engine.Position, bool) {
+	return s.sidereal(t, b, a, true)
+}
+
+// SiderealEcliptic is Sidereal without the distance and the rates other
+// than the longitude's, as Ecliptic.
+func (s *Set) SiderealEcliptic(t engine.JDUT, b engine.Body, a engine.Ayanamsa) (engine.Position, bool) {
+	return s.sidereal(t, b, a, false)
+}
+
+func (s *Set) sidereal(t engine.JDUT, b engine.Body, a engine.Ayanamsa, full bool) (engine.Position, bool) {
 	if a == engine.J2000 || b < 0 || int(b) >= len(s.bodies) || s.bodies[b] == nil {
 		return engine.Position{}, false
 	}
@@ -274,7 +336,7 @@ func (s *Set) Sidereal(t engine.JDUT, b engine.Body, a engine.Ayanamsa) (engine.
 	if !ok {
 		return engine.Position{}, false
 	}
-	p, ok := s.Position(t, b)
+	p, ok := s.position(t, b, full)
 	if !ok {
 		return engine.Position{}, false
 	}

@@ -178,3 +178,89 @@ func TestFloats(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeTTAndGuard: a body table in TT is read at t + delta T from the
+// delta T table, not at all without one, and not within its guard of a
+// segment boundary.
+func TestTimeTTAndGuard(t *testing.T) {
+	from, seg := 2451545.0, 16.0
+	tab := fitAnalytic(t, from, from+seg*20, seg, 20, func(int) uint8 { return 0 })
+	tab.Meta.Name = BodyKey(engine.TrueNode)
+	tab.Meta.TimeScale, tab.Meta.GuardDays = TimeTT, 0.01
+	const dt = 70.0 / 86400
+	dm := Meta{Format: FormatVersion, Kind: KindDeltaT, Name: string(KindDeltaT), From: from - 32, To: from + 32*12, SegmentDays: 32, Segments: 13,
+		Components: []Component{{Name: CompDeltaT, Unit: "days", Degree: 0}}}
+	coef := make([]float64, 13)
+	for i := range coef {
+		coef[i] = dt
+	}
+	dtab, err := NewTable(dm, coef, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	without, err := NewSet(FileMeta{}, []*Table{tab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := without.Position(engine.JDUT(from+5), engine.TrueNode); ok {
+		t.Error("a TT table served without a delta T table")
+	}
+
+	set, err := NewSet(FileMeta{}, []*Table{tab, dtab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := set.DeltaT(engine.JDUT(from + 100)); !ok || v != dt {
+		t.Errorf("DeltaT = %v, %v; want %v", v, ok, dt)
+	}
+	for _, ut := range []float64{from + 5, from + 100.25, from + 300} {
+		p, ok := set.Position(engine.JDUT(ut), engine.TrueNode)
+		if !ok {
+			t.Fatalf("no position at UT %v", ut)
+		}
+		lon, _, _, dlon, _, _ := analytic(ut + dt)
+		if d := math.Abs(math.Remainder(p.Longitude-lon, 360)); d > 1e-9 {
+			t.Errorf("UT %v: longitude %v, want %v (the table at TT)", ut, p.Longitude, math.Mod(lon, 360))
+		}
+		if math.Abs(p.SpeedLongitude-dlon) > 1e-6 {
+			t.Errorf("UT %v: speed %v, want %v", ut, p.SpeedLongitude, dlon)
+		}
+	}
+	// Segment boundary at from+seg*3 (TT): refused within 0.01 day, served outside.
+	join := from + seg*3 - dt
+	for _, c := range []struct {
+		off float64
+		ok  bool
+	}{{-0.02, true}, {-0.005, false}, {0, false}, {0.005, false}, {0.02, true}} {
+		if _, ok := set.Position(engine.JDUT(join+c.off), engine.TrueNode); ok != c.ok {
+			t.Errorf("%+.3f day from a join: served %v, want %v", c.off, ok, c.ok)
+		}
+	}
+}
+
+// TestEcliptic: Ecliptic gives Position's longitude and its speed bit for
+// bit, its latitude to rounding (a Clenshaw sum without the derivative's
+// recurrence), and nothing else.
+func TestEcliptic(t *testing.T) {
+	from := 2451545.0
+	for _, split := range []func(int) uint8{func(int) uint8 { return 0 }, func(i int) uint8 { return uint8(i % 3) }} {
+		tab := fitAnalytic(t, from, from+16*40, 16, 20, split)
+		set, err := NewSet(FileMeta{}, []*Table{tab})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range 1000 {
+			jd := engine.JDUT(from + float64(k)*0.637)
+			full, ok1 := set.Position(jd, engine.Moon)
+			e, ok2 := set.Ecliptic(jd, engine.Moon)
+			if !ok1 || !ok2 {
+				t.Fatalf("JD %v not served", jd)
+			}
+			want := engine.Position{Longitude: full.Longitude, Latitude: e.Latitude, SpeedLongitude: full.SpeedLongitude, Source: full.Source}
+			if e != want || math.Abs(e.Latitude-full.Latitude) > 1e-12 {
+				t.Fatalf("JD %v: Ecliptic %+v, Position %+v", jd, e, full)
+			}
+		}
+	}
+}

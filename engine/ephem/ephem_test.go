@@ -58,6 +58,14 @@ func TestRouting(t *testing.T) {
 	set, eph := fixtures(t)
 	src := New(set, eph)
 	jd := engine.JDUT(2451545.25) // 2000-01-01 18h UT
+	// A join of the Moon file's segments, where the True Node table leaves
+	// 2e-4 day to libswe.
+	start, days, err := eph.MoonSegments()
+	if err != nil {
+		t.Fatal(err)
+	}
+	joinTT := start + math.Round((float64(jd)-start)/days)*days
+	join := engine.JDUT(joinTT - eph.DeltaT(engine.JDUT(joinTT)))
 	cases := []struct {
 		name string
 		b    engine.Body
@@ -72,7 +80,11 @@ func TestRouting(t *testing.T) {
 		{"EquatorialFromSwiss", engine.Sun, jd, engine.Options{Equatorial: true}, engine.FromSwiss},
 		{"HeliocentricFromSwiss", engine.Mars, jd, engine.Options{Heliocentric: true}, engine.FromSwiss},
 		{"TopocentricFromSwiss", engine.Moon, jd, engine.Options{Topocentric: &engine.Observer{Latitude: 48.85, Longitude: 2.35}}, engine.FromSwiss},
-		{"TrueNodeFromSwiss", engine.TrueNode, jd, engine.Options{}, engine.FromSwiss},
+		{"TrueNodeFromTables", engine.TrueNode, jd, engine.Options{}, engine.FromTables},
+		{"TrueNodeAtMoonJoinFromSwiss", engine.TrueNode, join + 0.00005, engine.Options{}, engine.FromSwiss},
+		{"TrueNodeNearMoonJoinFromTables", engine.TrueNode, join - 0.001, engine.Options{}, engine.FromTables},
+		{"SkipDistanceFromTables", engine.Moon, jd, engine.Options{SkipDistance: true}, engine.FromTables},
+		{"SiderealSkipDistance", engine.Mars, jd, engine.Options{Sidereal: engine.Lahiri, SkipDistance: true}, siderealSource(set, engine.Mars, engine.Lahiri)},
 		{"BeforeTablesFromMoshier", engine.Sun, 2378000, engine.Options{}, engine.FromMoshier},
 	}
 	for _, c := range cases {
