@@ -151,6 +151,10 @@ type Options struct {
 	Equatorial   bool      // right ascension/declination instead of longitude/latitude
 	Heliocentric bool      // seen from the Sun
 	Topocentric  *Observer // seen from a place on Earth instead of the geocentre
+	// SkipDistance says the caller reads only Longitude, Latitude and
+	// SpeedLongitude: a source may leave the distance, its speed and the
+	// latitude's speed zero (the tables then evaluate half as much).
+	SkipDistance bool
 }
 
 // Plain reports whether o asks for nothing but the frame the tables hold

@@ -73,12 +73,11 @@ func tablesSource(b *testing.B) engine.Positions {
 }
 
 // BenchmarkNatalHandlerTables is BenchmarkNatalHandler (result cache off)
-// on the tables, with a new birth minute on every call. The default true
-// node has no table yet, so it still costs one Swiss Ephemeris call.
+// on the tables, with a new birth minute on every call: every position
+// from the tables (the true node too), houses in Go.
 func BenchmarkNatalHandlerTables(b *testing.B) { benchNatalTables(b, "") }
 
-// BenchmarkNatalHandlerTablesMeanNode asks for the mean node, which the
-// tables hold: every position from the tables, houses in Go.
+// BenchmarkNatalHandlerTablesMeanNode asks for the mean node.
 func BenchmarkNatalHandlerTablesMeanNode(b *testing.B) { benchNatalTables(b, `,"node_type":"mean"`) }
 
 func benchNatalTables(b *testing.B, extra string) {

@@ -19,6 +19,7 @@ package aspects
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/astroapi/astroapi/engine/jsonw"
@@ -114,19 +115,71 @@ func Find(points []Point, orbs Orbs) []Aspect {
 // AppendFind is Find appending to out, for callers that supply the
 // storage.
 func AppendFind(out []Aspect, points []Point, orbs Orbs) []Aspect {
-	var buf [len(Defs)]activeDef
-	act := appendActive(buf[:0], orbs)
+	var m Matcher
+	m.init(orbs)
+	return m.AppendFind(out, points)
+}
+
+// Matcher finds aspects with one set of orbs, resolved once: callers that
+// use the same orbs for many charts keep one.
+type Matcher struct {
+	act []activeDef
+	buf [len(Defs)]activeDef
+	// near[d] is the set (bit k for act[k]) of aspects whose orb reaches
+	// into the degree of separation [d, d+1): most pairs of points have
+	// none, and for them the match is one lookup.
+	near [181]uint16
+}
+
+// NewMatcher resolves orbs.
+func NewMatcher(orbs Orbs) *Matcher {
+	m := new(Matcher)
+	m.init(orbs)
+	return m
+}
+
+func (m *Matcher) init(orbs Orbs) {
+	m.act = appendActive(m.buf[:0], orbs)
+	for k, a := range m.act {
+		lo := max(0, int(math.Floor(a.def.Angle-a.orb)))
+		hi := min(180, int(math.Floor(a.def.Angle+a.orb)))
+		for d := lo; d <= hi; d++ {
+			m.near[d] |= 1 << k
+		}
+	}
+}
+
+// AppendFind appends the aspects among points to out, as Find.
+func (m *Matcher) AppendFind(out []Aspect, points []Point) []Aspect {
 	for i := range points {
 		p := &points[i]
 		for j := i + 1; j < len(points); j++ {
 			// Most pairs have no aspect: only the match, which touches
 			// no strings, runs for them.
-			if k, d, sep, orb := match(p.Longitude, points[j].Longitude, act); k >= 0 {
-				out = append(out, build(p, &points[j], act[k].def, d, sep, orb))
+			if k, d, sep, orb := m.match(p.Longitude, points[j].Longitude); k >= 0 {
+				out = append(out, build(p, &points[j], m.act[k].def, d, sep, orb))
 			}
 		}
 	}
 	return out
+}
+
+// match is the package's match with the candidates narrowed by near.
+func (m *Matcher) match(lp, lq float64) (best int, d, sep, bestOrb float64) {
+	d = signedArc(lq - lp)
+	sep = math.Abs(d)
+	best, bestOrb = -1, math.Inf(1)
+	i := int(sep)
+	if i > 180 { // NaN or a rounding past 180
+		i = 180
+	}
+	for set := m.near[i]; set != 0; set &= set - 1 {
+		k := bits.TrailingZeros16(set)
+		if o := math.Abs(sep - m.act[k].def.Angle); o <= m.act[k].orb && o < bestOrb {
+			best, bestOrb = k, o
+		}
+	}
+	return best, d, sep, bestOrb
 }
 
 // activeDef is an aspect looked for, with its orb.
@@ -162,7 +215,19 @@ func between(p, q Point, act []activeDef) (Aspect, bool) {
 // lq: its index (-1 for none), the signed shortest arc d from p to q in
 // [-180, 180], the separation |d| and the orb.
 func match(lp, lq float64, act []activeDef) (best int, d, sep, bestOrb float64) {
-	d = lq - lp
+	d = signedArc(lq - lp)
+	sep = math.Abs(d)
+	best, bestOrb = -1, math.Inf(1)
+	for k := range act {
+		if o := math.Abs(sep - act[k].def.Angle); o <= act[k].orb && o < bestOrb {
+			best, bestOrb = k, o
+		}
+	}
+	return best, d, sep, bestOrb
+}
+
+// signedArc reduces a longitude difference to [-180, 180].
+func signedArc(d float64) float64 {
 	switch {
 	// For |d| < 360 (longitudes in [0, 360)) these are exactly what
 	// d -= 360*math.Round(d/360) gives, without the rounding call.
@@ -174,14 +239,7 @@ func match(lp, lq float64, act []activeDef) (best int, d, sep, bestOrb float64) 
 	default:
 		d -= 360 * math.Round(d/360)
 	}
-	sep = math.Abs(d)
-	best, bestOrb = -1, math.Inf(1)
-	for k := range act {
-		if o := math.Abs(sep - act[k].def.Angle); o <= act[k].orb && o < bestOrb {
-			best, bestOrb = k, o
-		}
-	}
-	return best, d, sep, bestOrb
+	return d
 }
 
 // build is the aspect def between p and q found by match.

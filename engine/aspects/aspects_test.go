@@ -3,6 +3,7 @@ package aspects
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -126,6 +127,45 @@ func TestSignedArc(t *testing.T) {
 			if !ok || got.Separation != want {
 				t.Errorf("%v, %v: separation %v (ok %v), want %v", a, b, got.Separation, ok, want)
 			}
+		}
+	}
+}
+
+// TestMatcherMatchesScan: the matcher's degree index finds exactly what
+// trying every aspect finds, for random points and random (overlapping,
+// wide, zero) orbs.
+func TestMatcherMatchesScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for round := range 500 {
+		orbs := Orbs{}
+		for _, d := range Defs {
+			if r.IntN(3) > 0 {
+				orbs[d.Kind] = []float64{0, 0.5, 2, 8, 15, r.Float64() * 15}[r.IntN(6)]
+			}
+		}
+		if round == 0 {
+			orbs = DefaultOrbs(true)
+		}
+		pts := make([]Point, 20)
+		for i := range pts {
+			pts[i] = Point{Name: string(rune('a' + i)), Longitude: r.Float64()*720 - 180, Speed: r.Float64() - 0.5}
+			if i%7 == 0 { // exact aspects and orb edges
+				pts[i].Longitude = pts[0].Longitude + []float64{0, 90, 180, 120.5, 8, -7}[r.IntN(6)]
+			}
+		}
+		m := NewMatcher(orbs)
+		got := m.AppendFind(nil, pts)
+		act := active(orbs)
+		var want []Aspect
+		for i := range pts {
+			for j := i + 1; j < len(pts); j++ {
+				if a, ok := between(pts[i], pts[j], act); ok {
+					want = append(want, a)
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("orbs %v: matcher %d aspects, scan %d\n%+v\n%+v", orbs, len(got), len(want), got, want)
 		}
 	}
 }

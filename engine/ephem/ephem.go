@@ -49,11 +49,19 @@ var errNoEphemeris = fmt.Errorf("ephem: not covered by the tables and no Swiss E
 // Position returns body b at t in the frame o.
 func (s *Source) Position(t engine.JDUT, b engine.Body, o engine.Options) (engine.Position, error) {
 	if s.t != nil && o.Plain() {
-		if o.Sidereal == "" {
-			if p, ok := s.t.Position(t, b); ok {
-				return p, nil
-			}
-		} else if p, ok := s.t.Sidereal(t, b, o.Sidereal); ok {
+		var p engine.Position
+		var ok bool
+		switch {
+		case o.Sidereal == "" && o.SkipDistance:
+			p, ok = s.t.Ecliptic(t, b)
+		case o.Sidereal == "":
+			p, ok = s.t.Position(t, b)
+		case o.SkipDistance:
+			p, ok = s.t.SiderealEcliptic(t, b, o.Sidereal)
+		default:
+			p, ok = s.t.Sidereal(t, b, o.Sidereal)
+		}
+		if ok {
 			return p, nil
 		}
 	}

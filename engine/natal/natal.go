@@ -165,8 +165,12 @@ var chartBodies = [...]engine.Body{
 
 var asteroidBodies = [...]engine.Body{engine.Ceres, engine.Pallas, engine.Juno, engine.Vesta}
 
-// defaultOrbs are built once; charts share them read-only.
-var defaultOrbs = [2]aspects.Orbs{aspects.DefaultOrbs(false), aspects.DefaultOrbs(true)}
+// defaultOrbs and their matchers are built once; charts share them
+// read-only.
+var (
+	defaultOrbs     = [2]aspects.Orbs{aspects.DefaultOrbs(false), aspects.DefaultOrbs(true)}
+	defaultMatchers = [2]*aspects.Matcher{aspects.NewMatcher(defaultOrbs[0]), aspects.NewMatcher(defaultOrbs[1])}
+)
 
 // Display names of the points that differ from engine.Body names.
 const (
@@ -232,7 +236,8 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	st := new(chartStore)
 	c := &st.chart
 	c.ZodiacType, c.Source = "tropical", engine.FromTables
-	frame := engine.Options{Sidereal: o.Sidereal}
+	// The chart reads no distances: the tables skip them.
+	frame := engine.Options{Sidereal: o.Sidereal, SkipDistance: true}
 	var ayan float64
 	if o.Sidereal != "" {
 		c.ZodiacType = "sidereal"
@@ -330,11 +335,15 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 
 	// Aspects.
 	orbs := o.Orbs
+	var matcher *aspects.Matcher
 	if orbs == nil {
-		orbs = defaultOrbs[0]
+		minor := 0
 		if o.MinorAspects {
-			orbs = defaultOrbs[1]
+			minor = 1
 		}
+		orbs, matcher = defaultOrbs[minor], defaultMatchers[minor]
+	} else {
+		matcher = aspects.NewMatcher(orbs)
 	}
 	var buf [24]aspects.Point
 	pts := buf[:0]
@@ -346,7 +355,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	pts = append(pts,
 		aspects.Point{Name: "Ascendant", Longitude: c.Ascendant.Longitude},
 		aspects.Point{Name: "Midheaven", Longitude: c.Midheaven.Longitude})
-	c.Aspects = aspects.AppendFind(st.aspects[:0], pts, orbs)
+	c.Aspects = matcher.AppendFind(st.aspects[:0], pts)
 
 	// Patterns: the ten planets; Sun, Moon and Ascendant weigh double.
 	var pbuf [11]patterns.Point

@@ -41,10 +41,9 @@ func benchTables(b *testing.B, o Options) {
 	}
 }
 
-// BenchmarkComputeTables is the default chart (true node, which has no
-// table and comes from the Swiss Ephemeris).
+// BenchmarkComputeTables is the default chart (true node, from its own
+// table since the generator fits it per segment of the Moon file).
 func BenchmarkComputeTables(b *testing.B) { benchTables(b, Options{}) }
 
-// BenchmarkComputeTablesMeanNode is a chart whose every position comes
-// from the tables.
+// BenchmarkComputeTablesMeanNode is the same chart with the mean node.
 func BenchmarkComputeTablesMeanNode(b *testing.B) { benchTables(b, Options{Node: MeanNode}) }
