@@ -25,10 +25,14 @@ var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
 // ("12.5", "3", "-0.0001234"). NaN and infinities, which JSON cannot hold,
 // are written as null.
 func Float(b []byte, v float64, dec int) []byte {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
+	if v != v || v > math.MaxFloat64 || v < -math.MaxFloat64 {
 		return append(b, "null"...)
 	}
-	r := math.Abs(v)*pow10[dec] + 0.5
+	a := v
+	if a < 0 {
+		a = -a
+	}
+	r := a*pow10[dec] + 0.5
 	if r >= 1<<53 { // too large for exact integer arithmetic: shortest form
 		return strconv.AppendFloat(b, v, 'g', -1, 64)
 	}
@@ -39,33 +43,54 @@ func Float(b []byte, v float64, dec int) []byte {
 	if v < 0 {
 		b = append(b, '-')
 	}
-	// Digits from the right: the fraction without its trailing zeros, the
-	// point, then the integer part.
-	var buf [24]byte
-	i := len(buf)
-	for dec > 0 && n%10 == 0 {
-		n /= 10
+	var ip, frac uint64
+	if dec == Decimals { // a constant divisor: a multiplication, not a division
+		ip, frac = n/1e7, n%1e7
+	} else {
+		ip, frac = n/pow10u[dec], n%pow10u[dec]
+	}
+	switch {
+	case ip < 10:
+		b = append(b, byte('0'+ip))
+	case ip < 100:
+		b = append(b, pairs[2*ip], pairs[2*ip+1])
+	case ip < 1000:
+		h := ip / 100
+		d := 2 * (ip - 100*h)
+		b = append(b, byte('0'+h), pairs[d], pairs[d+1])
+	default:
+		b = strconv.AppendUint(b, ip, 10)
+	}
+	if frac == 0 {
+		return b
+	}
+	for frac%10 == 0 {
+		frac /= 10
 		dec--
 	}
-	for ; dec > 0; dec-- {
-		i--
-		buf[i] = byte('0' + n%10)
-		n /= 10
-		if dec == 1 {
-			i--
-			buf[i] = '.'
-		}
+	// The fraction's dec digits, leading zeros included, two at a time.
+	var buf [10]byte
+	i := dec
+	for i >= 2 {
+		q := frac / 100
+		d := 2 * (frac - 100*q)
+		i -= 2
+		buf[i], buf[i+1] = pairs[d], pairs[d+1]
+		frac = q
 	}
-	for {
-		i--
-		buf[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			break
-		}
+	if i == 1 {
+		buf[0] = byte('0' + frac)
 	}
-	return append(b, buf[i:]...)
+	b = append(b, '.')
+	return append(b, buf[:dec]...)
 }
+
+var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
+
+// pairs holds "00" to "99".
+const pairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
 
 // Angle appends an angle or angular speed in degrees with Decimals.
 func Angle(b []byte, v float64) []byte { return Float(b, v, Decimals) }
