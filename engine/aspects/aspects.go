@@ -269,11 +269,11 @@ func build(p, q *Point, def Def, d, sep, orb float64) Aspect {
 // degrees to jsonw.Decimals.
 func (a *Aspect) AppendJSON(b []byte) []byte {
 	b = jsonw.Key(append(b, '{'), "point1")
-	b = jsonw.String(b, a.Point1)
+	b = jsonw.Name(b, a.Point1)
 	b = jsonw.Key(append(b, ','), "point2")
-	b = jsonw.String(b, a.Point2)
+	b = jsonw.Name(b, a.Point2)
 	b = jsonw.Key(append(b, ','), "aspect")
-	b = jsonw.String(b, string(a.Aspect))
+	b = jsonw.Name(b, string(a.Aspect))
 	b = jsonw.Key(append(b, ','), "angle")
 	b = jsonw.Angle(b, a.Angle)
 	b = jsonw.Key(append(b, ','), "separation")
@@ -304,7 +304,7 @@ func (o Orbs) AppendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = jsonw.String(b, string(k))
+		b = jsonw.Name(b, string(k))
 		b = append(b, ':')
 		b = jsonw.Angle(b, o[k])
 	}

@@ -36,12 +36,9 @@ func Float(b []byte, v float64, dec int) []byte {
 	if r >= 1<<53 { // too large for exact integer arithmetic: shortest form
 		return strconv.AppendFloat(b, v, 'g', -1, 64)
 	}
-	n := uint64(r)
+	n := uint64(int64(r)) // r < 2^53: the signed conversion is one instruction
 	if n == 0 {
 		return append(b, '0')
-	}
-	if v < 0 {
-		b = append(b, '-')
 	}
 	var ip, frac uint64
 	if dec == Decimals { // a constant divisor: a multiplication, not a division
@@ -49,40 +46,48 @@ func Float(b []byte, v float64, dec int) []byte {
 	} else {
 		ip, frac = n/pow10u[dec], n%pow10u[dec]
 	}
-	switch {
-	case ip < 10:
-		b = append(b, byte('0'+ip))
-	case ip < 100:
-		b = append(b, pairs[2*ip], pairs[2*ip+1])
-	case ip < 1000:
-		h := ip / 100
-		d := 2 * (ip - 100*h)
-		b = append(b, byte('0'+h), pairs[d], pairs[d+1])
-	default:
-		b = strconv.AppendUint(b, ip, 10)
+	// Digits from the right into buf, then one append: the fraction without
+	// its trailing zeros, two digits at a time, the point, the integer part.
+	var buf [32]byte
+	i := len(buf)
+	if frac != 0 {
+		for frac%10 == 0 {
+			frac /= 10
+			dec--
+		}
+		for ; dec >= 2; dec -= 2 {
+			q := frac / 100
+			d := 2 * (frac - 100*q)
+			i -= 2
+			buf[i], buf[i+1] = pairs[d], pairs[d+1]
+			frac = q
+		}
+		if dec == 1 {
+			i--
+			buf[i] = byte('0' + frac)
+		}
+		i--
+		buf[i] = '.'
 	}
-	if frac == 0 {
-		return b
-	}
-	for frac%10 == 0 {
-		frac /= 10
-		dec--
-	}
-	// The fraction's dec digits, leading zeros included, two at a time.
-	var buf [10]byte
-	i := dec
-	for i >= 2 {
-		q := frac / 100
-		d := 2 * (frac - 100*q)
+	for ip >= 100 {
+		q := ip / 100
+		d := 2 * (ip - 100*q)
 		i -= 2
 		buf[i], buf[i+1] = pairs[d], pairs[d+1]
-		frac = q
+		ip = q
 	}
-	if i == 1 {
-		buf[0] = byte('0' + frac)
+	if ip >= 10 {
+		i -= 2
+		buf[i], buf[i+1] = pairs[2*ip], pairs[2*ip+1]
+	} else {
+		i--
+		buf[i] = byte('0' + ip)
 	}
-	b = append(b, '.')
-	return append(b, buf[:dec]...)
+	if v < 0 {
+		i--
+		buf[i] = '-'
+	}
+	return append(b, buf[i:]...)
 }
 
 var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
@@ -167,4 +172,15 @@ func Key(b []byte, k string) []byte {
 	b = append(b, '"')
 	b = append(b, k...)
 	return append(b, '"', ':')
+}
+
+// Name appends a string made by the program itself (a sign, body or
+// aspect name, a convention's wording) quoted but not scanned: the caller
+// guarantees printable ASCII without quotes or backslashes. Scanning such
+// strings was a tenth of a chart's encoding. Text from a request must go
+// through String.
+func Name(b []byte, s string) []byte {
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

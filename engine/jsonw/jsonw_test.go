@@ -103,3 +103,12 @@ func BenchmarkShortest(b *testing.B) {
 		buf = strconv.AppendFloat(buf[:0], 123.456789012+float64(i&1023), 'f', -1, 64)
 	}
 }
+
+// TestName: for the strings it is meant for, Name writes what String does.
+func TestName(t *testing.T) {
+	for _, s := range []string{"", "Sun", "North Node", "Asc + Moon - Sun (day chart)", "semi_sextile", "apparent geocentric ecliptic of date"} {
+		if got, want := string(Name(nil, s)), string(String(nil, s)); got != want {
+			t.Errorf("Name(%q) = %s, String %s", s, got, want)
+		}
+	}
+}

@@ -8,16 +8,19 @@ import (
 
 // AppendJSON appends the chart as JSON: the fields and order of the struct
 // tags (what encoding/json would write), with angles and speeds in degrees
-// to jsonw.Decimals (1e-7 degree). The API writes charts this way because
+// to jsonw.Decimals (1e-7 degree). Every string of a chart is made by the
+// program (names of signs, bodies, aspects, systems; the conventions'
+// wording), so it is written as a jsonw.Name. The API writes charts this way because
 // the reflective encoder cost as much as casting the chart.
 func (c *Chart) AppendJSON(b []byte) []byte {
-	b = slices.Grow(b, 7000+700*len(c.Aspects)/10)
+	// A chart is ~6.5 KB plus ~150 bytes per aspect: grow once.
+	b = slices.Grow(b, 7000+160*len(c.Aspects)+160*len(c.Planets))
 	b = jsonw.Key(append(b, '{'), "zodiac_type")
-	b = jsonw.String(b, c.ZodiacType)
+	b = jsonw.Name(b, c.ZodiacType)
 	if c.Ayanamsa != nil {
 		b = jsonw.Key(append(b, ','), "ayanamsa")
 		b = jsonw.Key(append(b, '{'), "name")
-		b = jsonw.String(b, string(c.Ayanamsa.Name))
+		b = jsonw.Name(b, string(c.Ayanamsa.Name))
 		b = jsonw.Key(append(b, ','), "degrees")
 		b = append(jsonw.Angle(b, c.Ayanamsa.Degrees), '}')
 	}
@@ -62,16 +65,16 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 	b = jsonw.Key(append(b, ','), "part_of_fortune")
 	b = c.PartOfFortune.Sign.appendFields(append(b, '{'))
 	b = jsonw.Int(jsonw.Key(append(b, ','), "house"), c.PartOfFortune.House)
-	b = jsonw.String(jsonw.Key(append(b, ','), "formula"), c.PartOfFortune.Formula)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "formula"), c.PartOfFortune.Formula)
 	b = jsonw.Key(append(b, '}', ','), "conventions")
 	cv := &c.Conventions
-	b = jsonw.String(jsonw.Key(append(b, '{'), "node"), cv.Node)
-	b = jsonw.String(jsonw.Key(append(b, ','), "lilith"), cv.Lilith)
-	b = jsonw.String(jsonw.Key(append(b, ','), "positions"), cv.Positions)
+	b = jsonw.Name(jsonw.Key(append(b, '{'), "node"), cv.Node)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "lilith"), cv.Lilith)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "positions"), cv.Positions)
 	b = cv.Orbs.AppendJSON(jsonw.Key(append(b, ','), "orbs"))
-	b = jsonw.String(jsonw.Key(append(b, ','), "aspect_points"), cv.AspectNotes)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "aspect_points"), cv.AspectNotes)
 	b = jsonw.Bool(jsonw.Key(append(b, ','), "day_chart"), cv.DayChart)
-	b = jsonw.String(jsonw.Key(append(b, '}', ','), "source"), string(c.Source))
+	b = jsonw.Name(jsonw.Key(append(b, '}', ','), "source"), string(c.Source))
 	if len(c.Omitted) > 0 {
 		b = jsonw.Key(append(b, ','), "omitted")
 		b = append(b, '[')
@@ -79,7 +82,7 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = jsonw.String(b, s)
+			b = jsonw.Name(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -91,13 +94,13 @@ func (s *Sign) appendJSON(b []byte) []byte { return append(s.appendFields(append
 // appendFields appends the sign's fields without braces (Lot embeds them).
 func (s *Sign) appendFields(b []byte) []byte {
 	b = jsonw.Angle(jsonw.Key(b, "degree"), s.Degree)
-	b = jsonw.String(jsonw.Key(append(b, ','), "sign"), s.Sign)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), s.Sign)
 	return jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), s.Longitude)
 }
 
 func (p *Planet) appendJSON(b []byte) []byte {
-	b = jsonw.String(jsonw.Key(append(b, '{'), "name"), p.Name)
-	b = jsonw.String(jsonw.Key(append(b, ','), "sign"), p.Sign)
+	b = jsonw.Name(jsonw.Key(append(b, '{'), "name"), p.Name)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), p.Sign)
 	b = jsonw.Angle(jsonw.Key(append(b, ','), "degree"), p.Degree)
 	b = jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), p.Longitude)
 	b = jsonw.Int(jsonw.Key(append(b, ','), "house"), p.House)
@@ -109,8 +112,8 @@ func (p *Planet) appendJSON(b []byte) []byte {
 }
 
 func (h *Houses) appendJSON(b []byte) []byte {
-	b = jsonw.String(jsonw.Key(append(b, '{'), "system"), string(h.System))
-	b = jsonw.String(jsonw.Key(append(b, ','), "requested_system"), string(h.RequestedSystem))
+	b = jsonw.Name(jsonw.Key(append(b, '{'), "system"), string(h.System))
+	b = jsonw.Name(jsonw.Key(append(b, ','), "requested_system"), string(h.RequestedSystem))
 	b = jsonw.Bool(jsonw.Key(append(b, ','), "fallback"), h.Fallback)
 	b = jsonw.Key(append(b, ','), "cusps")
 	if h.Cusps == nil {
@@ -123,7 +126,7 @@ func (h *Houses) appendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = jsonw.Int(jsonw.Key(append(b, '{'), "number"), cp.Number)
-		b = jsonw.String(jsonw.Key(append(b, ','), "sign"), cp.Sign)
+		b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), cp.Sign)
 		b = jsonw.Angle(jsonw.Key(append(b, ','), "degree"), cp.Degree)
 		b = jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), cp.Longitude)
 		b = append(b, '}')

@@ -90,3 +90,16 @@ func sameJSON(got, want []byte) error {
 }
 
 func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+func BenchmarkAppendJSON(b *testing.B) {
+	c, err := Compute(ephemeris(b), london, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := c.AppendJSON(nil)
+	b.SetBytes(int64(len(buf)))
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = c.AppendJSON(buf[:0])
+	}
+}
