@@ -26,13 +26,17 @@
 // file's segments (read from the semo_18.se1 header) and leaves 2e-4 day at
 // each join to libswe, whose node speed there is a difference quotient
 // across the join. TT tables are read through the delta T table
-// (swe_deltat_ex by UT, tolerance 1e-4 s).
+// (swe_deltat_ex by UT, tolerance 0.002 s: libswe's delta T steps by ~1 ms
+// at some year boundaries), and checked by UT through it at 100,000
+// instants.
 //
 // Tolerances (every table, every sample): longitude, latitude, ayanamsa,
 // obliquity and nutation 0.001 arcsecond; speeds in longitude and latitude
 // 0.00001 degree/day; distance 1e-8 of itself (about 0.002 arcsecond of
 // parallax-equivalent: 3.8 m for the Moon, 1.5 km at 1 AU; libswe's own
 // distances scatter at a few 1e-9) and its speed 0.00001 degree/day
-// expressed the same way (1.75e-7 x distance per day).
+// expressed the same way (1.75e-7 x distance per day), except the True
+// Node's, 1e-5 x distance per day: libswe's own values of that rate
+// scatter by 2e-6 (a difference quotient over 2e-4 day).
 // A table that misses a tolerance is not written and Tables fails.
 package gen

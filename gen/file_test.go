@@ -74,6 +74,19 @@ func TestFile(t *testing.T) {
 		set.Table(tables.KindDeltaT, "delta_t") == nil || !set.HasBody(engine.TrueNode) {
 		t.Error("file lacks body, nutation, ayanamsa, delta T or True Node tables")
 	}
+	// Tables in TT as served by UT, through the delta T table.
+	for _, b := range engine.AllBodies() {
+		if tab := set.Table(tables.KindBody, tables.BodyKey(b)); tab == nil || tab.Meta.TimeScale != tables.TimeTT {
+			continue
+		}
+		w, n, err := ttCheck(eph, set, b, Samples, 0, seed+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !(w.lon <= TolArcsec && w.lat <= TolArcsec && w.speed <= TolSpeed) || n < Samples*99/100 {
+			t.Errorf("%s by UT: %d of %d served, worst lon %.3g\" lat %.3g\" speed %.3g deg/day", b, n, Samples, w.lon, w.lat, w.speed)
+		}
+	}
 	// Sidereal positions for the ayanamsas each body table claims.
 	for _, b := range engine.AllBodies() {
 		tab := set.Table(tables.KindBody, tables.BodyKey(b))
