@@ -46,8 +46,13 @@ func TestDateTimeText(t *testing.T) {
 
 // BenchmarkBatchNatal100 is a batch of 100 different natal charts through
 // the root handler, result cache off: 100 charts per op.
-func BenchmarkBatchNatal100(b *testing.B) {
-	ts := startTestServer(b, testOptions{Positions: testEphemeris(b), Limits: Limits{ResultCache: -1}})
+func BenchmarkBatchNatal100(b *testing.B) { benchBatch(b, testEphemeris(b)) }
+
+// BenchmarkBatchNatal100Tables is BenchmarkBatchNatal100 on the tables.
+func BenchmarkBatchNatal100Tables(b *testing.B) { benchBatch(b, tablesSource(b)) }
+
+func benchBatch(b *testing.B, pos engine.Positions) {
+	ts := startTestServer(b, testOptions{Positions: pos, Limits: Limits{ResultCache: -1}})
 	body := `{"requests":[`
 	for i := range 100 {
 		if i > 0 {
