@@ -28,6 +28,20 @@ type appendResult struct{ r resultAppender }
 
 func (a appendResult) appendJSON(b []byte) ([]byte, error) { return a.r.AppendJSON(b), nil }
 
+// releaser is a result whose storage is recycled once it has been encoded
+// (natal.Chart.Release).
+type releaser interface {
+	Release()
+}
+
+// release recycles res if it can be: call it only after res is encoded and
+// nothing refers to it any more.
+func release(res any) {
+	if r, ok := res.(releaser); ok {
+		r.Release()
+	}
+}
+
 // marshalNoHTML encodes v as writeResult's encoder does: go-json without
 // HTML escaping (json.MarshalNoEscape, despite its name, does escape <, >
 // and &).

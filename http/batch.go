@@ -171,6 +171,7 @@ func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
 	if err != nil {
 		return fail(s.internal(c, err))
 	}
+	release(res)
 	out.Result, out.Warnings = json.RawMessage(cr.result), c.warnings
 	if !op.Bare {
 		out.Input = json.RawMessage(cr.input)

@@ -482,6 +482,7 @@ func (s *Server) encoded(c *Call, res any) (*cachedResult, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	release(res)
 	s.results.Set(c.cacheKey, cr, 0)
 	return cr, true, nil
 }
@@ -598,6 +599,7 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 		}
 		if ra, isApp := res.(resultAppender); isApp {
 			s.writeAppended(rc, c, appendResult{ra})
+			release(res)
 			return
 		}
 	}

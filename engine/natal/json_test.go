@@ -103,3 +103,22 @@ func BenchmarkAppendJSON(b *testing.B) {
 		buf = c.AppendJSON(buf[:0])
 	}
 }
+
+// BenchmarkEncodingJSON is the same chart through encoding/json, for
+// comparison.
+func BenchmarkEncodingJSON(b *testing.B) {
+	c, err := Compute(ephemeris(b), london, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := enc.Encode(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

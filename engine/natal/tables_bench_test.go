@@ -35,9 +35,11 @@ func benchTables(b *testing.B, o Options) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		birth.JD = london.JD + engine.JDUT(math.Mod(float64(i)*1.0037, 20000))
-		if _, err := Compute(src, birth, o); err != nil {
+		c, err := Compute(src, birth, o)
+		if err != nil {
 			b.Fatal(err)
 		}
+		c.Release() // as the API does once the chart is encoded
 	}
 }
 
