@@ -71,7 +71,11 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 	b = jsonw.Name(jsonw.Key(append(b, '{'), "node"), cv.Node)
 	b = jsonw.Name(jsonw.Key(append(b, ','), "lilith"), cv.Lilith)
 	b = jsonw.Name(jsonw.Key(append(b, ','), "positions"), cv.Positions)
-	b = cv.Orbs.AppendJSON(jsonw.Key(append(b, ','), "orbs"))
+	if b = jsonw.Key(append(b, ','), "orbs"); c.orbsJSON != nil {
+		b = append(b, c.orbsJSON...)
+	} else {
+		b = cv.Orbs.AppendJSON(b)
+	}
 	b = jsonw.Name(jsonw.Key(append(b, ','), "aspect_points"), cv.AspectNotes)
 	b = jsonw.Bool(jsonw.Key(append(b, ','), "day_chart"), cv.DayChart)
 	b = jsonw.Name(jsonw.Key(append(b, '}', ','), "source"), string(c.Source))

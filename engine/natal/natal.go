@@ -147,7 +147,8 @@ type Chart struct {
 	Source        engine.Source    `json:"source" doc:"ephemeris that produced the positions" enum:"tables,swiss_ephemeris,moshier"`
 	Omitted       []string         `json:"omitted,omitempty" doc:"bodies left out because the ephemeris does not cover the date (Chiron and the asteroids outside 1800-2400)"`
 
-	store *chartStore // where Compute put the chart, for Release
+	store    *chartStore // where Compute put the chart, for Release
+	orbsJSON []byte      // Conventions.Orbs encoded, when they are a default set
 }
 
 // stores recycles chart storage handed back by Release: on the API's hot
@@ -191,6 +192,8 @@ var asteroidBodies = [...]engine.Body{engine.Ceres, engine.Pallas, engine.Juno, 
 var (
 	defaultOrbs     = [2]aspects.Orbs{aspects.DefaultOrbs(false), aspects.DefaultOrbs(true)}
 	defaultMatchers = [2]*aspects.Matcher{aspects.NewMatcher(defaultOrbs[0]), aspects.NewMatcher(defaultOrbs[1])}
+	// defaultOrbsJSON spares AppendJSON sorting the map of every chart.
+	defaultOrbsJSON = [2][]byte{defaultOrbs[0].AppendJSON(nil), defaultOrbs[1].AppendJSON(nil)}
 )
 
 // Display names of the points that differ from engine.Body names.
@@ -366,6 +369,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 			minor = 1
 		}
 		orbs, matcher = defaultOrbs[minor], defaultMatchers[minor]
+		c.orbsJSON = defaultOrbsJSON[minor]
 	} else {
 		matcher = aspects.NewMatcher(orbs)
 	}
