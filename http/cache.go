@@ -1,8 +1,10 @@
 package http
 
 import (
+	"hash/maphash"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/dgraph-io/ristretto/v2"
@@ -16,6 +18,36 @@ import (
 // operation, path parameters, query and body bytes. A hit still
 // authenticates, bills and gets a fresh envelope (request_id, usage); only
 // the calculation and the encoding of input and result are skipped.
+
+// seenKeys remembers the fingerprints of recent cacheable requests, so the
+// results cache admits a result only when its request comes a second time
+// (a doorkeeper, as in TinyLFU): one-off requests, most of an API's traffic
+// of distinct births, then cost neither the encoded copy, nor the cache's
+// bookkeeping, nor the collector's work on megabytes of entries never hit.
+// It is a direct-mapped table of 64-bit fingerprints: a newer key evicts an
+// older one in its slot, and two keys sharing a fingerprint (odds 2^-64)
+// would only admit a result one call early.
+type seenKeys struct {
+	seed  maphash.Seed
+	slots []atomic.Uint64
+	mask  uint64
+}
+
+// newSeenKeys returns a table of n slots (n a power of two).
+func newSeenKeys(n int) *seenKeys {
+	return &seenKeys{seed: maphash.MakeSeed(), slots: make([]atomic.Uint64, n), mask: uint64(n - 1)}
+}
+
+// again records key and reports whether it was already recorded.
+func (s *seenKeys) again(key string) bool {
+	h := maphash.String(s.seed, key) | 1 // 0 marks an empty slot
+	slot := &s.slots[h&s.mask]
+	if slot.Load() == h {
+		return true
+	}
+	slot.Store(h)
+	return false
+}
 
 // cachedResult is an encoded input echo, result and warnings.
 type cachedResult struct {

@@ -1,7 +1,9 @@
 package http
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	json "github.com/goccy/go-json"
@@ -44,4 +46,40 @@ func TestResultCache(t *testing.T) {
 	if !strings.Contains(string(r.Result), `"year":1990`) || !strings.Contains(string(r.Result), `"status":200`) {
 		t.Errorf("batch %s", r.Result)
 	}
+}
+
+// TestSeenKeys: the doorkeeper admits a key on its second sighting, forgets
+// a key whose slot a newer one took, and is safe for concurrent use.
+func TestSeenKeys(t *testing.T) {
+	s := newSeenKeys(1 << 4)
+	if s.again("a") {
+		t.Fatal("a first sighting admitted")
+	}
+	if !s.again("a") || !s.again("a") {
+		t.Fatal("a repeated key not admitted")
+	}
+	// Fill every slot with other keys: "a" is forgotten.
+	for i := range 1000 {
+		s.again(fmt.Sprint("k", i))
+	}
+	admitted := 0
+	for i := range 1000 {
+		if s.again(fmt.Sprint("fresh", i)) {
+			admitted++
+		}
+	}
+	if admitted != 0 {
+		t.Errorf("%d fresh keys admitted on first sight", admitted)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 1000 {
+				s.again(fmt.Sprint(g, "-", i%50))
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -111,6 +111,7 @@ type Server struct {
 	http    *fasthttp.Server
 	keys    *ristretto.Cache[string, *keyEntry]
 	results *ristretto.Cache[string, *cachedResult] // nil when off
+	seen    *seenKeys                               // requests seen once, which the results cache admits when they come again
 	metrics *metrics
 	signups *windowLimiter
 
@@ -157,6 +158,7 @@ func New(cfg Config) (*Server, error) {
 		if s.results, err = newResultCache(cfg.Limits.ResultCache); err != nil {
 			return nil, err
 		}
+		s.seen = newSeenKeys(1 << 16)
 	}
 	s.signups = newWindowLimiter(cfg.Limits.SignupsPerHour, time.Hour)
 
@@ -450,9 +452,14 @@ func (s *Server) run(c *Call) (any, *Problem) {
 		}
 	}
 	if c.op.Cacheable && s.results != nil {
-		c.cacheKey = cacheKey(c)
-		if cr, ok := s.results.Get(c.cacheKey); ok {
+		key := cacheKey(c)
+		if cr, ok := s.results.Get(key); ok {
 			return cr, nil
+		}
+		// Only a request seen before is worth keeping: caching every
+		// one-off chart cost a quarter of an uncached call.
+		if s.seen.again(key) {
+			c.cacheKey = key
 		}
 	}
 	res, err := s.safeHandle(c)
