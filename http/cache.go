@@ -3,13 +3,14 @@ package http
 import (
 	"hash/maphash"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/dgraph-io/ristretto/v2"
-	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/quota"
 )
 
@@ -108,6 +109,25 @@ func encodeResult(c *Call, res any) (*cachedResult, error) {
 	return &cachedResult{input: in, result: out, warnings: c.warnings}, nil
 }
 
+// appendUsage appends u as encoding it would (null for nil), without the
+// reflective encoder on every response.
+func appendUsage(b []byte, u *quota.Usage) []byte {
+	if u == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"daily_limit":`...)
+	b = strconv.AppendInt(b, u.DailyLimit, 10)
+	b = append(b, `,"monthly_limit":`...)
+	b = strconv.AppendInt(b, u.MonthlyLimit, 10)
+	b = append(b, `,"requests_this_day":`...)
+	b = strconv.AppendInt(b, u.RequestsThisDay, 10)
+	b = append(b, `,"requests_this_month":`...)
+	b = strconv.AppendInt(b, u.RequestsThisMonth, 10)
+	b = append(b, `,"scope":`...)
+	b = jsonw.String(b, u.Scope)
+	return append(b, '}')
+}
+
 // appendEnvelope writes the envelope around encoded input and result.
 func appendEnvelope(b []byte, now time.Time, rid string, cr *cachedResult, warnings []string, u *quota.Usage) ([]byte, error) {
 	return appendEnvelopeWith(b, now, rid, cr.input, func(b []byte) ([]byte, error) { return append(b, cr.result...), nil }, warnings, u)
@@ -128,15 +148,7 @@ func appendEnvelopeWith(b []byte, now time.Time, rid string, input []byte, resul
 		return nil, err
 	}
 	b = append(b, `,"usage":`...)
-	if u == nil {
-		b = append(b, "null"...)
-	} else {
-		ub, err := json.Marshal(u)
-		if err != nil {
-			return nil, err
-		}
-		b = append(b, ub...)
-	}
+	b = appendUsage(b, u)
 	if len(warnings) > 0 {
 		wb, err := marshalNoHTML(warnings)
 		if err != nil {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/quota"
 )
 
 func TestResultCache(t *testing.T) {
@@ -82,4 +84,18 @@ func TestSeenKeys(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestAppendUsage: the hand-written usage object is what go-json writes.
+func TestAppendUsage(t *testing.T) {
+	for _, u := range []*quota.Usage{nil, {}, {DailyLimit: 1000, MonthlyLimit: 30000, RequestsThisDay: 12, RequestsThisMonth: 345, Scope: "account_plan"},
+		{DailyLimit: -1, MonthlyLimit: 1 << 60, Scope: "a\"b\u00e9"}} {
+		want, err := json.Marshal(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendUsage(nil, u); string(got) != string(want) {
+			t.Errorf("%+v: %s, want %s", u, got, want)
+		}
+	}
 }
