@@ -188,9 +188,8 @@ type activeDef struct {
 	orb float64
 }
 
-// active resolves the orb map once, so the pair loop does no map lookups.
-func active(orbs Orbs) []activeDef { return appendActive(make([]activeDef, 0, len(Defs)), orbs) }
-
+// appendActive resolves the orb map once, so the pair loop does no map
+// lookups.
 func appendActive(act []activeDef, orbs Orbs) []activeDef {
 	for _, def := range Defs {
 		if orb, ok := orbs[def.Kind]; ok && orb > 0 {
@@ -201,29 +200,14 @@ func appendActive(act []activeDef, orbs Orbs) []activeDef {
 }
 
 // Between returns the aspect between p and q within orbs, if any.
-func Between(p, q Point, orbs Orbs) (Aspect, bool) { return between(p, q, active(orbs)) }
-
-func between(p, q Point, act []activeDef) (Aspect, bool) {
-	k, d, sep, orb := match(p.Longitude, q.Longitude, act)
+func Between(p, q Point, orbs Orbs) (Aspect, bool) {
+	var m Matcher
+	m.init(orbs)
+	k, d, sep, orb := m.match(p.Longitude, q.Longitude)
 	if k < 0 {
 		return Aspect{}, false
 	}
-	return build(&p, &q, act[k].def, d, sep, orb), true
-}
-
-// match finds the aspect of act closest to exact between longitudes lp and
-// lq: its index (-1 for none), the signed shortest arc d from p to q in
-// [-180, 180], the separation |d| and the orb.
-func match(lp, lq float64, act []activeDef) (best int, d, sep, bestOrb float64) {
-	d = signedArc(lq - lp)
-	sep = math.Abs(d)
-	best, bestOrb = -1, math.Inf(1)
-	for k := range act {
-		if o := math.Abs(sep - act[k].def.Angle); o <= act[k].orb && o < bestOrb {
-			best, bestOrb = k, o
-		}
-	}
-	return best, d, sep, bestOrb
+	return build(&p, &q, m.act[k].def, d, sep, orb), true
 }
 
 // signedArc reduces a longitude difference to [-180, 180].

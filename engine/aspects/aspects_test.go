@@ -155,11 +155,10 @@ func TestMatcherMatchesScan(t *testing.T) {
 		}
 		m := NewMatcher(orbs)
 		got := m.AppendFind(nil, pts)
-		act := active(orbs)
 		var want []Aspect
 		for i := range pts {
 			for j := i + 1; j < len(pts); j++ {
-				if a, ok := between(pts[i], pts[j], act); ok {
+				if a, ok := scanBetween(pts[i], pts[j], orbs); ok {
 					want = append(want, a)
 				}
 			}
@@ -168,4 +167,24 @@ func TestMatcherMatchesScan(t *testing.T) {
 			t.Fatalf("orbs %v: matcher %d aspects, scan %d\n%+v\n%+v", orbs, len(got), len(want), got, want)
 		}
 	}
+}
+
+// scanBetween is the aspect between p and q found by trying every aspect
+// of orbs: the reference the matcher's degree index must agree with.
+func scanBetween(p, q Point, orbs Orbs) (Aspect, bool) {
+	d := q.Longitude - p.Longitude
+	d -= 360 * math.Round(d/360)
+	sep := math.Abs(d)
+	best, bestOrb := -1, math.Inf(1)
+	for k, def := range Defs {
+		if orb, ok := orbs[def.Kind]; ok && orb > 0 {
+			if o := math.Abs(sep - def.Angle); o <= orb && o < bestOrb {
+				best, bestOrb = k, o
+			}
+		}
+	}
+	if best < 0 {
+		return Aspect{}, false
+	}
+	return build(&p, &q, Defs[best], d, sep, bestOrb), true
 }
