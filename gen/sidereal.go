@@ -17,8 +17,8 @@ import (
 // SEFLG_SIDEREAL results.
 const SiderealSamples = 10_000
 
-// siderealWorst is the worst error of sidereal positions from the tables.
-type siderealWorst struct {
+// positionWorst is the worst error of positions served by a tables.Set.
+type positionWorst struct {
 	lon, lat, speed float64 // arcsec, arcsec, deg/day
 }
 
@@ -82,23 +82,43 @@ func verifySidereal(ref Reference, ts []*tables.Table, workers int, log io.Write
 }
 
 // siderealCheck returns the worst sidereal errors of body b for ayanamsa a.
-func siderealCheck(ref Reference, set *tables.Set, a engine.Ayanamsa, b engine.Body, n, workers int) (siderealWorst, error) {
+func siderealCheck(ref Reference, set *tables.Set, a engine.Ayanamsa, b engine.Body, n, workers int) (positionWorst, error) {
 	mode := swe.SidMode(a)
+	w, _, err := checkPositions(n, workers, seed+uint64(mode), uint64(b)<<32, func(jd float64) (engine.Position, bool) {
+		return set.Sidereal(engine.JDUT(jd), b, a)
+	}, func(jd float64) ([6]float64, error) {
+		xx, _, err := ref.CalcUT(jd, swe.SEBody(b), swe.FlagSwissEph|swe.FlagSpeed|swe.FlagSidereal, mode)
+		if err != nil {
+			return xx, fmt.Errorf("sidereal %s %s at JD %.5f: %w", a, b, jd, err)
+		}
+		return xx, nil
+	})
+	return w, err
+}
+
+// checkPositions compares got with want (swe_calc_ut's xx) at n random
+// instants (JD UT) of the generator's span, drawn from the stream (s1,
+// s2|chunk), and returns the worst errors and how many instants got served
+// (the others are left to libswe).
+func checkPositions(n, workers int, s1, s2 uint64, got func(jd float64) (engine.Position, bool), want func(jd float64) ([6]float64, error)) (positionWorst, int, error) {
 	var mu sync.Mutex
-	var worst siderealWorst
+	var worst positionWorst
+	served := 0
 	nchunks := (n + chunk - 1) / chunk
 	err := parallel(nchunks, workers, func(ci int) error {
-		rng := rand.New(rand.NewPCG(seed+uint64(mode), uint64(b)<<32|uint64(ci)))
-		var w siderealWorst
+		rng := rand.New(rand.NewPCG(s1, s2|uint64(ci)))
+		var w positionWorst
+		k := 0
 		for range min(chunk, n-ci*chunk) {
 			jd := From + (To-From)*rng.Float64()
-			p, ok := set.Sidereal(engine.JDUT(jd), b, a)
+			p, ok := got(jd)
 			if !ok {
-				continue // a hole: served by libswe
+				continue
 			}
-			xx, _, err := ref.CalcUT(jd, swe.SEBody(b), swe.FlagSwissEph|swe.FlagSpeed|swe.FlagSidereal, mode)
+			k++
+			xx, err := want(jd)
 			if err != nil {
-				return fmt.Errorf("sidereal %s %s at JD %.5f: %w", a, b, jd, err)
+				return err
 			}
 			w.lon = max(w.lon, math.Abs(math.Remainder(p.Longitude-xx[0], 360))*3600)
 			w.lat = max(w.lat, math.Abs(p.Latitude-xx[1])*3600)
@@ -106,8 +126,9 @@ func siderealCheck(ref Reference, set *tables.Set, a engine.Ayanamsa, b engine.B
 		}
 		mu.Lock()
 		worst.lon, worst.lat, worst.speed = max(worst.lon, w.lon), max(worst.lat, w.lat), max(worst.speed, w.speed)
+		served += k
 		mu.Unlock()
 		return nil
 	})
-	return worst, err
+	return worst, served, err
 }

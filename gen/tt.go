@@ -3,9 +3,6 @@ package gen
 import (
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
-	"sync"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/swe"
@@ -40,35 +37,14 @@ func verifyTT(ref Reference, ts []*tables.Table, workers int, log io.Writer) err
 
 // ttCheck returns the worst errors of set.Position(b) by UT and how many of
 // the n instants the set served (the others are left to libswe).
-func ttCheck(ref Reference, set *tables.Set, b engine.Body, n, workers int, seed uint64) (siderealWorst, int, error) {
-	var mu sync.Mutex
-	var worst siderealWorst
-	served := 0
-	nchunks := (n + chunk - 1) / chunk
-	err := parallel(nchunks, workers, func(ci int) error {
-		rng := rand.New(rand.NewPCG(seed, uint64(b)<<40|uint64(ci)))
-		var w siderealWorst
-		k := 0
-		for range min(chunk, n-ci*chunk) {
-			jd := From + (To-From)*rng.Float64()
-			p, ok := set.Position(engine.JDUT(jd), b)
-			if !ok {
-				continue
-			}
-			k++
-			xx, _, err := ref.CalcUT(jd, swe.SEBody(b), swe.FlagSwissEph|swe.FlagSpeed, 0)
-			if err != nil {
-				return fmt.Errorf("%s at JD %.5f: %w", b, jd, err)
-			}
-			w.lon = max(w.lon, math.Abs(math.Remainder(p.Longitude-xx[0], 360))*3600)
-			w.lat = max(w.lat, math.Abs(p.Latitude-xx[1])*3600)
-			w.speed = max(w.speed, math.Abs(p.SpeedLongitude-xx[3]))
+func ttCheck(ref Reference, set *tables.Set, b engine.Body, n, workers int, seed uint64) (positionWorst, int, error) {
+	return checkPositions(n, workers, seed, uint64(b)<<40, func(jd float64) (engine.Position, bool) {
+		return set.Position(engine.JDUT(jd), b)
+	}, func(jd float64) ([6]float64, error) {
+		xx, _, err := ref.CalcUT(jd, swe.SEBody(b), swe.FlagSwissEph|swe.FlagSpeed, 0)
+		if err != nil {
+			return xx, fmt.Errorf("%s at JD %.5f: %w", b, jd, err)
 		}
-		mu.Lock()
-		worst.lon, worst.lat, worst.speed = max(worst.lon, w.lon), max(worst.lat, w.lat), max(worst.speed, w.speed)
-		served += k
-		mu.Unlock()
-		return nil
+		return xx, nil
 	})
-	return worst, served, err
 }
