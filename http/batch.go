@@ -38,6 +38,27 @@ type batchOutcome struct {
 	Result    any      `json:"result,omitempty" doc:"the result (success only)"`
 	Warnings  []string `json:"warnings,omitempty"`
 	Problem   *Problem `json:"problem,omitempty" doc:"RFC 9457 problem (failure only)"`
+
+	buf *[]byte // from itemBufs, holding Result, until the batch is written
+}
+
+// itemBufs recycles the buffers batch items encode their results into:
+// a fresh 10-15 KB buffer per natal chart, allocated and zeroed, was a
+// fifth of a batch's time. Release gives them back once the batch's
+// response is written.
+var itemBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
+// Release returns the items' buffers to itemBufs; the server calls it after
+// the response is written, when nothing refers to the results any more.
+func (r batchResult) Release() {
+	for i := range r.Items {
+		if bp := r.Items[i].buf; bp != nil {
+			r.Items[i].buf, r.Items[i].Result = nil, nil
+			if cap(*bp) <= 1<<20 { // an outsized result is left to the collector
+				itemBufs.Put(bp)
+			}
+		}
+	}
 }
 
 // batchResult is the envelope result of the batch route.
@@ -167,11 +188,15 @@ func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
 	}
 	// Encode here, on the worker, so that the items' JSON is produced in
 	// parallel rather than serially when the batch envelope is written.
-	cr, err := encodeResult(c, res)
+	bp := itemBufs.Get().(*[]byte)
+	cr, err := encodeResult(c, res, (*bp)[:0])
 	if err != nil {
+		itemBufs.Put(bp)
 		return fail(s.internal(c, err))
 	}
 	release(res)
+	*bp = cr.result
+	out.buf = bp
 	out.Result, out.Warnings = json.RawMessage(cr.result), c.warnings
 	if !op.Bare {
 		out.Input = json.RawMessage(cr.input)

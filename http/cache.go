@@ -94,16 +94,17 @@ func cacheKey(c *Call) string {
 	return b.String()
 }
 
-// encodeResult encodes the input echo and result of a finished call.
-func encodeResult(c *Call, res any) (*cachedResult, error) {
+// encodeResult encodes the input echo and result of a finished call; the
+// result is appended to buf (nil for a fresh slice).
+func encodeResult(c *Call, res any, buf []byte) (*cachedResult, error) {
 	in, err := marshalNoHTML(c.input())
 	if err != nil {
 		return nil, err
 	}
 	var out []byte
 	if ra, ok := res.(resultAppender); ok {
-		out = ra.AppendJSON(nil)
-	} else if out, err = marshalNoHTML(res); err != nil {
+		out = ra.AppendJSON(buf)
+	} else if out, err = appendMarshal(buf, res); err != nil {
 		return nil, err
 	}
 	return &cachedResult{input: in, result: out, warnings: c.warnings}, nil

@@ -485,7 +485,7 @@ func (s *Server) encoded(c *Call, res any) (*cachedResult, bool, error) {
 	if _, raw := res.(Raw); raw {
 		return nil, false, nil
 	}
-	cr, err := encodeResult(c, res)
+	cr, err := encodeResult(c, res, nil)
 	if err != nil {
 		return nil, false, err
 	}
@@ -602,6 +602,7 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 		}
 		if a, isApp := res.(jsonAppender); isApp {
 			s.writeAppended(rc, c, a)
+			release(res)
 			return
 		}
 		if ra, isApp := res.(resultAppender); isApp {

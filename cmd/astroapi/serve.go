@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"time"
@@ -43,6 +44,7 @@ type Config struct {
 	DevAccount    bool   // create a development account and print its key when the store has no keys
 	ShutdownWait  time.Duration
 	BenchCanned   string // file served at POST /bench/canned (benchmarks only)
+	CPUProfile    string // write a Go CPU profile here from start to shutdown (benchmarks only)
 }
 
 // Main is the serve command: ParseFlags, Run, Close. Tests start the real
@@ -63,6 +65,7 @@ type Main struct {
 	ln      net.Listener
 	logw    *lineWriter
 	tables  *tables.Set
+	profile *os.File // the CPU profile being written, if any
 	served  chan error
 	closeMu sync.Once
 	closed  error
@@ -122,6 +125,7 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	fs.BoolVar(&c.AccessLog, "access-log", c.AccessLog, "write the access log to stdout (ASTROAPI_ACCESS_LOG)")
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", c.MetricsAddr, "also serve /metrics on this separate address (ASTROAPI_METRICS_ADDR)")
 	fs.StringVar(&c.BenchCanned, "bench-canned", c.BenchCanned, "serve this file at POST /bench/canned, the benchmark baseline (no key, no quota)")
+	fs.StringVar(&c.CPUProfile, "cpuprofile", c.CPUProfile, "write a CPU profile of the whole run to this file (go tool pprof reads it)")
 	fs.BoolVar(&c.DevAccount, "dev-account", c.DevAccount, "create a development account and print its key when the store has no keys")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -182,6 +186,17 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 
+	if c.CPUProfile != "" {
+		f, err := os.Create(c.CPUProfile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		m.profile = f
+	}
 	var canned []byte
 	if c.BenchCanned != "" {
 		if canned, err = os.ReadFile(c.BenchCanned); err != nil {
@@ -279,6 +294,10 @@ func (m *Main) Close() error {
 			if err := <-m.served; err != nil {
 				errs = append(errs, err)
 			}
+		}
+		if m.profile != nil {
+			pprof.StopCPUProfile()
+			errs = append(errs, m.profile.Close())
 		}
 		if m.Quota != nil {
 			if err := m.Quota.Close(); err != nil && !errors.Is(err, quota.ErrClosed) {

@@ -252,23 +252,29 @@ func build(p, q *Point, def Def, d, sep, orb float64) Aspect {
 // AppendJSON appends the aspect as JSON, the fields as tagged above,
 // degrees to jsonw.Decimals.
 func (a *Aspect) AppendJSON(b []byte) []byte {
-	b = jsonw.Key(append(b, '{'), "point1")
-	b = jsonw.Name(b, a.Point1)
-	b = jsonw.Key(append(b, ','), "point2")
-	b = jsonw.Name(b, a.Point2)
-	b = jsonw.Key(append(b, ','), "aspect")
-	b = jsonw.Name(b, string(a.Aspect))
-	b = jsonw.Key(append(b, ','), "angle")
+	// Keys and punctuation go in as one constant each: a chart has dozens
+	// of aspects, and per-piece appends were most of their cost.
+	b = append(b, `{"point1":"`...)
+	b = append(b, a.Point1...)
+	b = append(b, `","point2":"`...)
+	b = append(b, a.Point2...)
+	b = append(b, `","aspect":"`...)
+	b = append(b, a.Aspect...)
+	b = append(b, `","angle":`...)
 	b = jsonw.Angle(b, a.Angle)
-	b = jsonw.Key(append(b, ','), "separation")
+	b = append(b, `,"separation":`...)
 	b = jsonw.Angle(b, a.Separation)
-	b = jsonw.Key(append(b, ','), "orb")
+	b = append(b, `,"orb":`...)
 	b = jsonw.Angle(b, a.Orb)
-	b = jsonw.Key(append(b, ','), "applying")
-	b = jsonw.Bool(b, a.Applying)
-	b = jsonw.Key(append(b, ','), "major")
-	b = jsonw.Bool(b, a.Major)
-	return append(b, '}')
+	switch {
+	case a.Applying && a.Major:
+		return append(b, `,"applying":true,"major":true}`...)
+	case a.Applying:
+		return append(b, `,"applying":true,"major":false}`...)
+	case a.Major:
+		return append(b, `,"applying":false,"major":true}`...)
+	}
+	return append(b, `,"applying":false,"major":false}`...)
 }
 
 // AppendJSON appends the orbs as a JSON object with the aspect names in

@@ -97,8 +97,85 @@ const pairs = "00010203040506070809101112131415161718192021222324252627282930313
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
 	"8081828384858687888990919293949596979899"
 
-// Angle appends an angle or angular speed in degrees with Decimals.
-func Angle(b []byte, v float64) []byte { return Float(b, v, Decimals) }
+// Angle appends an angle or angular speed in degrees with Decimals: what
+// Float(b, v, Decimals) writes. A chart holds some 200 of them, so the
+// usual magnitudes (below 999999) take a path without loops or a temporary
+// buffer: the digits go straight into b's spare capacity.
+func Angle(b []byte, v float64) []byte {
+	a := math.Abs(v)
+	if !(a < 999999) { // NaN, infinities and large numbers (rounding stays below 1e6)
+		return Float(b, v, Decimals)
+	}
+	n := uint64(int64(a*1e7 + 0.5)) // below 2^63: the signed conversion is one instruction
+	if n == 0 {
+		return append(b, '0')
+	}
+	ip := n / 1e7
+	frac := n - ip*1e7
+	if cap(b)-len(b) < 16 { // sign, 6 integer digits, point, 7 decimals
+		b = slices.Grow(b, 16)
+	}
+	i := len(b)
+	b = b[:i+16]
+	if v < 0 {
+		b[i] = '-'
+		i++
+	}
+	switch {
+	case ip < 10:
+		b[i] = byte('0' + ip)
+		i++
+	case ip < 100:
+		b[i], b[i+1] = pairs[2*ip], pairs[2*ip+1]
+		i += 2
+	case ip < 1000:
+		q := ip / 100
+		r := 2 * (ip - 100*q)
+		b[i], b[i+1], b[i+2] = byte('0'+q), pairs[r], pairs[r+1]
+		i += 3
+	default: // 1000 to 999999
+		q := ip / 1000
+		r := ip - 1000*q
+		i = putUint(b, i, q)
+		q = r / 100
+		r = 2 * (r - 100*q)
+		b[i], b[i+1], b[i+2] = byte('0'+q), pairs[r], pairs[r+1]
+		i += 3
+	}
+	if frac != 0 {
+		// Seven decimals: one digit, then three pairs; trailing zeros go.
+		hi := frac / 1e4 // 0-999
+		lo := frac - hi*1e4
+		q := hi / 100
+		r := 2 * (hi - 100*q)
+		b[i], b[i+1], b[i+2], b[i+3] = '.', byte('0'+q), pairs[r], pairs[r+1]
+		q = lo / 100
+		r = 2 * (lo - 100*q)
+		q *= 2
+		b[i+4], b[i+5], b[i+6], b[i+7] = pairs[q], pairs[q+1], pairs[r], pairs[r+1]
+		i += 8
+		for b[i-1] == '0' {
+			i--
+		}
+	}
+	return b[:i]
+}
+
+// putUint writes v (below 1000) at b[i:] and returns the index after it.
+func putUint(b []byte, i int, v uint64) int {
+	switch {
+	case v < 10:
+		b[i] = byte('0' + v)
+		return i + 1
+	case v < 100:
+		b[i], b[i+1] = pairs[2*v], pairs[2*v+1]
+		return i + 2
+	}
+	q := v / 100
+	r := 2 * (v - 100*q)
+	b[i], b[i+1], b[i+2] = byte('0'+q), pairs[r], pairs[r+1]
+	return i + 3
+}
 
 // Int appends an integer.
 func Int(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 10) }

@@ -42,6 +42,33 @@ func TestFloatRandom(t *testing.T) {
 	}
 }
 
+// TestAngle: Angle writes what Float writes with Decimals, over every
+// magnitude and the roundings at its path's edges.
+func TestAngle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	check := func(v float64) {
+		if got, want := string(Angle([]byte("x"), v)), "x"+string(Float(nil, v, Decimals)); got != want {
+			t.Fatalf("Angle(%v) = %s, Float %s", v, got, want)
+		}
+	}
+	for _, v := range []float64{0, -0.0, 1, -1, 9.99999995, 99.99999996, 999.99999996, 999999.99999996, 1e6, -1e6,
+		0.00000005, -0.00000004, 123456.7, 360, 359.99999999, 1000.0000001, math.NaN(), math.Inf(1), 1e300} {
+		check(v)
+	}
+	for range 500_000 {
+		v := (rng.Float64()*2 - 1) * math.Pow(10, float64(rng.IntN(16)-8))
+		check(v)
+		check(math.Round(v*1e4) / 1e4) // trailing zeros
+	}
+}
+
+func BenchmarkAngle(b *testing.B) {
+	buf := make([]byte, 0, 64)
+	for i := 0; b.Loop(); i++ {
+		buf = Angle(buf[:0], 123.456789012+float64(i&1023))
+	}
+}
+
 // TestString: what String writes decodes to the string (invalid UTF-8 as
 // U+FFFD) and matches encoding/json without HTML escaping.
 func TestString(t *testing.T) {

@@ -97,21 +97,30 @@ func (s *Sign) appendJSON(b []byte) []byte { return append(s.appendFields(append
 
 // appendFields appends the sign's fields without braces (Lot embeds them).
 func (s *Sign) appendFields(b []byte) []byte {
-	b = jsonw.Angle(jsonw.Key(b, "degree"), s.Degree)
-	b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), s.Sign)
-	return jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), s.Longitude)
+	b = jsonw.Angle(append(b, `"degree":`...), s.Degree)
+	b = append(b, `,"sign":"`...)
+	b = append(b, s.Sign...)
+	return jsonw.Angle(append(b, `","longitude":`...), s.Longitude)
 }
 
+// appendJSON writes keys and punctuation as one constant each (a chart has
+// a dozen or more bodies).
 func (p *Planet) appendJSON(b []byte) []byte {
-	b = jsonw.Name(jsonw.Key(append(b, '{'), "name"), p.Name)
-	b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), p.Sign)
-	b = jsonw.Angle(jsonw.Key(append(b, ','), "degree"), p.Degree)
-	b = jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), p.Longitude)
-	b = jsonw.Int(jsonw.Key(append(b, ','), "house"), p.House)
-	b = jsonw.Bool(jsonw.Key(append(b, ','), "retrograde"), p.Retrograde)
-	b = jsonw.Angle(jsonw.Key(append(b, ','), "latitude"), p.Latitude)
-	b = jsonw.Angle(jsonw.Key(append(b, ','), "speed"), p.Speed)
-	b = jsonw.Angle(jsonw.Key(append(b, ','), "declination"), p.Declination)
+	b = append(b, `{"name":"`...)
+	b = append(b, p.Name...)
+	b = append(b, `","sign":"`...)
+	b = append(b, p.Sign...)
+	b = jsonw.Angle(append(b, `","degree":`...), p.Degree)
+	b = jsonw.Angle(append(b, `,"longitude":`...), p.Longitude)
+	b = jsonw.Int(append(b, `,"house":`...), p.House)
+	if p.Retrograde {
+		b = append(b, `,"retrograde":true,"latitude":`...)
+	} else {
+		b = append(b, `,"retrograde":false,"latitude":`...)
+	}
+	b = jsonw.Angle(b, p.Latitude)
+	b = jsonw.Angle(append(b, `,"speed":`...), p.Speed)
+	b = jsonw.Angle(append(b, `,"declination":`...), p.Declination)
 	return append(b, '}')
 }
 
@@ -129,11 +138,11 @@ func (h *Houses) appendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = jsonw.Int(jsonw.Key(append(b, '{'), "number"), cp.Number)
-		b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), cp.Sign)
-		b = jsonw.Angle(jsonw.Key(append(b, ','), "degree"), cp.Degree)
-		b = jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), cp.Longitude)
-		b = append(b, '}')
+		b = jsonw.Int(append(b, `{"number":`...), cp.Number)
+		b = append(b, `,"sign":"`...)
+		b = append(b, cp.Sign...)
+		b = jsonw.Angle(append(b, `","degree":`...), cp.Degree)
+		b = append(jsonw.Angle(append(b, `,"longitude":`...), cp.Longitude), '}')
 	}
 	return append(b, ']', '}')
 }

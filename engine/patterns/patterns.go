@@ -259,7 +259,7 @@ func bucket(gap []float64) bool {
 // AppendJSON appends the result as JSON, the fields as tagged above.
 func (r *Result) AppendJSON(b []byte) []byte {
 	num := func(b []byte, k string, v float64) []byte {
-		return jsonw.Float(jsonw.Key(b, k), v, jsonw.Decimals)
+		return jsonw.Angle(jsonw.Key(b, k), v)
 	}
 	b = jsonw.Key(append(b, '{'), "chart_shape")
 	b = jsonw.Name(b, string(r.ChartShape))
