@@ -97,3 +97,33 @@ func EvalValue(c []float64, x float64) float64 {
 	}
 	return c[0] + x*b1 - b2
 }
+
+// EvalValues3 is EvalValue of three series at the same x, bit for bit: the
+// three recurrences run interleaved, so the processor overlaps what would
+// otherwise be three chains of dependent multiply-adds (a body's longitude,
+// its speed and its latitude are evaluated together).
+func EvalValues3(c1, c2, c3 []float64, x float64) (v1, v2, v3 float64) {
+	if len(c1) == 0 || len(c2) == 0 || len(c3) == 0 {
+		return EvalValue(c1, x), EvalValue(c2, x), EvalValue(c3, x)
+	}
+	x2 := 2 * x
+	n := min(len(c1), len(c2), len(c3))
+	// Each series' terms above the shortest one's degree, alone first.
+	var a1, a2, b1, b2, d1, d2 float64
+	for j := len(c1) - 1; j >= n; j-- {
+		a1, a2 = c1[j]+x2*a1-a2, a1
+	}
+	for j := len(c2) - 1; j >= n; j-- {
+		b1, b2 = c2[j]+x2*b1-b2, b1
+	}
+	for j := len(c3) - 1; j >= n; j-- {
+		d1, d2 = c3[j]+x2*d1-d2, d1
+	}
+	c1, c2, c3 = c1[:n], c2[:n], c3[:n]
+	for j := n - 1; j >= 1; j-- {
+		a1, a2 = c1[j]+x2*a1-a2, a1
+		b1, b2 = c2[j]+x2*b1-b2, b1
+		d1, d2 = c3[j]+x2*d1-d2, d1
+	}
+	return c1[0] + x*a1 - a2, c2[0] + x*b1 - b2, c3[0] + x*d1 - d2
+}

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -65,4 +66,55 @@ func TestEvalBasis(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestEvalValues3: the interleaved evaluation equals three EvalValue calls
+// bit for bit, for every mix of lengths (including empty series).
+func TestEvalValues3(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	series := func() []float64 {
+		c := make([]float64, rng.IntN(36))
+		for i := range c {
+			c[i] = rng.NormFloat64() * math.Pow(10, float64(-i/3))
+		}
+		return c
+	}
+	for range 20_000 {
+		c1, c2, c3 := series(), series(), series()
+		x := rng.Float64()*2 - 1
+		v1, v2, v3 := EvalValues3(c1, c2, c3, x)
+		if v1 != EvalValue(c1, x) || v2 != EvalValue(c2, x) || v3 != EvalValue(c3, x) {
+			t.Fatalf("lengths %d %d %d at %g: %g %g %g, EvalValue %g %g %g", len(c1), len(c2), len(c3), x,
+				v1, v2, v3, EvalValue(c1, x), EvalValue(c2, x), EvalValue(c3, x))
+		}
+	}
+}
+
+func benchSeries(n int) []float64 {
+	c := make([]float64, n)
+	for i := range c {
+		c[i] = 1 / float64(i+1)
+	}
+	return c
+}
+
+func BenchmarkEvalValueThrice(b *testing.B) {
+	c1, c2, c3 := benchSeries(24), benchSeries(22), benchSeries(20)
+	var s float64
+	for i := 0; b.Loop(); i++ {
+		x := float64(i&1023)/1024 - 0.5
+		s += EvalValue(c1, x) + EvalValue(c2, x) + EvalValue(c3, x)
+	}
+	_ = s
+}
+
+func BenchmarkEvalValues3(b *testing.B) {
+	c1, c2, c3 := benchSeries(24), benchSeries(22), benchSeries(20)
+	var s float64
+	for i := 0; b.Loop(); i++ {
+		x := float64(i&1023)/1024 - 0.5
+		v1, v2, v3 := EvalValues3(c1, c2, c3, x)
+		s += v1 + v2 + v3
+	}
+	_ = s
 }

@@ -290,6 +290,23 @@ func (t *Table) valueAt(base, i int, x float64) float64 {
 	return v
 }
 
+// valuesAt is valueAt of components i, j and k at once (EvalValues3).
+func (t *Table) valuesAt(base, i, j, k int, x float64) (vi, vj, vk float64) {
+	oi, oj, ok := base+t.off[i], base+t.off[j], base+t.off[k]
+	cs := t.Meta.Components
+	vi, vj, vk = EvalValues3(t.coef[oi:oi+cs[i].Degree+1], t.coef[oj:oj+cs[j].Degree+1], t.coef[ok:ok+cs[k].Degree+1], x)
+	if cs[i].Wrap {
+		vi = wrap360(vi)
+	}
+	if cs[j].Wrap {
+		vj = wrap360(vj)
+	}
+	if cs[k].Wrap {
+		vk = wrap360(vk)
+	}
+	return vi, vj, vk
+}
+
 // Eval returns component i and its time derivative (per day) at jd (JD UT,
 // or TT for a table in TimeTT), and false outside the table's span, in a
 // hole or within GuardDays of a segment boundary.

@@ -273,6 +273,11 @@ func (s *Set) position(t engine.JDUT, b engine.Body, full bool) (engine.Position
 		return engine.Position{}, false
 	}
 	var p engine.Position
+	if !full && bt.slon >= 0 { // the chart's case: three series at once
+		p.Longitude, p.SpeedLongitude, p.Latitude = bt.t.valuesAt(base, bt.lon, bt.slon, bt.lat, x)
+		p.Source = engine.FromTables
+		return p, true
+	}
 	// A fitted speed makes the derivative of its value unnecessary.
 	if bt.slon >= 0 {
 		p.Longitude = bt.t.valueAt(base, bt.lon, x)
