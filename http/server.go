@@ -188,6 +188,7 @@ func New(cfg Config) (*Server, error) {
 		IdleTimeout:                   cfg.Limits.IdleTimeout,
 		MaxRequestBodySize:            max(16<<20, 4*cfg.Limits.MaxBodyBytes),
 		Concurrency:                   cfg.Limits.Concurrency,
+		WriteBufferSize:               32 << 10, // a natal response (11 KB) and its header leave in one write
 		NoDefaultServerHeader:         false,
 		NoDefaultContentType:          true,
 		DisablePreParseMultipartForm:  true,
