@@ -2,6 +2,8 @@ package http
 
 import (
 	"slices"
+
+	"github.com/astroapi/astroapi/engine/jsonw"
 	"strconv"
 
 	json "github.com/goccy/go-json"
@@ -103,15 +105,10 @@ func (o *batchOutcome) appendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if o.ID != "" {
 		b = append(b, `"id":`...)
-		if b, err = appendMarshal(b, o.ID); err != nil {
-			return nil, err
-		}
-		b = append(b, ',')
+		b = append(jsonw.String(b, o.ID), ',')
 	}
 	b = append(b, `"operation":`...)
-	if b, err = appendMarshal(b, o.Operation); err != nil {
-		return nil, err
-	}
+	b = jsonw.String(b, o.Operation)
 	b = append(b, `,"status":`...)
 	b = strconv.AppendInt(b, int64(o.Status), 10)
 	if o.Input != nil {

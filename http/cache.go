@@ -97,7 +97,7 @@ func cacheKey(c *Call) string {
 // encodeResult encodes the input echo and result of a finished call; the
 // result is appended to buf (nil for a fresh slice).
 func encodeResult(c *Call, res any, buf []byte) (*cachedResult, error) {
-	in, err := marshalNoHTML(c.input())
+	in, err := encodeInput(c)
 	if err != nil {
 		return nil, err
 	}

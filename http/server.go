@@ -636,7 +636,7 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 // writeAppended writes the envelope around a result that encodes itself,
 // straight into the response body buffer.
 func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *Call, a jsonAppender) {
-	in, err := marshalNoHTML(c.input())
+	in, err := encodeInput(c)
 	if err == nil {
 		// SwapBody hands over the response's pooled buffer and takes the
 		// grown one back: no copy of a batch's megabyte.
