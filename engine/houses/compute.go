@@ -231,7 +231,15 @@ func (f *frame) placidus(frac float64, above bool) float64 {
 	if !above {
 		x0 = f.armc + 180 - 90*frac
 	}
-	h := func(x float64) float64 { return math.Remainder(g(x)-x, 360) }
+	h := func(x float64) float64 {
+		// g(x) - x is almost always within half a turn of zero: reduce it
+		// only when it is not (math.Remainder was a tenth of the cusps).
+		d := g(x) - x
+		if d > 180 || d <= -180 {
+			d = math.Remainder(d, 360)
+		}
+		return d
+	}
 	a, ha := x0, h(x0)
 	b := a + ha
 	for range 30 {
