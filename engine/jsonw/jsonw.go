@@ -126,12 +126,14 @@ func Angle(b []byte, v float64) []byte {
 		b[i] = byte('0' + ip)
 		i++
 	case ip < 100:
-		b[i], b[i+1] = pairs[2*ip], pairs[2*ip+1]
+		d := (*[2]byte)(b[i:])
+		d[0], d[1] = pair[2*ip&0xff], pair[2*ip+1&0xff]
 		i += 2
 	case ip < 1000:
 		q := ip / 100
 		r := 2 * (ip - 100*q)
-		b[i], b[i+1], b[i+2] = byte('0'+q), pairs[r], pairs[r+1]
+		d := (*[3]byte)(b[i:])
+		d[0], d[1], d[2] = byte('0'+q), pair[r&0xff], pair[r+1&0xff]
 		i += 3
 	default: // 1000 to 999999
 		q := ip / 1000
@@ -139,20 +141,24 @@ func Angle(b []byte, v float64) []byte {
 		i = putUint(b, i, q)
 		q = r / 100
 		r = 2 * (r - 100*q)
-		b[i], b[i+1], b[i+2] = byte('0'+q), pairs[r], pairs[r+1]
+		d := (*[3]byte)(b[i:])
+		d[0], d[1], d[2] = byte('0'+q), pair[r&0xff], pair[r+1&0xff]
 		i += 3
 	}
 	if frac != 0 {
 		// Seven decimals: one digit, then three pairs; trailing zeros go.
+		// The digits go through an array pointer and the pair table is
+		// indexed by bytes, so the stores carry no bounds checks.
 		hi := frac / 1e4 // 0-999
 		lo := frac - hi*1e4
 		q := hi / 100
 		r := 2 * (hi - 100*q)
-		b[i], b[i+1], b[i+2], b[i+3] = '.', byte('0'+q), pairs[r], pairs[r+1]
-		q = lo / 100
-		r = 2 * (lo - 100*q)
-		q *= 2
-		b[i+4], b[i+5], b[i+6], b[i+7] = pairs[q], pairs[q+1], pairs[r], pairs[r+1]
+		q2 := lo / 100
+		r2 := 2 * (lo - 100*q2)
+		q2 *= 2
+		d := (*[8]byte)(b[i:])
+		d[0], d[1], d[2], d[3] = '.', byte('0'+q), pair[r&0xff], pair[r+1&0xff]
+		d[4], d[5], d[6], d[7] = pair[q2&0xff], pair[q2+1&0xff], pair[r2&0xff], pair[r2+1&0xff]
 		i += 8
 		for b[i-1] == '0' {
 			i--
@@ -160,6 +166,13 @@ func Angle(b []byte, v float64) []byte {
 	}
 	return b[:i]
 }
+
+// pair is pairs in a 256-byte array, so that an index masked to a byte
+// needs no bounds check.
+var pair = func() (p [256]byte) {
+	copy(p[:], pairs)
+	return p
+}()
 
 // putUint writes v (below 1000) at b[i:] and returns the index after it.
 func putUint(b []byte, i int, v uint64) int {
