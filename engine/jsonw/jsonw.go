@@ -99,8 +99,9 @@ const pairs = "00010203040506070809101112131415161718192021222324252627282930313
 
 // Angle appends an angle or angular speed in degrees with Decimals: what
 // Float(b, v, Decimals) writes. A chart holds some 200 of them, so the
-// usual magnitudes (below 999999) take a path without loops or a temporary
-// buffer: the digits go straight into b's spare capacity.
+// usual magnitudes (below 999999) take a path without loops or divisions
+// by ten: four-digit groups come from a table, straight into b's spare
+// capacity.
 func Angle(b []byte, v float64) []byte {
 	a := math.Abs(v)
 	if !(a < 999999) { // NaN, infinities and large numbers (rounding stays below 1e6)
@@ -115,80 +116,64 @@ func Angle(b []byte, v float64) []byte {
 	if cap(b)-len(b) < 16 { // sign, 6 integer digits, point, 7 decimals
 		b = slices.Grow(b, 16)
 	}
-	i := len(b)
-	b = b[:i+16]
+	k := len(b)
+	b = b[:k+16]
 	if v < 0 {
-		b[i] = '-'
-		i++
+		b[k] = '-'
+		k++
 	}
-	switch {
-	case ip < 10:
-		b[i] = byte('0' + ip)
-		i++
-	case ip < 100:
-		d := (*[2]byte)(b[i:])
-		d[0], d[1] = pair[2*ip&0xff], pair[2*ip+1&0xff]
-		i += 2
-	case ip < 1000:
-		q := ip / 100
-		r := 2 * (ip - 100*q)
-		d := (*[3]byte)(b[i:])
-		d[0], d[1], d[2] = byte('0'+q), pair[r&0xff], pair[r+1&0xff]
-		i += 3
-	default: // 1000 to 999999
-		q := ip / 1000
-		r := ip - 1000*q
-		i = putUint(b, i, q)
-		q = r / 100
-		r = 2 * (r - 100*q)
-		d := (*[3]byte)(b[i:])
-		d[0], d[1], d[2] = byte('0'+q), pair[r&0xff], pair[r+1&0xff]
-		i += 3
-	}
-	if frac != 0 {
-		// Seven decimals: one digit, then three pairs; trailing zeros go.
-		// The digits go through an array pointer and the pair table is
-		// indexed by bytes, so the stores carry no bounds checks.
-		hi := frac / 1e4 // 0-999
-		lo := frac - hi*1e4
-		q := hi / 100
-		r := 2 * (hi - 100*q)
-		q2 := lo / 100
-		r2 := 2 * (lo - 100*q2)
-		q2 *= 2
-		d := (*[8]byte)(b[i:])
-		d[0], d[1], d[2], d[3] = '.', byte('0'+q), pair[r&0xff], pair[r+1&0xff]
-		d[4], d[5], d[6], d[7] = pair[q2&0xff], pair[q2+1&0xff], pair[r2&0xff], pair[r2+1&0xff]
-		i += 8
-		for b[i-1] == '0' {
-			i--
+	if ip >= 10000 { // 10000 to 999999: the leading one or two digits first
+		q := ip / 10000
+		ip -= q * 10000
+		if q >= 10 {
+			*(*[2]byte)(b[k:]) = [2]byte(digits4[q][2:])
+			k += 2
+		} else {
+			b[k] = byte('0' + q)
+			k++
+		}
+		*(*[4]byte)(b[k:]) = digits4[ip]
+		k += 4
+	} else {
+		d := &digits4[ip]
+		switch {
+		case ip >= 1000:
+			*(*[4]byte)(b[k:]) = *d
+			k += 4
+		case ip >= 100:
+			*(*[3]byte)(b[k:]) = [3]byte(d[1:])
+			k += 3
+		case ip >= 10:
+			*(*[2]byte)(b[k:]) = [2]byte(d[2:])
+			k += 2
+		default:
+			b[k] = d[3]
+			k++
 		}
 	}
-	return b[:i]
-}
-
-// pair is pairs in a 256-byte array, so that an index masked to a byte
-// needs no bounds check.
-var pair = func() (p [256]byte) {
-	copy(p[:], pairs)
-	return p
-}()
-
-// putUint writes v (below 1000) at b[i:] and returns the index after it.
-func putUint(b []byte, i int, v uint64) int {
-	switch {
-	case v < 10:
-		b[i] = byte('0' + v)
-		return i + 1
-	case v < 100:
-		b[i], b[i+1] = pairs[2*v], pairs[2*v+1]
-		return i + 2
+	if frac != 0 {
+		// Seven decimals: three, then four, from the table; trailing
+		// zeros go.
+		hi := frac / 1e4 // 0-999
+		lo := frac - hi*1e4
+		*(*[4]byte)(b[k:]) = digits4[hi]
+		b[k] = '.' // over the leading zero of the three-digit group
+		*(*[4]byte)(b[k+4:]) = digits4[lo]
+		k += 8
+		for b[k-1] == '0' {
+			k--
+		}
 	}
-	q := v / 100
-	r := 2 * (v - 100*q)
-	b[i], b[i+1], b[i+2] = byte('0'+q), pairs[r], pairs[r+1]
-	return i + 3
+	return b[:k]
 }
+
+// digits4[i] is i in four digits, "0000" to "9999".
+var digits4 = func() (t [10000][4]byte) {
+	for i := range t {
+		t[i] = [4]byte{byte('0' + i/1000), byte('0' + i/100%10), byte('0' + i/10%10), byte('0' + i%10)}
+	}
+	return t
+}()
 
 // Int appends an integer.
 func Int(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 10) }
