@@ -68,11 +68,24 @@ start --bench-canned "$work/canned.json"
 cpustat() { head -n 1 /proc/stat; }
 steal() { awk '{ if (NR == 1) for (i = 2; i <= NF; i++) a[i] = $i; else { t = 0; for (i = 2; i <= NF; i++) t += $i - a[i]; printf "%.0f %%", 100 * ($9 - a[9]) / t } }' "$work/$1.cpu"; }
 
+# served NAME Q: the Q-th percentile of the handler's own time per request
+# in run NAME (duration_ms of the access log: from the parsed request to the
+# response ready for fasthttp to write), next to wrk's end-to-end figure,
+# which also holds the time a request waits for a core, in the server and
+# in wrk, on these two saturated cores.
+served() {
+	grep -o '"duration_ms":[0-9.]*' "$work/$1.access" | cut -d: -f2 | sort -n |
+		awk -v q="$2" '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit } i = int(NR * q / 100); if (i < 1) i = 1; printf "%.2fms", v[i] }'
+}
+
 run() { # name path mode
 	cpustat >"$work/$1.cpu"
+	from=$(wc -l <"$work/access.log")
 	WRK_PATH=$2 WRK_MODE=$3 WRK_KEY=$key WRK_BODY_FILE="$work/canned.json" \
 		wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --timeout 5s --latency -s bench/post.lua "http://127.0.0.1:$PORT" >"$work/$1.txt" 2>&1
 	cpustat >>"$work/$1.cpu"
+	sleep 0.3 # the access log is flushed every 100 ms
+	tail -n +"$((from + 1))" "$work/access.log" | grep '"msg":"access"' >"$work/$1.access" || true
 }
 run canned /bench/canned file
 run natal /api/v1/natal natal
@@ -85,13 +98,14 @@ p() { awk -v q="$2" '$1 == q {print $2}' "$work/$1.txt"; }
 errs() { awk '/Non-2xx|Socket errors/ {print}' "$work/$1.txt" | tr '\n' ' '; }
 
 canned=$(rps canned); nat=$(rps natal); natu=$(rps natal-unique); batch=$(rps batch); batchu=$(rps batch-unique)
-echo "| run | requests/s | charts/s | p50 | p99 | steal | errors |"
-echo "|---|---|---|---|---|---|---|"
-echo "| canned $(wc -c <"$work/canned.json") B body | $canned | - | $(p canned 50%) | $(p canned 99%) | $(steal canned) | $(errs canned) |"
-echo "| natal, 50 births rotated (cached) | $nat | $nat | $(p natal 50%) | $(p natal 99%) | $(steal natal) | $(errs natal) |"
-echo "| natal, every birth new (uncached) | $natu | $natu | $(p natal-unique 50%) | $(p natal-unique 99%) | $(steal natal-unique) | $(errs natal-unique) |"
-echo "| batch of 100 natal (cached) | $batch | $(awk -v b="$batch" 'BEGIN {printf "%.0f", b * 100}') | $(p batch 50%) | $(p batch 99%) | $(steal batch) | $(errs batch) |"
-echo "| batch of 100 new natal (uncached) | $batchu | $(awk -v b="$batchu" 'BEGIN {printf "%.0f", b * 100}') | $(p batch-unique 50%) | $(p batch-unique 99%) | $(steal batch-unique) | $(errs batch-unique) |"
+echo "| run | requests/s | charts/s | p50 | p99 | server p50 | server p99 | steal | errors |"
+echo "|---|---|---|---|---|---|---|---|---|"
+row() { echo "| $(steal "$1") | $(errs "$1") |"; }
+echo "| canned $(wc -c <"$work/canned.json") B body | $canned | - | $(p canned 50%) | $(p canned 99%) | $(served canned 50) | $(served canned 99) $(row canned)"
+echo "| natal, 50 births rotated (cached) | $nat | $nat | $(p natal 50%) | $(p natal 99%) | $(served natal 50) | $(served natal 99) $(row natal)"
+echo "| natal, every birth new (uncached) | $natu | $natu | $(p natal-unique 50%) | $(p natal-unique 99%) | $(served natal-unique 50) | $(served natal-unique 99) $(row natal-unique)"
+echo "| batch of 100 natal (cached) | $batch | $(awk -v b="$batch" 'BEGIN {printf "%.0f", b * 100}') | $(p batch 50%) | $(p batch 99%) | $(served batch 50) | $(served batch 99) $(row batch)"
+echo "| batch of 100 new natal (uncached) | $batchu | $(awk -v b="$batchu" 'BEGIN {printf "%.0f", b * 100}') | $(p batch-unique 50%) | $(p batch-unique 99%) | $(served batch-unique 50) | $(served batch-unique 99) $(row batch-unique)"
 echo
 echo "natal / canned = $(awk -v a="$nat" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}') cached, $(awk -v a="$natu" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}') uncached"
 echo "wrk -t$THREADS -c$CONNS -d$DURATION against 127.0.0.1 on $(nproc) cores; $(date -u +%FT%TZ); tables: $( [ -f "$TABLES" ] && echo "$TABLES" || echo 'none (Swiss Ephemeris only)')"
