@@ -289,6 +289,7 @@ var errorStatuses = []struct {
 	{"422", "Input read but not valid (errors[] names the fields)", false},
 	{"429", "Quota or rate limit exceeded (Retry-After, RateLimit-* headers)", true},
 	{"500", "Internal error (quote request_id)", false},
+	{"503", "Unavailable: the server is shutting down, lacks a data file the operation needs, or the account's plan is not configured (quote request_id)", false},
 }
 
 // buildOpenAPI builds the OpenAPI 3.1 document of ops.

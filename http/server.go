@@ -446,6 +446,13 @@ func (s *Server) run(c *Call) (any, *Problem) {
 				c.usage = &le.Usage
 				return nil, limitProblem(le)
 			}
+			if errors.Is(err, quota.ErrUnknownPlan) {
+				// The operator removed or renamed a plan that accounts are
+				// still on: the server's fault, told as such, and logged.
+				s.log.Error("account on a plan missing from the configuration", "request_id", c.requestID, "plan", c.account.Plan)
+				return nil, newProblem(503, kindUnavailable, "your account's plan "+strconv.Quote(c.account.Plan)+
+					" is not configured on this server; the operator has been notified: quote the request_id")
+			}
 			return nil, s.internal(c, err)
 		}
 		if c.op.Billed || !c.op.Bare {

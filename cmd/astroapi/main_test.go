@@ -218,3 +218,40 @@ func TestKill9LosesAtMostOneFlushInterval(t *testing.T) {
 	}
 	os.Remove(bin)
 }
+
+// TestAccountsOnAMissingPlan: an account whose plan the configuration no
+// longer has is named in a warning at start, and its calls answer 503 with
+// a problem naming the plan (not a bare 500).
+func TestAccountsOnAMissingPlan(t *testing.T) {
+	dir := t.TempDir()
+	st := filepath.Join(dir, "p.db")
+	t.Setenv("ASTROAPI_PLANS", "gold daily=10 monthly=100 rate=0")
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"keys", "create", "--store", st, "--email", "g@example.com", "--plan", "gold"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	key := lines[len(lines)-1]
+
+	var stdout bytes.Buffer
+	m := NewMain(&stdout, io.Discard)
+	if err := m.ParseFlags([]string{"--addr", "127.0.0.1:0", "--store", st, "--places", filepath.Join(dir, "none"), "--dev-account=false"}, getenvMap(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	status, body := post(t, "http://"+m.Addr.String()+"/api/v1/natal", key, `{"year":1990,"month":4,"day":12,"latitude":48.85,"longitude":2.35}`)
+	var p struct {
+		Status int    `json:"status"`
+		Detail string `json:"detail"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil || status != 503 || p.Status != 503 || !strings.Contains(p.Detail, `"gold"`) {
+		t.Errorf("call on a missing plan: %d %s", status, body)
+	}
+	m.Close()
+	if log := stdout.String(); !strings.Contains(log, "a plan the configuration lacks") || !strings.Contains(log, `"plan":"gold"`) {
+		t.Errorf("no warning at start naming the plan:\n%s", log)
+	}
+}

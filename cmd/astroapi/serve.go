@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -160,6 +163,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Store, err = store.Open(c.Store); err != nil {
 		return err
 	}
+	m.warnUnknownPlans(ctx, logger, plans)
 	m.Quota = quota.New(m.Store, quota.Config{
 		Plans: plans, FlushInterval: c.FlushInterval,
 		OnFlush: func(fs quota.FlushStats, err error) {
@@ -234,6 +238,28 @@ func (m *Main) Run(ctx context.Context) error {
 		fmt.Fprintf(m.Stderr, "astroapi: first start: development account dev@localhost (plan %s); its API key (shown once, send it as the x-api-key header):\n%s\n", m.devPlan, m.DevKey)
 	}
 	return nil
+}
+
+// warnUnknownPlans logs the plans that accounts are on but the
+// configuration lacks (a plan removed or renamed, or ASTROAPI_PLANS not
+// set for this process): calls with their keys answer 503 until the plan
+// is configured again, so the operator hears of it at start, not from users.
+func (m *Main) warnUnknownPlans(ctx context.Context, logger *slog.Logger, plans quota.Plans) {
+	accounts, err := m.Store.Accounts(ctx)
+	if err != nil {
+		logger.Warn("could not list accounts to check their plans", "error", err.Error())
+		return
+	}
+	missing := map[string]int{}
+	for _, a := range accounts {
+		if _, ok := plans[a.Plan]; !ok {
+			missing[a.Plan]++
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(missing)) {
+		logger.Warn("accounts are on a plan the configuration lacks: their calls answer 503 until it is configured",
+			"plan", name, "accounts", missing[name], "configured", strings.Join(plans.Names(), ","))
+	}
 }
 
 // positions builds the position source: the precomputed tables at
