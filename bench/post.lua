@@ -55,7 +55,9 @@ end
 
 local headers = { ["Content-Type"] = "application/json", ["x-api-key"] = key }
 
-local k = 0
+-- Each round of bench/run.sh (WRK_ROUND) starts 5,000,000 births further
+-- on, so a later round never repeats an earlier one's "new" births.
+local k = (tonumber(os.getenv("WRK_ROUND")) or 0) * 5000000
 request = function()
   if mode == "natal-unique" then
     k = k + 1

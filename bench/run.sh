@@ -10,13 +10,14 @@
 #   4. batch:  POST /api/v1/batch with 100 natal items per request (1,000
 #      different items rotated, so cached too);
 #   5. batch-unique: batches whose 100 items are all new.
-# Usage: bench/run.sh  (env: BIN, PORT=18090, DURATION=10s, CONNS=64,
+# Usage: bench/run.sh  (env: BIN, PORT=18090, DURATION=10s, ROUNDS=3, CONNS=64,
 # THREADS=2, TABLES=data/ephemeris.bolt, EPHE). Prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PORT=${PORT:-18090}
 DURATION=${DURATION:-10s}
+ROUNDS=${ROUNDS:-3}
 CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}
 TABLES=${TABLES:-data/ephemeris.bolt}
@@ -73,39 +74,66 @@ steal() { awk '{ if (NR == 1) for (i = 2; i <= NF; i++) a[i] = $i; else { t = 0;
 # response ready for fasthttp to write), next to wrk's end-to-end figure,
 # which also holds the time a request waits for a core, in the server and
 # in wrk, on these two saturated cores.
-served() {
-	grep -o '"duration_ms":[0-9.]*' "$work/$1.access" | cut -d: -f2 | sort -n |
-		awk -v q="$2" '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit } i = int(NR * q / 100); if (i < 1) i = 1; printf "%.2fms", v[i] }'
+served() { awk -v q="$2" '$1 == q {print $2}' "$work/$1.served"; }
+
+# serve_percentiles NAME: p50 and p99 of the handler times of run NAME, once
+# (the access log of a run holds some 400,000 lines).
+serve_percentiles() {
+	grep -o '"duration_ms":[0-9.]*' "$work/$1.access" | cut -d: -f2 | LC_ALL=C sort -g |
+		awk '{ v[NR] = $1 } END { for (q = 50; q <= 99; q += 49) { i = int(NR * q / 100); if (i < 1) i = 1; printf "%d %.2fms\n", q, (NR ? v[i] : 0) } }' >"$work/$1.served"
 }
 
-run() { # name path mode
+run() { # name path mode round
 	cpustat >"$work/$1.cpu"
 	from=$(wc -l <"$work/access.log")
-	WRK_PATH=$2 WRK_MODE=$3 WRK_KEY=$key WRK_BODY_FILE="$work/canned.json" \
+	WRK_PATH=$2 WRK_MODE=$3 WRK_ROUND=$4 WRK_KEY=$key WRK_BODY_FILE="$work/canned.json" \
 		wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --timeout 5s --latency -s bench/post.lua "http://127.0.0.1:$PORT" >"$work/$1.txt" 2>&1
 	cpustat >>"$work/$1.cpu"
 	sleep 0.3 # the access log is flushed every 100 ms
 	tail -n +"$((from + 1))" "$work/access.log" | grep '"msg":"access"' >"$work/$1.access" || true
+	serve_percentiles "$1"
+	rm "$work/$1.access"
 }
-run canned /bench/canned file
-run natal /api/v1/natal natal
-run natal-unique /api/v1/natal natal-unique
-run batch /api/v1/batch batch
-run batch-unique /api/v1/batch batch-unique
+
+# The host's speed drifts by tens of percent within minutes (see steal), so
+# the five runs go in ROUNDS interleaved rounds and the table gives each
+# run's median; the ratios to canned are taken within each round.
+modes="canned:/bench/canned:file natal:/api/v1/natal:natal natal-unique:/api/v1/natal:natal-unique batch:/api/v1/batch:batch batch-unique:/api/v1/batch:batch-unique"
+for r in $(seq 1 "$ROUNDS"); do
+	for m in $modes; do
+		IFS=: read -r name path mode <<<"$m"
+		run "$name.$r" "$path" "$mode" "$r"
+	done
+done
 
 rps() { awk '/^Requests\/sec/ {print $2}' "$work/$1.txt"; }
 p() { awk -v q="$2" '$1 == q {print $2}' "$work/$1.txt"; }
 errs() { awk '/Non-2xx|Socket errors/ {print}' "$work/$1.txt" | tr '\n' ' '; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ms() { sed 's/us$/e-3/; s/ms$//; s/s$/e3/'; } # wrk's 850.00us / 1.20ms / 1.05s in ms
+two() { xargs printf '%.2f'; }
+rounds() { for r in $(seq 1 "$ROUNDS"); do echo -n "$("$1" "$2.$r" ${3:+"$3"}) "; done; }
 
-canned=$(rps canned); nat=$(rps natal); natu=$(rps natal-unique); batch=$(rps batch); batchu=$(rps batch-unique)
-echo "| run | requests/s | charts/s | p50 | p99 | server p50 | server p99 | steal | errors |"
+row() { # name label charts-per-request
+	local rs med
+	rs=$(rounds rps "$1")
+	med=$(echo "$rs" | tr ' ' '\n' | grep . | median)
+	echo "| $2 | $(printf '%.0f' "$med") ($(echo "$rs" | xargs printf '%.0f ' | sed 's/ $//')) | $(if [ "$3" = - ]; then echo -; else awk -v a="$med" -v b="$3" 'BEGIN {printf "%.0f", a * b}'; fi)" \
+		"| $(rounds p "$1" 50% | tr ' ' '\n' | grep . | ms | median | two) ms | $(rounds p "$1" 99% | tr ' ' '\n' | grep . | ms | median | two) ms" \
+		"| $(rounds served "$1" 50 | tr ' ' '\n' | grep . | sed 's/ms$//' | median | two) ms | $(rounds served "$1" 99 | tr ' ' '\n' | grep . | sed 's/ms$//' | median | two) ms" \
+		"| $(rounds steal "$1" | sed 's/ %//g') | $(rounds errs "$1" | xargs) |"
+}
+ratio() { # name: its req/s over canned's, per round
+	for r in $(seq 1 "$ROUNDS"); do awk -v a="$(rps "$1.$r")" -v b="$(rps "canned.$r")" 'BEGIN {printf "%.1f\n", 100 * a / b}'; done
+}
+
+echo "| run | requests/s, median (each round) | charts/s | p50 | p99 | server p50 | server p99 | steal % (each round) | errors |"
 echo "|---|---|---|---|---|---|---|---|---|"
-row() { echo "| $(steal "$1") | $(errs "$1") |"; }
-echo "| canned $(wc -c <"$work/canned.json") B body | $canned | - | $(p canned 50%) | $(p canned 99%) | $(served canned 50) | $(served canned 99) $(row canned)"
-echo "| natal, 50 births rotated (cached) | $nat | $nat | $(p natal 50%) | $(p natal 99%) | $(served natal 50) | $(served natal 99) $(row natal)"
-echo "| natal, every birth new (uncached) | $natu | $natu | $(p natal-unique 50%) | $(p natal-unique 99%) | $(served natal-unique 50) | $(served natal-unique 99) $(row natal-unique)"
-echo "| batch of 100 natal (cached) | $batch | $(awk -v b="$batch" 'BEGIN {printf "%.0f", b * 100}') | $(p batch 50%) | $(p batch 99%) | $(served batch 50) | $(served batch 99) $(row batch)"
-echo "| batch of 100 new natal (uncached) | $batchu | $(awk -v b="$batchu" 'BEGIN {printf "%.0f", b * 100}') | $(p batch-unique 50%) | $(p batch-unique 99%) | $(served batch-unique 50) | $(served batch-unique 99) $(row batch-unique)"
+row canned "canned $(wc -c <"$work/canned.json") B body" -
+row natal "natal, 50 births rotated (cached)" 1
+row natal-unique "natal, every birth new (uncached)" 1
+row batch "batch of 100 natal (cached)" 100
+row batch-unique "batch of 100 new natal (uncached)" 100
 echo
-echo "natal / canned = $(awk -v a="$nat" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}') cached, $(awk -v a="$natu" -v b="$canned" 'BEGIN {printf "%.1f%%", 100 * a / b}') uncached"
-echo "wrk -t$THREADS -c$CONNS -d$DURATION against 127.0.0.1 on $(nproc) cores; $(date -u +%FT%TZ); tables: $( [ -f "$TABLES" ] && echo "$TABLES" || echo 'none (Swiss Ephemeris only)')"
+echo "natal / canned, median of the rounds' ratios: $(ratio natal | median | two) % cached ($(ratio natal | xargs)), $(ratio natal-unique | median | two) % uncached ($(ratio natal-unique | xargs))"
+echo "wrk -t$THREADS -c$CONNS -d$DURATION x $ROUNDS rounds against 127.0.0.1 on $(nproc) cores; $(date -u +%FT%TZ); tables: $( [ -f "$TABLES" ] && echo "$TABLES" || echo 'none (Swiss Ephemeris only)')"
