@@ -451,7 +451,7 @@ func (s *Server) run(c *Call) (any, *Problem) {
 				// still on: the server's fault, told as such, and logged.
 				s.log.Error("account on a plan missing from the configuration", "request_id", c.requestID, "plan", c.account.Plan)
 				return nil, newProblem(503, kindUnavailable, "your account's plan "+strconv.Quote(c.account.Plan)+
-					" is not configured on this server; the operator has been notified: quote the request_id")
+					" is not configured on this server (logged for the operator; quote the request_id)")
 			}
 			return nil, s.internal(c, err)
 		}
