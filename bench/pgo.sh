@@ -10,15 +10,7 @@ cd "$(dirname "$0")/.."
 
 PORT=${PORT:-18094}
 TABLES=${TABLES:-data/ephemeris.bolt}
-command -v wrk >/dev/null || { echo "pgo: wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-
-work=$(mktemp -d)
-pid=""
-cleanup() {
-	if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. bench/common.sh
 
 # Built without a profile, so the new one does not learn from the old.
 CGO_ENABLED=1 go build -pgo=off -o "$work/astroapi" ./cmd/astroapi

@@ -22,15 +22,7 @@ CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}
 TABLES=${TABLES:-data/ephemeris.bolt}
 BIN=${BIN:-bin/astroapi}
-command -v wrk >/dev/null || { echo "bench: wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-
-work=$(mktemp -d)
-pid=""
-cleanup() {
-	if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. bench/common.sh
 
 if [ ! -x "$BIN" ]; then
 	BIN="$work/astroapi"
