@@ -2,7 +2,7 @@
 -- WRK_MODE: "natal" (50 different birth data, rotated), "batch" (100 natal
 -- items per request, 10 bodies rotated), "natal-unique" / "batch-unique"
 -- (every chart a birth minute never sent before in the run, so the result
--- cache cannot answer), or "file" (the body in WRK_BODY_FILE).
+-- cache cannot answer).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -37,11 +37,7 @@ function setup(thread)
   threads_made = threads_made + 1
 end
 
-if mode == "file" then
-  local f = assert(io.open(os.getenv("WRK_BODY_FILE"), "rb"))
-  bodies[1] = f:read("*a")
-  f:close()
-elseif mode == "batch" then
+if mode == "batch" then
   for b = 1, 10 do
     local items = {}
     for i = 1, 100 do
