@@ -12,59 +12,94 @@ import (
 
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
+	"github.com/astroapi/astroapi/store/bolt"
 )
 
-// runKeys administers accounts and keys directly in the store (the server
-// may be running: bbolt allows one process at a time, so stop it first for
-// a bbolt file; PostgreSQL needs no such care).
+// keysCommand is one parsed keys subcommand. It runs on the store itself,
+// or, when a running server holds the bbolt file, inside that server (sent
+// as JSON over its administration socket, see admin.go).
+type keysCommand struct {
+	Sub   string `json:"sub"`
+	Store string `json:"-"`
+	Email string `json:"email,omitempty"`
+	Plan  string `json:"plan,omitempty"`
+	ID    string `json:"id,omitempty"`
+}
+
+// runKeys administers accounts and keys. A bbolt file admits one process
+// at a time: while a server has it open, the command is run by that server
+// through its administration socket. PostgreSQL needs no such care.
 func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return errUsage
+	cmd, err := parseKeys(args, stderr)
+	if err != nil {
+		return err
 	}
-	sub := args[0]
-	fs := flag.NewFlagSet("keys "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	storeURL := fs.String("store", envOr("ASTROAPI_STORE", "data/astroapi.db"), "bbolt file path or postgres:// URL (ASTROAPI_STORE)")
-	var email, plan, id *string
-	switch sub {
-	case "create":
-		email = fs.String("email", "", "account e-mail (required); a new account is created unless it exists")
-		plan = fs.String("plan", quota.Free, "plan of a new account: free, starter, pro, business or one from the plans file")
-	case "list":
-		email = fs.String("email", "", "only the keys of this account")
-	case "rotate", "revoke":
-		id = fs.String("id", "", "key id (required; see keys list)")
-	default:
-		fmt.Fprintf(stderr, "unknown keys command %q\n%s", sub, usage)
-		return errUsage
+	st, err := store.Open(cmd.Store)
+	if errors.Is(err, bolt.ErrLocked) {
+		return cmd.viaServer(ctx, adminSocket(cmd.Store), stdout)
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return errUsage
-	}
-	st, err := store.Open(*storeURL)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	now := time.Now().UTC() // the administration tool's clock is the wall clock
-	switch sub {
-	case "create":
-		if *email == "" {
-			return fmt.Errorf("keys create: --email is required")
-		}
-		plans, err := quota.LoadPlans(os.Getenv("ASTROAPI_PLANS_FILE"), os.Getenv("ASTROAPI_PLANS"))
-		if err != nil {
+	var plans quota.Plans
+	if cmd.Sub == "create" {
+		if plans, err = quota.LoadPlans(os.Getenv("ASTROAPI_PLANS_FILE"), os.Getenv("ASTROAPI_PLANS")); err != nil {
 			return err
 		}
-		if _, ok := plans[*plan]; !ok {
-			return fmt.Errorf("keys create: unknown plan %q (plans: %v)", *plan, plans.Names())
+	}
+	return cmd.run(ctx, st, plans, stdout)
+}
+
+// parseKeys reads a keys subcommand and its flags, and checks the
+// required ones.
+func parseKeys(args []string, stderr io.Writer) (keysCommand, error) {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return keysCommand{}, errUsage
+	}
+	cmd := keysCommand{Sub: args[0]}
+	fs := flag.NewFlagSet("keys "+cmd.Sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cmd.Store, "store", envOr("ASTROAPI_STORE", "data/astroapi.db"), "bbolt file path or postgres:// URL (ASTROAPI_STORE)")
+	switch cmd.Sub {
+	case "create":
+		fs.StringVar(&cmd.Email, "email", "", "account e-mail (required); a new account is created unless it exists")
+		fs.StringVar(&cmd.Plan, "plan", quota.Free, "plan of a new account: free, starter, pro, business or one from the plans file")
+	case "list":
+		fs.StringVar(&cmd.Email, "email", "", "only the keys of this account")
+	case "rotate", "revoke":
+		fs.StringVar(&cmd.ID, "id", "", "key id (required; see keys list)")
+	default:
+		fmt.Fprintf(stderr, "unknown keys command %q\n%s", cmd.Sub, usage)
+		return cmd, errUsage
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return cmd, errUsage
+	}
+	switch {
+	case cmd.Sub == "create" && cmd.Email == "":
+		return cmd, fmt.Errorf("keys create: --email is required")
+	case (cmd.Sub == "rotate" || cmd.Sub == "revoke") && cmd.ID == "":
+		return cmd, fmt.Errorf("keys %s: --id is required", cmd.Sub)
+	}
+	return cmd, nil
+}
+
+// run carries out the command on st; plans are the configured plans, which
+// a new account's plan must be one of.
+func (cmd keysCommand) run(ctx context.Context, st store.Store, plans quota.Plans, stdout io.Writer) error {
+	now := time.Now().UTC() // the administration tool's clock is the wall clock
+	switch cmd.Sub {
+	case "create":
+		if _, ok := plans[cmd.Plan]; !ok {
+			return fmt.Errorf("keys create: unknown plan %q (plans: %v)", cmd.Plan, plans.Names())
 		}
-		a, err := st.AccountByEmail(ctx, *email)
+		a, err := st.AccountByEmail(ctx, cmd.Email)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			var secret string
-			if a, secret, err = createAccount(ctx, st, *email, *plan); err != nil {
+			if a, secret, err = createAccount(ctx, st, cmd.Email, cmd.Plan); err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "account %s (%s) created on plan %s\n", a.ID, a.Email, a.Plan)
@@ -73,11 +108,11 @@ func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		case err != nil:
 			return err
 		}
-		if a.Plan != *plan {
-			if err := st.SetPlan(ctx, a.ID, *plan); err != nil {
+		if a.Plan != cmd.Plan {
+			if err := st.SetPlan(ctx, a.ID, cmd.Plan); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "account %s plan changed from %s to %s\n", a.ID, a.Plan, *plan)
+			fmt.Fprintf(stdout, "account %s plan changed from %s to %s\n", a.ID, a.Plan, cmd.Plan)
 		}
 		k, secret, err := store.NewKey(a.ID, now)
 		if err != nil {
@@ -91,8 +126,8 @@ func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return nil
 	case "list":
 		accountID := ""
-		if *email != "" {
-			a, err := st.AccountByEmail(ctx, *email)
+		if cmd.Email != "" {
+			a, err := st.AccountByEmail(ctx, cmd.Email)
 			if err != nil {
 				return err
 			}
@@ -118,10 +153,7 @@ func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return tw.Flush()
 	case "rotate":
-		if *id == "" {
-			return fmt.Errorf("keys rotate: --id is required")
-		}
-		old, err := st.KeyByID(ctx, *id)
+		old, err := st.KeyByID(ctx, cmd.ID)
 		if err != nil {
 			return err
 		}
@@ -136,16 +168,13 @@ func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintln(stdout, secret)
 		return nil
 	case "revoke":
-		if *id == "" {
-			return fmt.Errorf("keys revoke: --id is required")
-		}
-		if err := st.RevokeKey(ctx, *id, now); err != nil {
+		if err := st.RevokeKey(ctx, cmd.ID, now); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "key %s revoked\n", *id)
+		fmt.Fprintf(stdout, "key %s revoked\n", cmd.ID)
 		return nil
 	}
-	return nil
+	return fmt.Errorf("unknown keys command %q", cmd.Sub)
 }
 
 // createAccount makes an account and its first key; it returns the secret.

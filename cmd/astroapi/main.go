@@ -8,6 +8,10 @@
 //	astroapi keys revoke --store S --id KEY_ID
 //	astroapi health [--url URL]                           (exit 0 when /readyz answers 200)
 //
+// The keys commands may run while serve does: on a bbolt store that serve
+// holds, they are carried out by the server through the socket
+// <store>.sock (see admin.go).
+//
 // Every flag of serve has an environment variable: ASTROAPI_ADDR,
 // ASTROAPI_STORE, ASTROAPI_EPHE, ASTROAPI_TABLES, ASTROAPI_PLACES,
 // ASTROAPI_PLANS_FILE, ASTROAPI_PLANS (inline plans), ASTROAPI_FLUSH,

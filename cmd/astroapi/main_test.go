@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/astroapi/astroapi/store"
 )
 
 func getenvMap(m map[string]string) func(string) string {
@@ -253,5 +255,90 @@ func TestAccountsOnAMissingPlan(t *testing.T) {
 	m.Close()
 	if log := stdout.String(); !strings.Contains(log, "a plan the configuration lacks") || !strings.Contains(log, `"plan":"gold"`) {
 		t.Errorf("no warning at start naming the plan:\n%s", log)
+	}
+}
+
+// TestKeysWhileServing runs the keys commands on a bbolt store that a
+// running server holds: they go through its administration socket, the key
+// they print works on that server at once, and a revoked one stops within
+// the second the server promises. Without a server on the socket, the
+// command says the file is in use instead of hanging.
+func TestKeysWhileServing(t *testing.T) {
+	dir := t.TempDir()
+	st := filepath.Join(dir, "s.db")
+	m := NewMain(io.Discard, io.Discard)
+	if err := m.ParseFlags([]string{"--addr", "127.0.0.1:0", "--store", st, "--places", filepath.Join(dir, "none"), "--dev-account=false"}, getenvMap(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if fi, err := os.Stat(adminSocket(st)); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("administration socket: %v %v", fi, err)
+	}
+	ctx := context.Background()
+	var out bytes.Buffer
+	if err := run(ctx, []string{"keys", "create", "--store", st, "--email", "live@example.com", "--plan", "starter"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	key := lines[len(lines)-1]
+	if !strings.HasPrefix(key, "ak_live_") || !strings.Contains(out.String(), "created on plan starter") {
+		t.Fatalf("create through the server: %q", out.String())
+	}
+	usage := func() int {
+		req, _ := http.NewRequest("GET", "http://"+m.Addr.String()+"/api/v1/usage", nil)
+		req.Header.Set("x-api-key", key)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := usage(); got != 200 {
+		t.Fatalf("new key on the running server: %d", got)
+	}
+
+	out.Reset()
+	if err := run(ctx, []string{"keys", "list", "--store", st, "--email", "live@example.com"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(rows) != 2 || !strings.Contains(rows[1], "starter") || strings.Contains(out.String(), key) {
+		t.Fatalf("list through the server: %q", out.String())
+	}
+	id := strings.Fields(rows[1])[0]
+	if err := run(ctx, []string{"keys", "create", "--store", st, "--email", "x@example.com", "--plan", "gold"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), `unknown plan "gold"`) {
+		t.Errorf("unknown plan through the server: %v", err)
+	}
+	if err := run(ctx, []string{"keys", "revoke", "--store", st, "--id", id}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for usage() != 401 {
+		if time.Now().After(deadline) {
+			t.Fatal("revoked key still accepted after 3 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(adminSocket(st)); !os.IsNotExist(err) {
+		t.Errorf("socket left after shutdown: %v", err)
+	}
+
+	// The file held by another handle and no server on the socket: a
+	// clear error within seconds, not a hang.
+	held, err := store.Open(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	err = run(ctx, []string{"keys", "list", "--store", st}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "in use by another process") || !strings.Contains(err.Error(), "no astroapi server answers") {
+		t.Errorf("locked store without a server: %v", err)
 	}
 }

@@ -66,6 +66,7 @@ type Main struct {
 	devPlan string
 
 	ln      net.Listener
+	admin   *adminServer // keys commands while serve holds a bbolt store
 	logw    *lineWriter
 	tables  *tables.Set
 	profile *os.File // the CPU profile being written, if any
@@ -164,6 +165,12 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.warnUnknownPlans(ctx, logger, plans)
+	if store.Kind(c.Store) == "bolt" {
+		if m.admin, err = listenAdmin(adminSocket(c.Store), m.Store, plans, logger); err != nil {
+			logger.Warn("no administration socket: keys commands cannot reach the store while this server runs",
+				"socket", adminSocket(c.Store), "error", err.Error())
+		}
+	}
 	m.Quota = quota.New(m.Store, quota.Config{
 		Plans: plans, FlushInterval: c.FlushInterval,
 		OnFlush: func(fs quota.FlushStats, err error) {
@@ -324,6 +331,9 @@ func (m *Main) Close() error {
 		if m.profile != nil {
 			pprof.StopCPUProfile()
 			errs = append(errs, m.profile.Close())
+		}
+		if m.admin != nil {
+			errs = append(errs, m.admin.Close())
 		}
 		if m.Quota != nil {
 			if err := m.Quota.Close(); err != nil && !errors.Is(err, quota.ErrClosed) {

@@ -52,6 +52,10 @@ var (
 // schemaVersion is written to meta/version; Open refuses a newer file.
 const schemaVersion = 1
 
+// ErrLocked is Open's error when another process (a running server, most
+// often) holds the file: bbolt admits one process per file.
+var ErrLocked = errors.New("in use by another process (a running astroapi serve?)")
+
 // DB is a store.Store in a bbolt file.
 type DB struct {
 	db *bbolt.DB
@@ -68,6 +72,9 @@ func Open(path string) (*DB, error) {
 		}
 	}
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second})
+	if errors.Is(err, bbolt.ErrTimeout) {
+		return nil, fmt.Errorf("bolt store %s: %w", path, ErrLocked)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
 	}
