@@ -121,6 +121,9 @@ func (a *adminServer) Close() error {
 // viaServer sends the command to the server listening on the
 // administration socket at path and prints its output.
 func (cmd keysCommand) viaServer(ctx context.Context, path string, stdout io.Writer) error {
+	if err := sameOwner(path, cmd.Store); err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(ctx, adminTimeout)
 	defer cancel()
 	var d net.Dialer
