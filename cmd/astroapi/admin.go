@@ -22,9 +22,10 @@ import (
 // it open for its whole life, while deployment scripts create keys next to
 // a running service. serve listens on a Unix socket beside the file
 // (<store>.sock) with mode 0600, so whoever may open the store file may use
-// it and no one else. A keys command that finds the file locked sends its
-// parsed command there as JSON; the server runs it on its own store and
-// answers with the command's output and error. The output holds new keys:
+// it and no one else. A keys command on a bbolt store tries the socket
+// first and, when a server answers, sends it the parsed command as JSON;
+// the server runs it on its own store and answers with the command's
+// output and error. The output holds new keys:
 // it goes back over the socket only, never to the log.
 
 // adminTimeout bounds one administration exchange.
@@ -118,29 +119,30 @@ func (a *adminServer) Close() error {
 	return err
 }
 
-// viaServer sends the command to the server listening on the
-// administration socket at path and prints its output.
-func (cmd keysCommand) viaServer(ctx context.Context, path string, stdout io.Writer) error {
-	if err := sameOwner(path, cmd.Store); err != nil {
-		return err
+// dialAdmin connects to the administration socket of the bbolt store at
+// file, when a server of the file's owner listens there.
+func dialAdmin(ctx context.Context, file string) (net.Conn, error) {
+	path := adminSocket(file)
+	if err := sameOwner(path, file); err != nil {
+		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, adminTimeout)
-	defer cancel()
 	var d net.Dialer
-	conn, err := d.DialContext(ctx, "unix", path)
-	if err != nil {
-		return fmt.Errorf("bolt store %s is in use by another process, and no astroapi server answers on %s (%v): stop that process, or run serve, which takes keys commands while it runs", cmd.Store, path, err)
-	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return d.DialContext(ctx, "unix", path)
+}
+
+// viaServer has the server at the other end of conn run the command, and
+// prints its output.
+func (cmd keysCommand) viaServer(conn net.Conn, stdout io.Writer) error {
 	defer conn.Close()
-	if dl, ok := ctx.Deadline(); ok {
-		conn.SetDeadline(dl)
-	}
+	conn.SetDeadline(time.Now().Add(adminTimeout))
 	if err := json.NewEncoder(conn).Encode(cmd); err != nil {
-		return fmt.Errorf("administration socket %s: %w", path, err)
+		return fmt.Errorf("administration socket: %w", err)
 	}
 	var reply adminReply
 	if err := json.NewDecoder(conn).Decode(&reply); err != nil {
-		return fmt.Errorf("administration socket %s: no answer: %w", path, err)
+		return fmt.Errorf("administration socket: no answer: %w", err)
 	}
 	io.WriteString(stdout, reply.Output)
 	if reply.Error != "" {

@@ -34,9 +34,22 @@ func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	if store.Kind(cmd.Store) == "bolt" {
+		// A running server holds the file: ask it at once rather than
+		// wait out bbolt's lock timeout. A stale socket refuses the
+		// connection and the file is opened as usual.
+		if conn, err := dialAdmin(ctx, cmd.Store); err == nil {
+			return cmd.viaServer(conn, stdout)
+		}
+	}
 	st, err := store.Open(cmd.Store)
 	if errors.Is(err, bolt.ErrLocked) {
-		return cmd.viaServer(ctx, adminSocket(cmd.Store), stdout)
+		conn, derr := dialAdmin(ctx, cmd.Store)
+		if derr != nil {
+			return fmt.Errorf("bolt store %s is in use by another process, and no astroapi server answers on %s (%v): stop that process, or run serve, which takes keys commands while it runs",
+				cmd.Store, adminSocket(cmd.Store), derr)
+		}
+		return cmd.viaServer(conn, stdout)
 	}
 	if err != nil {
 		return err

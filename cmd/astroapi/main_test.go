@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -328,6 +329,18 @@ func TestKeysWhileServing(t *testing.T) {
 	}
 	if _, err := os.Stat(adminSocket(st)); !os.IsNotExist(err) {
 		t.Errorf("socket left after shutdown: %v", err)
+	}
+
+	// A socket left by a server killed with -9 refuses connections: the
+	// command opens the file itself.
+	stale, err := net.Listen("unix", adminSocket(st))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale.(*net.UnixListener).SetUnlinkOnClose(false)
+	stale.Close()
+	if err := run(ctx, []string{"keys", "list", "--store", st}, io.Discard, io.Discard); err != nil {
+		t.Fatalf("keys beside a stale socket: %v", err)
 	}
 
 	// The file held by another handle and no server on the socket: a
