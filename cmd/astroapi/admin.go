@@ -25,8 +25,8 @@ import (
 // it and no one else. A keys command on a bbolt store tries the socket
 // first and, when a server answers, sends it the parsed command as JSON;
 // the server runs it on its own store and answers with the command's
-// output and error. The output holds new keys:
-// it goes back over the socket only, never to the log.
+// output and error. The output holds new keys: it goes back over the
+// socket only, never to the log.
 
 // adminTimeout bounds one administration exchange.
 const adminTimeout = 10 * time.Second

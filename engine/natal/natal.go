@@ -176,7 +176,7 @@ type chartStore struct {
 	cusps   [12]Cusp
 	planets [len(chartBodies) + 1 + len(asteroidBodies)]Planet
 	// Default orbs give 21-62 aspects (p50 33, p99 47 over 5,000 charts
-	// of 1963-2018 at latitudes 60S-60N): 64 keeps nearly every chart out
+	// of 1990-2045 at latitudes 60S-59N): 64 keeps nearly every chart out
 	// of a growing slice (at 40, 8 % of charts allocated 8 KB more).
 	aspects [64]aspects.Aspect
 }
