@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 )
 
 // JDUT is a Julian day number in Universal Time (UT1), the time scale of
@@ -236,4 +237,31 @@ func (f Fields) Err() error {
 		return nil
 	}
 	return f
+}
+
+// unixJD0 is the Julian day of 1970-01-01T00:00:00 UTC.
+const unixJD0 = 2440587.5
+
+// JDOf returns the Julian day (UT) of an instant. Civil UTC is taken as UT:
+// the two differ by under 0.9 s, below what any route reports.
+func JDOf(t time.Time) JDUT {
+	// Whole seconds and the nanosecond part separately keep full precision.
+	return JDUT(unixJD0 + float64(t.Unix())/86400 + float64(t.Nanosecond())/86400e9)
+}
+
+// Time returns the instant of t in UTC, rounded to the microsecond (a
+// float64 Julian day near 2451545 resolves about 20 µs).
+func (t JDUT) Time() time.Time {
+	days := float64(t) - unixJD0
+	sec := math.Floor(days * 86400)
+	ns := math.Round((days*86400-sec)*1e6) * 1e3
+	return time.Unix(int64(sec), int64(ns)).UTC()
+}
+
+// Enum is implemented by the typed string enumerations of the wire
+// (house systems, ayanamsas, node types, ...): EnumValues lists every
+// accepted value once, and the request decoder, the OpenAPI document and the
+// tests all read that one list.
+type Enum interface {
+	EnumValues() []string
 }

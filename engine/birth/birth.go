@@ -38,14 +38,8 @@ type Instant struct {
 	Fold      int         // which occurrence was taken when Ambiguous
 }
 
-// unixJD0 is the Julian day of 1970-01-01T00:00:00 UTC.
-const unixJD0 = 2440587.5
-
-// JulianDay returns the Julian day (UT) of a UTC instant.
-func JulianDay(t time.Time) engine.JDUT {
-	// Whole seconds and the nanosecond part separately keep full precision.
-	return engine.JDUT(unixJD0 + float64(t.Unix())/86400 + float64(t.Nanosecond())/86400e9)
-}
+// JulianDay returns the Julian day (UT) of a UTC instant (engine.JDOf).
+func JulianDay(t time.Time) engine.JDUT { return engine.JDOf(t) }
 
 var zoneCache sync.Map // name -> *time.Location
 
