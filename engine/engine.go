@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -117,6 +118,28 @@ const (
 // Ayanamsas lists the offered ayanamsas, for validation and documentation.
 var Ayanamsas = []Ayanamsa{Lahiri, Raman, KP, FaganBradley, DeLuce, J2000}
 
+// EnumValues lists the wire values of the ayanamsas (engine.Enum).
+func (Ayanamsa) EnumValues() []string { return enumStrings(Ayanamsas) }
+
+// Valid reports whether a is an offered ayanamsa.
+func (a Ayanamsa) Valid() bool { return slices.Contains(Ayanamsas, a) }
+
+// Zodiac is the zodiac of longitudes: tropical, or sidereal with an
+// ayanamsa. The values are the API's wire values.
+type Zodiac string
+
+// The zodiacs.
+const (
+	Tropical Zodiac = "tropical"
+	Sidereal Zodiac = "sidereal"
+)
+
+// Zodiacs lists the zodiacs.
+var Zodiacs = []Zodiac{Tropical, Sidereal}
+
+// EnumValues lists the wire values of the zodiacs (engine.Enum).
+func (Zodiac) EnumValues() []string { return enumStrings(Zodiacs) }
+
 // HouseSystem names a house division. The values are the API's wire values.
 type HouseSystem string
 
@@ -134,6 +157,21 @@ const (
 
 // HouseSystems lists the offered house systems.
 var HouseSystems = []HouseSystem{Placidus, Koch, Equal, WholeSign, Regiomontanus, Campanus, Morinus, Porphyry}
+
+// EnumValues lists the wire values of the house systems (engine.Enum).
+func (HouseSystem) EnumValues() []string { return enumStrings(HouseSystems) }
+
+// Valid reports whether s is an offered house system.
+func (s HouseSystem) Valid() bool { return slices.Contains(HouseSystems, s) }
+
+// enumStrings converts a list of typed string constants to strings.
+func enumStrings[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
 
 // Source says which ephemeris produced a value.
 type Source string
@@ -206,6 +244,24 @@ type Positions interface {
 
 // ErrOutOfRange is returned for instants outside what an ephemeris covers.
 var ErrOutOfRange = errors.New("instant outside the supported range")
+
+// ErrUnavailable wraps the errors of a calculation that needs data this
+// server was started without (the geocoding index, the zone boundaries):
+// the request may be fine, the server cannot answer it (503).
+var ErrUnavailable = errors.New("not available on this server")
+
+// CheckPlace validates geographic coordinates in degrees, naming bad ones
+// prefix+"latitude" and prefix+"longitude". NaN fails both checks.
+func CheckPlace(latitude, longitude float64, prefix string) Fields {
+	var errs Fields
+	if !(latitude >= -90 && latitude <= 90) {
+		errs = append(errs, &FieldError{Field: prefix + "latitude", Reason: "must be between -90 and 90"})
+	}
+	if !(longitude >= -180 && longitude <= 180) {
+		errs = append(errs, &FieldError{Field: prefix + "longitude", Reason: "must be between -180 and 180"})
+	}
+	return errs
+}
 
 // FieldError is a validation failure of one input field. Field is the JSON
 // path of the field as the caller sent it ("latitude", "natal.planets[2]").

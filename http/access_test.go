@@ -1,4 +1,4 @@
-package http
+package http_test
 
 import (
 	"bytes"
@@ -8,55 +8,57 @@ import (
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/store"
 )
 
 func TestAuthRules(t *testing.T) {
-	forEachStore(t, func(t *testing.T, storeURL string) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
 		logs := &syncWriter{w: &bytes.Buffer{}}
 		ts := startTestServer(t, testOptions{StoreURL: storeURL, Log: logs})
 		body := `{"year":2000}`
 		t.Run("OK", func(t *testing.T) {
-			ts.post(t, "/api/v1/test/echo", body).wantStatus(t, 200)
+			ts.Post(t, "/api/v1/test/echo", body).WantStatus(t, 200)
 		})
 		t.Run("Missing", func(t *testing.T) {
-			p := ts.post(t, "/api/v1/test/echo", body, "x-api-key", "").wantStatus(t, 401).problem(t)
+			p := ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "").WantStatus(t, 401).Problem(t)
 			if !strings.Contains(p.Detail, "x-api-key") {
 				t.Errorf("detail %q does not say where the key goes", p.Detail)
 			}
 		})
 		t.Run("Unknown", func(t *testing.T) {
-			ts.post(t, "/api/v1/test/echo", body, "x-api-key", "ak_live_"+strings.Repeat("a", 52)).wantStatus(t, 401)
-			ts.post(t, "/api/v1/test/echo", body, "x-api-key", strings.Repeat("z", 1000)).wantStatus(t, 401)
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "ak_live_"+strings.Repeat("a", 52)).WantStatus(t, 401)
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", strings.Repeat("z", 1000)).WantStatus(t, 401)
 		})
 		t.Run("WrongHeader", func(t *testing.T) {
-			ts.post(t, "/api/v1/test/echo", body, "x-api-key", "", "Authorization", "Bearer "+ts.Key).wantStatus(t, 401)
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "", "Authorization", "Bearer "+ts.Key).WantStatus(t, 401)
 		})
 		for _, name := range []string{"api_key", "apikey", "key", "x-api-key", "API-KEY", "X_Api_Key"} {
 			t.Run("QueryKey/"+name, func(t *testing.T) {
-				p := ts.post(t, "/api/v1/test/echo?"+name+"="+ts.Key, body).wantStatus(t, 400).problem(t)
-				if p.Type != problemType(kindKeyInQuery) || !strings.Contains(p.Detail, "x-api-key header") {
+				p := ts.Post(t, "/api/v1/test/echo?"+name+"="+ts.Key, body).WantStatus(t, 400).Problem(t)
+				if p.Type != op.NewProblem(0, op.KindKeyInQuery, "").Type || !strings.Contains(p.Detail, "x-api-key header") {
 					t.Errorf("problem %+v", p)
 				}
 				// Refused even without a header and on public routes.
-				ts.get(t, "/api/v1/?"+name+"=x", "x-api-key", "").wantStatus(t, 400)
+				ts.Get(t, "/api/v1/?"+name+"=x", "x-api-key", "").WantStatus(t, 400)
 			})
 		}
 		t.Run("Public", func(t *testing.T) {
 			for _, path := range []string{"/api/v1/", "/api/openapi.json", "/api/docs", "/api/docs/reference", "/api/postman/collection", "/docs/api", "/healthz", "/readyz", "/api-keys", "/api/v1/test/public"} {
-				ts.get(t, path, "x-api-key", "").wantStatus(t, 200)
+				ts.Get(t, path, "x-api-key", "").WantStatus(t, 200)
 			}
 		})
 		t.Run("Revoked", func(t *testing.T) {
-			_, secret, keyID := ts.newAccount(t, testPlan)
-			ts.post(t, "/api/v1/test/echo", body, "x-api-key", secret).wantStatus(t, 200) // now cached
+			_, secret, keyID := ts.NewAccount(t, apitest.TestPlan)
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", secret).WantStatus(t, 200) // now cached
 			if err := ts.Store.RevokeKey(context.Background(), keyID, ts.Clock.Now()); err != nil {
 				t.Fatal(err)
 			}
 			// Revoked behind the server's back (another instance): refused within the cache TTL of 1 s.
 			deadline := time.Now().Add(1500 * time.Millisecond)
 			for {
-				r := ts.post(t, "/api/v1/test/echo", body, "x-api-key", secret)
+				r := ts.Post(t, "/api/v1/test/echo", body, "x-api-key", secret)
 				if r.Status == 401 {
 					break
 				}
@@ -67,14 +69,13 @@ func TestAuthRules(t *testing.T) {
 			}
 		})
 		t.Run("KeyNeverLogged", func(t *testing.T) {
-			ts.post(t, "/api/v1/test/echo?api_key="+ts.Key, body)
-			ts.post(t, "/api/v1/test/echo", body)
-			ts.Server.log.Info("flush marker")
+			ts.Post(t, "/api/v1/test/echo?api_key="+ts.Key, body)
+			ts.Post(t, "/api/v1/test/echo", body)
 			if strings.Contains(logs.String(), ts.Key) {
 				t.Fatal("the key appears in the log")
 			}
 			if !strings.Contains(logs.String(), `"key_prefix":"`+ts.Key[:store.DisplayPrefixLen]+`"`) {
-				t.Errorf("access log lacks the key prefix: %s", truncate([]byte(logs.String()), 1000))
+				t.Errorf("access log lacks the key prefix: %s", apitest.Truncate([]byte(logs.String()), 1000))
 			}
 			for _, f := range []string{`"method":"POST"`, `"route":"/api/v1/test/echo"`, `"status":200`, `"duration_ms":`, `"request_id":"`} {
 				if !strings.Contains(logs.String(), f) {
@@ -87,10 +88,10 @@ func TestAuthRules(t *testing.T) {
 
 func TestUnbilledRoutesDoNotCount(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	ts.get(t, "/api/v1/usage").wantStatus(t, 200)
-	ts.get(t, "/api/v1/usage/chart").wantStatus(t, 200)
-	ts.get(t, "/api/v1/").wantStatus(t, 200)
-	env := ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200).envelope(t)
+	ts.Get(t, "/api/v1/usage").WantStatus(t, 200)
+	ts.Get(t, "/api/v1/usage/chart").WantStatus(t, 200)
+	ts.Get(t, "/api/v1/").WantStatus(t, 200)
+	env := ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 200).Envelope(t)
 	if env.Usage.RequestsThisDay != 1 {
 		t.Errorf("requests_this_day %d after usage/doc calls and one billed call, want 1", env.Usage.RequestsThisDay)
 	}
@@ -98,8 +99,8 @@ func TestUnbilledRoutesDoNotCount(t *testing.T) {
 
 func TestNotFoundAndMethod(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	ts.get(t, "/api/v1/nope").wantStatus(t, 404).problem(t)
-	ts.request(t, "DELETE", "/api/v1/test/echo", nil).wantStatus(t, 405).problem(t)
+	ts.Get(t, "/api/v1/nope").WantStatus(t, 404).Problem(t)
+	ts.Request(t, "DELETE", "/api/v1/test/echo", nil).WantStatus(t, 405).Problem(t)
 }
 
 // syncWriter serialises writes of concurrent loggers into a buffer.

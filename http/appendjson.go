@@ -2,11 +2,12 @@ package http
 
 import (
 	"slices"
-
-	"github.com/astroapi/astroapi/engine/jsonw"
 	"strconv"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine/jsonw"
+	"github.com/astroapi/astroapi/http/op"
 )
 
 // jsonAppender is a result that writes its own JSON, byte for byte what
@@ -36,9 +37,12 @@ type releaser interface {
 	Release()
 }
 
-// release recycles res if it can be: call it only after res is encoded and
-// nothing refers to it any more.
-func release(res any) {
+// release recycles res when its operation opted in (Spec.Recycle): call it
+// only after res is encoded and nothing refers to it any more.
+func release(c *op.Call, res any) {
+	if !c.Operation().Recycle {
+		return
+	}
 	if r, ok := res.(releaser); ok {
 		r.Release()
 	}

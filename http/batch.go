@@ -1,6 +1,7 @@
 package http
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -10,10 +11,9 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 )
-
-func init() { registerFamily(batchOps) }
 
 // batchRequest is the body of POST /api/v1/batch.
 type batchRequest struct {
@@ -31,13 +31,13 @@ type batchItem struct {
 
 // batchOutcome is the outcome of one item.
 type batchOutcome struct {
-	ID        string   `json:"id,omitempty" doc:"the item's id"`
-	Operation string   `json:"operation" doc:"the item's operation id"`
-	Status    int      `json:"status" doc:"HTTP status the call would have had alone"`
-	Input     any      `json:"input,omitempty" doc:"the interpreted input (success only)"`
-	Result    any      `json:"result,omitempty" doc:"the result (success only)"`
-	Warnings  []string `json:"warnings,omitempty"`
-	Problem   *Problem `json:"problem,omitempty" doc:"RFC 9457 problem (failure only)"`
+	ID        string      `json:"id,omitempty" doc:"the item's id"`
+	Operation string      `json:"operation" doc:"the item's operation id"`
+	Status    int         `json:"status" doc:"HTTP status the call would have had alone"`
+	Input     any         `json:"input,omitempty" doc:"the interpreted input (success only)"`
+	Result    any         `json:"result,omitempty" doc:"the result (success only)"`
+	Warnings  []string    `json:"warnings,omitempty"`
+	Problem   *op.Problem `json:"problem,omitempty" doc:"RFC 9457 problem (failure only)"`
 
 	buf *[]byte // from itemBufs, holding Result, until the batch is written
 }
@@ -68,39 +68,49 @@ type batchResult struct {
 	Failed    int            `json:"failed"`
 }
 
-func batchOps(s *Server) []Operation {
-	return []Operation{{
-		ID: "post-batch", Method: "POST", Path: "/api/v1/batch", Family: "Agents", NoBatch: true,
+// batchOp is POST /api/v1/batch: a door over every batchable operation.
+func (s *Server) batchOp() *op.Operation {
+	return op.Post(op.Spec{
+		ID: "post-batch", Path: "/api/v1/batch", Family: "Agents", Access: op.Free, NoBatch: true, Recycle: true,
 		Summary: "Run up to 100 operations in one request",
 		Description: "Items run in parallel across cores and are answered in order, each with its own status and result or problem. " +
-			"Each item is billed like a single call (the batch itself is not); an item over quota gets its own 429 and one bad item never fails the others. " +
+			"The batch takes one token of the per-second rate; each item is billed one call of the daily and monthly quota, like a single call. " +
+			"An item over quota gets its own 429 and one bad item never fails the others. " +
 			"Operations that answer non-JSON bodies (SVG, CSV) and the documentation and key routes are not available in a batch.",
-		Input: batchRequest{}, Output: batchResult{},
-		Handle: func(c *Call) (any, error) {
-			var in batchRequest
-			if err := c.Decode(&in); err != nil {
-				return nil, err
+	}, s.batch)
+}
+
+func (s *Server) batch(c *op.Call, in *batchRequest) (batchResult, error) {
+	if len(in.Requests) == 0 {
+		return batchResult{}, op.Unprocessable("requests", "must hold at least one item")
+	}
+	if max := s.cfg.Limits.MaxBatchItems; len(in.Requests) > max {
+		return batchResult{}, op.Unprocessable("requests", fmt.Sprintf("holds %d items; at most %d are allowed", len(in.Requests), max))
+	}
+	// One token of the per-second rate for the whole batch (quota.Charge
+	// of 0 calls bills nothing); its items are charged one call of quota
+	// each, without a token, as they run.
+	if c.Key() != nil && s.cfg.Quota != nil {
+		if _, err := s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, 0); err != nil {
+			var le *quota.LimitError
+			if errors.As(err, &le) {
+				return batchResult{}, limitProblem(le)
 			}
-			if len(in.Requests) == 0 {
-				return nil, Unprocessable("requests", "must hold at least one item")
-			}
-			if max := s.cfg.Limits.MaxBatchItems; len(in.Requests) > max {
-				return nil, Unprocessable("requests", fmt.Sprintf("holds %d items; at most %d are allowed", len(in.Requests), max))
-			}
-			out := s.runBatch(c, in.Requests)
-			c.Echo(map[string]int{"items": len(in.Requests)})
-			if c.key != nil && s.cfg.Quota != nil {
-				if u, err := s.cfg.Quota.Peek(c.Context(), c.account.ID, c.account.Plan); err == nil {
-					c.usage = &u
-				}
-			}
-			return out, nil
-		},
-	}}
+			return batchResult{}, err
+		}
+	}
+	out := s.runBatch(c, in.Requests)
+	c.Echo(map[string]int{"items": len(in.Requests)})
+	if c.Key() != nil && s.cfg.Quota != nil {
+		if u, err := s.cfg.Quota.Peek(c.Context(), c.Account().ID, c.Account().Plan); err == nil {
+			c.SetUsage(&u)
+		}
+	}
+	return out, nil
 }
 
 // runBatch runs items on up to Limits.BatchWorkers goroutines.
-func (s *Server) runBatch(parent *Call, items []batchItem) batchResult {
+func (s *Server) runBatch(parent *op.Call, items []batchItem) batchResult {
 	res := batchResult{Items: make([]batchOutcome, len(items))}
 	workers := min(s.cfg.Limits.BatchWorkers, len(items))
 	var next atomic.Int64
@@ -129,58 +139,60 @@ func (s *Server) runBatch(parent *Call, items []batchItem) batchResult {
 	return res
 }
 
-func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
+func (s *Server) batchItem(parent *op.Call, i int, it batchItem) batchOutcome {
 	start := time.Now() // wall clock for the item's response time only
 	out := batchOutcome{ID: it.ID, Operation: it.Operation}
-	rid := parent.requestID + "." + strconv.Itoa(i)
-	fail := func(p *Problem) batchOutcome {
+	rid := parent.RequestID() + "." + strconv.Itoa(i)
+	fail := func(p *op.Problem) batchOutcome {
 		p.RequestID = rid
 		out.Status, out.Problem = p.Status, p
 		return out
 	}
-	op := s.byID[it.Operation]
-	if op == nil {
-		p := newProblem(404, kindNotFound, "no operation "+strconv.Quote(it.Operation)+"; the reference lists operation ids")
-		p.Errors = []FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "unknown operation"}}
+	o := s.byID[it.Operation]
+	if o == nil {
+		p := op.NewProblem(404, op.KindNotFound, "no operation "+strconv.Quote(it.Operation)+"; the reference lists operation ids")
+		p.Errors = []op.FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "unknown operation"}}
 		return fail(p)
 	}
-	if op.NoBatch || op.Produces != "" {
-		p := newProblem(400, kindBadRequest, "operation "+op.ID+" cannot run in a batch (it answers a non-JSON body or is not a calculation); call it directly")
-		p.Errors = []FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "not available in a batch"}}
+	if o.NoBatch || o.Produces != "" {
+		p := op.NewProblem(400, op.KindBadRequest, "operation "+o.ID+" cannot run in a batch (it answers a non-JSON body or is not a calculation); call it directly")
+		p.Errors = []op.FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "not available in a batch"}}
 		return fail(p)
 	}
-	for _, name := range pathParams(op.Path) {
+	for _, name := range o.PathParams() {
 		if it.Params[name] == "" {
-			return fail(validationProblem(engine.Fields{{Field: fmt.Sprintf("requests[%d].params.%s", i, name), Reason: "is required by " + op.Path}}))
+			return fail(op.ValidationProblem(engine.Fields{{Field: fmt.Sprintf("requests[%d].params.%s", i, name), Reason: "is required by " + o.Path}}))
 		}
 	}
-	c := &Call{s: s, op: op, ctx: parent.ctx, body: it.Body, params: it.Params, now: parent.now,
-		requestID: rid, key: parent.key, account: parent.account}
+	r := op.Request{Context: parent.Context(), Now: parent.Now(), RequestID: rid, Key: parent.Key(), Account: parent.Account(),
+		RemoteIP: parent.RemoteIP(), Body: it.Body, Params: it.Params}
 	for k, v := range it.Query {
-		c.query = append(c.query, [2]string{k, v})
+		r.Query = append(r.Query, [2]string{k, v})
 	}
+	c := op.NewCall(o, r)
 	var res any
-	var p *Problem
-	if op.Public || parent.key != nil {
-		res, p = s.run(c)
+	var ck string
+	var p *op.Problem
+	if o.Access == op.Public || parent.Key() != nil {
+		res, ck, p = s.run(c, s.chargeItem)
 	} else {
-		p = newProblem(401, kindUnauthorized, "send your API key in the x-api-key header")
+		p = op.NewProblem(401, op.KindUnauthorized, "send your API key in the x-api-key header")
 	}
-	if s.cfg.Quota != nil && parent.key != nil {
+	if s.cfg.Quota != nil && parent.Key() != nil {
 		st := 200
 		if p != nil {
 			st = p.Status
 		}
-		s.cfg.Quota.Record(quota.Call{AccountID: parent.account.ID, KeyID: parent.key.ID, Endpoint: op.ID, Status: st, Duration: time.Since(start), At: parent.now})
+		s.cfg.Quota.Record(quota.Call{AccountID: parent.Account().ID, KeyID: parent.Key().ID, Endpoint: o.ID, Status: st, Duration: time.Since(start), At: parent.Now()})
 	}
 	if p != nil {
 		return fail(p)
 	}
-	if _, raw := res.(Raw); raw {
-		return fail(newProblem(400, kindBadRequest, "operation "+op.ID+" answered a non-JSON body; call it directly"))
+	if _, raw := res.(op.Raw); raw {
+		return fail(op.NewProblem(400, op.KindBadRequest, "operation "+o.ID+" answered a non-JSON body; call it directly"))
 	}
 	out.Status = 200
-	if cr, ok, err := s.encoded(c, res); err != nil {
+	if cr, ok, err := s.encoded(c, res, ck); err != nil {
 		return fail(s.internal(c, err))
 	} else if ok {
 		out.Input, out.Result, out.Warnings = json.RawMessage(cr.input), json.RawMessage(cr.result), cr.warnings
@@ -194,11 +206,11 @@ func (s *Server) batchItem(parent *Call, i int, it batchItem) batchOutcome {
 		itemBufs.Put(bp)
 		return fail(s.internal(c, err))
 	}
-	release(res)
+	release(c, res)
 	*bp = cr.result
 	out.buf = bp
-	out.Result, out.Warnings = json.RawMessage(cr.result), c.warnings
-	if !op.Bare {
+	out.Result, out.Warnings = json.RawMessage(cr.result), c.Warnings()
+	if !o.Bare {
 		out.Input = json.RawMessage(cr.input)
 	}
 	return out

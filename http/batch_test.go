@@ -1,10 +1,12 @@
-package http
+package http_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/op"
 	json "github.com/goccy/go-json"
 )
 
@@ -16,14 +18,14 @@ type testBatchResult struct {
 		Result    json.RawMessage `json:"result"`
 		Input     json.RawMessage `json:"input"`
 		Warnings  []string        `json:"warnings"`
-		Problem   *Problem        `json:"problem"`
+		Problem   *op.Problem     `json:"problem"`
 	} `json:"items"`
 	Succeeded int `json:"succeeded"`
 	Failed    int `json:"failed"`
 }
 
 func TestBatch(t *testing.T) {
-	forEachStore(t, func(t *testing.T, storeURL string) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
 		ts := startTestServer(t, testOptions{StoreURL: storeURL})
 		body := `{"requests":[
 			{"id":"ok","operation":"post-test-echo","body":{"year":1990,"extra":1}},
@@ -37,7 +39,7 @@ func TestBatch(t *testing.T) {
 			{"id":"panic","operation":"post-test-echo","body":{"year":1,"fail":"panic"}},
 			{"id":"nobatch","operation":"post-batch","body":{"requests":[]}}
 		]}`
-		env := ts.post(t, "/api/v1/batch", body).wantStatus(t, 200).envelope(t)
+		env := ts.Post(t, "/api/v1/batch", body).WantStatus(t, 200).Envelope(t)
 		var res testBatchResult
 		if err := json.Unmarshal(env.Result, &res); err != nil {
 			t.Fatal(err)
@@ -84,15 +86,15 @@ func TestBatchLimits(t *testing.T) {
 	for i := 0; i < 101; i++ {
 		items = append(items, fmt.Sprintf(`{"operation":"post-test-echo","body":{"year":%d}}`, i+1))
 	}
-	p := ts.post(t, "/api/v1/batch", `{"requests":[`+strings.Join(items, ",")+`]}`).wantStatus(t, 422).problem(t)
+	p := ts.Post(t, "/api/v1/batch", `{"requests":[`+strings.Join(items, ",")+`]}`).WantStatus(t, 422).Problem(t)
 	if len(p.Errors) != 1 || p.Errors[0].Field != "requests" {
 		t.Errorf("problem %+v", p)
 	}
-	ts.post(t, "/api/v1/batch", `{"requests":[]}`).wantStatus(t, 422)
-	ts.post(t, "/api/v1/batch", `{}`).wantStatus(t, 422)
-	ts.post(t, "/api/v1/batch", `{"requests":[{"operation":"post-test-echo","body":{"year":1}}]}`, "x-api-key", "").wantStatus(t, 401)
+	ts.Post(t, "/api/v1/batch", `{"requests":[]}`).WantStatus(t, 422)
+	ts.Post(t, "/api/v1/batch", `{}`).WantStatus(t, 422)
+	ts.Post(t, "/api/v1/batch", `{"requests":[{"operation":"post-test-echo","body":{"year":1}}]}`, "x-api-key", "").WantStatus(t, 401)
 	// Plan "tiny" allows 3 calls a day: a batch of 5 gets 3 results and 2 refusals.
-	env := ts.post(t, "/api/v1/batch", `{"requests":[`+strings.Join(items[:5], ",")+`]}`).wantStatus(t, 200).envelope(t)
+	env := ts.Post(t, "/api/v1/batch", `{"requests":[`+strings.Join(items[:5], ",")+`]}`).WantStatus(t, 200).Envelope(t)
 	var res testBatchResult
 	if err := json.Unmarshal(env.Result, &res); err != nil {
 		t.Fatal(err)

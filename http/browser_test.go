@@ -1,4 +1,4 @@
-package http
+package http_test
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func nodeTools(t *testing.T, pkg string) (node, dir string) {
 func TestOpenAPIValidates(t *testing.T) {
 	node, dir := nodeTools(t, "@apidevtools/swagger-parser")
 	ts := startTestServer(t, testOptions{})
-	doc := ts.get(t, "/api/openapi.json").wantStatus(t, 200).Body
+	doc := ts.Get(t, "/api/openapi.json").WantStatus(t, 200).Body
 	file := filepath.Join(t.TempDir(), "openapi.json")
 	if err := os.WriteFile(file, doc, 0o644); err != nil {
 		t.Fatal(err)

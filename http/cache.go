@@ -2,15 +2,14 @@ package http
 
 import (
 	"hash/maphash"
-	"sort"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/dgraph-io/ristretto/v2"
 
 	"github.com/astroapi/astroapi/engine/jsonw"
+	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 )
 
@@ -63,40 +62,9 @@ func newResultCache(maxBytes int64) (*ristretto.Cache[string, *cachedResult], er
 	})
 }
 
-// cacheKey identifies a call's input exactly.
-func cacheKey(c *Call) string {
-	var b strings.Builder
-	b.Grow(len(c.op.ID) + len(c.body) + 16)
-	b.WriteString(c.op.ID)
-	b.WriteByte(0)
-	if len(c.params) > 0 {
-		names := make([]string, 0, len(c.params))
-		for k := range c.params {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		for _, k := range names {
-			b.WriteString(k)
-			b.WriteByte('=')
-			b.WriteString(c.params[k])
-			b.WriteByte(0)
-		}
-	}
-	b.WriteByte(1)
-	for _, kv := range c.query {
-		b.WriteString(kv[0])
-		b.WriteByte('=')
-		b.WriteString(kv[1])
-		b.WriteByte(0)
-	}
-	b.WriteByte(1)
-	b.Write(c.body)
-	return b.String()
-}
-
 // encodeResult encodes the input echo and result of a finished call; the
 // result is appended to buf (nil for a fresh slice).
-func encodeResult(c *Call, res any, buf []byte) (*cachedResult, error) {
+func encodeResult(c *op.Call, res any, buf []byte) (*cachedResult, error) {
 	in, err := encodeInput(c)
 	if err != nil {
 		return nil, err
@@ -107,7 +75,7 @@ func encodeResult(c *Call, res any, buf []byte) (*cachedResult, error) {
 	} else if out, err = appendMarshal(buf, res); err != nil {
 		return nil, err
 	}
-	return &cachedResult{input: in, result: out, warnings: c.warnings}, nil
+	return &cachedResult{input: in, result: out, warnings: c.Warnings()}, nil
 }
 
 // appendUsage appends u as encoding it would (null for nil), without the

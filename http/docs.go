@@ -5,10 +5,13 @@ import (
 	"embed"
 	"html/template"
 	"path"
+	"reflect"
 	"sort"
 	"strings"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/http/op"
 )
 
 // Documentation routes (spec 4.11), all public and all generated from the
@@ -18,8 +21,6 @@ import (
 //go:embed assets
 var assets embed.FS
 
-var consoleHTML = mustAsset("assets/console.html")
-
 func mustAsset(name string) []byte {
 	b, err := assets.ReadFile(name)
 	if err != nil {
@@ -28,33 +29,34 @@ func mustAsset(name string) []byte {
 	return b
 }
 
-// docSet holds the documents generated once from the registry.
+// docSet holds the documents generated once from the operation list, when
+// the server is built.
 type docSet struct {
 	openapi   []byte
 	spec      map[string]any
 	postman   []byte
 	reference []byte
 	guide     []byte
-	err       error
+	manifest  manifest
 }
 
-func (s *Server) documents() (*docSet, error) {
-	s.docsOnce.Do(func() {
-		d := &docSet{}
-		d.spec = buildOpenAPI(s.ops, s.serverURL())
-		d.openapi, d.err = json.MarshalIndent(d.spec, "", "  ")
-		if d.err == nil {
-			d.postman, d.err = json.MarshalIndent(buildPostman(s.ops, s.serverURL()), "", "  ")
-		}
-		if d.err == nil {
-			d.reference, d.err = renderReference(s.ops, d.spec)
-		}
-		if d.err == nil {
-			d.guide, d.err = renderGuide(s)
-		}
-		s.docs = d
-	})
-	return s.docs, s.docs.err
+func (s *Server) buildDocuments() (*docSet, error) {
+	d := &docSet{manifest: buildManifest(s.ops)}
+	d.spec = buildOpenAPI(s.ops, s.serverURL())
+	var err error
+	if d.openapi, err = json.MarshalIndent(d.spec, "", "  "); err != nil {
+		return nil, err
+	}
+	if d.postman, err = json.MarshalIndent(buildPostman(s.ops, s.serverURL()), "", "  "); err != nil {
+		return nil, err
+	}
+	if d.reference, err = renderReference(s.ops, d.spec); err != nil {
+		return nil, err
+	}
+	if d.guide, err = renderGuide(s, d.manifest); err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 func (s *Server) serverURL() string {
@@ -101,7 +103,7 @@ func familyRank(f string) int {
 	return len(familyOrder)
 }
 
-func buildManifest(ops []*Operation) manifest {
+func buildManifest(ops []*op.Operation) manifest {
 	m := manifest{
 		Name: "astroapi", Version: Version, BasePath: "/api/v1",
 		Description: "Astrological chart calculations over JSON: natal charts, sky, timing techniques and traditions, billed per call against the account's plan.",
@@ -112,16 +114,17 @@ func buildManifest(ops []*Operation) manifest {
 		},
 	}
 	byFam := map[string]*manifestFamily{}
-	for _, op := range ops {
-		if op.Hidden {
+	for _, o := range ops {
+		if o.Hidden {
 			continue
 		}
-		f := byFam[op.Family]
+		f := byFam[o.Family]
 		if f == nil {
-			f = &manifestFamily{Name: op.Family, Description: familyDescriptions[op.Family]}
-			byFam[op.Family] = f
+			f = &manifestFamily{Name: o.Family, Description: familyDescriptions[o.Family]}
+			byFam[o.Family] = f
 		}
-		f.Routes = append(f.Routes, manifestRoute{Method: op.Method, Path: op.Path, OperationID: op.ID, Summary: op.Summary, Billed: op.Billed, Public: op.Public})
+		f.Routes = append(f.Routes, manifestRoute{Method: o.Method, Path: openAPIPath(o.Path), OperationID: o.ID, Summary: o.Summary,
+			Billed: o.Access == op.Billed, Public: o.Access == op.Public})
 	}
 	for _, f := range byFam {
 		m.Families = append(m.Families, *f)
@@ -138,14 +141,14 @@ func buildManifest(ops []*Operation) manifest {
 
 // buildPostman builds a Postman v2.1 collection: one folder per family,
 // the key as the collection's apikey auth from the {{apiKey}} variable.
-func buildPostman(ops []*Operation, base string) map[string]any {
+func buildPostman(ops []*op.Operation, base string) map[string]any {
 	folders := map[string][]any{}
 	var names []string
-	for _, op := range ops {
-		if op.Hidden {
+	for _, o := range ops {
+		if o.Hidden {
 			continue
 		}
-		p := openAPIPath(op.Path)
+		p := openAPIPath(o.Path)
 		segs := strings.Split(strings.Trim(p, "/"), "/")
 		for i, sg := range segs {
 			if strings.HasPrefix(sg, "{") {
@@ -158,30 +161,30 @@ func buildPostman(ops []*Operation, base string) map[string]any {
 			"path": segs,
 		}
 		var vars []any
-		for _, name := range pathParams(op.Path) {
+		for _, name := range o.PathParams() {
 			vars = append(vars, map[string]any{"key": name, "value": ""})
 		}
 		if vars != nil {
 			url["variable"] = vars
 		}
 		req := map[string]any{
-			"method":      op.Method,
-			"description": strings.TrimSpace(op.Summary + "\n\n" + op.Description),
+			"method":      o.Method,
+			"description": strings.TrimSpace(o.Summary + "\n\n" + o.Description),
 			"url":         url,
 			"header":      []any{map[string]any{"key": "Accept", "value": "application/json"}},
 		}
-		if op.Public {
+		if o.Access == op.Public {
 			req["auth"] = map[string]any{"type": "noauth"}
 		}
-		if op.Input != nil && methodHasBody(op.Method) {
-			body, _ := json.MarshalIndent(exampleOf(op.Input), "", "  ")
+		if o.HasBody() {
+			body, _ := json.MarshalIndent(exampleOf(o.In), "", "  ")
 			req["body"] = map[string]any{"mode": "raw", "raw": string(body), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
 			req["header"] = append(req["header"].([]any), map[string]any{"key": "Content-Type", "value": "application/json"})
 		}
-		if _, ok := folders[op.Family]; !ok {
-			names = append(names, op.Family)
+		if _, ok := folders[o.Family]; !ok {
+			names = append(names, o.Family)
 		}
-		folders[op.Family] = append(folders[op.Family], map[string]any{"name": op.Method + " " + p, "request": req})
+		folders[o.Family] = append(folders[o.Family], map[string]any{"name": o.Method + " " + p, "request": req})
 	}
 	sort.Slice(names, func(i, j int) bool {
 		if familyRank(names[i]) != familyRank(names[j]) {
@@ -217,15 +220,15 @@ func buildPostman(ops []*Operation, base string) map[string]any {
 
 // exampleOf builds an example body of an input type from its tags:
 // required fields and fields with example or default tags.
-func exampleOf(input any) any {
-	g := newSchemaGen()
-	s := g.schema(typeOf(input))
+func exampleOf(in reflect.Type) any {
+	g := op.NewSchemas()
+	s := g.Schema(in)
 	return schemaExample(g, s, 0)
 }
 
-func schemaExample(g *schemaGen, s map[string]any, depth int) any {
+func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
 	if ref, ok := s["$ref"].(string); ok {
-		s = g.defs[path.Base(ref)]
+		s = g.Defs()[path.Base(ref)]
 	}
 	if depth > 5 || s == nil {
 		return nil
@@ -281,11 +284,12 @@ type refField struct {
 }
 
 type refOp struct {
-	*Operation
-	OAPath string
-	Params []refField
-	Body   []refField
-	Result string
+	*op.Operation
+	Public, Billed bool
+	OAPath         string
+	Params         []refField
+	Body           []refField
+	Result         string
 }
 
 type refFamily struct {
@@ -385,22 +389,22 @@ var pageTmpl = template.Must(template.New("").Parse(mustAssetString("assets/refe
 
 func mustAssetString(name string) string { return string(mustAsset(name)) }
 
-func renderReference(ops []*Operation, spec map[string]any) ([]byte, error) {
+func renderReference(ops []*op.Operation, spec map[string]any) ([]byte, error) {
 	fams := map[string]*refFamily{}
 	var order []string
 	paths := spec["paths"].(map[string]map[string]any)
-	for _, op := range ops {
-		if op.Hidden {
+	for _, oper := range ops {
+		if oper.Hidden {
 			continue
 		}
-		f := fams[op.Family]
+		f := fams[oper.Family]
 		if f == nil {
-			f = &refFamily{Name: op.Family, Description: familyDescriptions[op.Family]}
-			fams[op.Family] = f
-			order = append(order, op.Family)
+			f = &refFamily{Name: oper.Family, Description: familyDescriptions[oper.Family]}
+			fams[oper.Family] = f
+			order = append(order, oper.Family)
 		}
-		r := refOp{Operation: op, OAPath: openAPIPath(op.Path)}
-		o, _ := paths[r.OAPath][strings.ToLower(op.Method)].(map[string]any)
+		r := refOp{Operation: oper, OAPath: openAPIPath(oper.Path), Public: oper.Access == op.Public, Billed: oper.Access == op.Billed}
+		o, _ := paths[r.OAPath][strings.ToLower(oper.Method)].(map[string]any)
 		if ps, ok := o["parameters"].([]any); ok {
 			for _, p := range ps {
 				pm := p.(map[string]any)
@@ -418,12 +422,10 @@ func renderReference(ops []*Operation, spec map[string]any) ([]byte, error) {
 			r.Body = fieldsOf(spec, sch)
 		}
 		switch {
-		case op.Produces != "":
-			r.Result = op.Produces
-		case op.Output != nil:
-			r.Result = typeName(newSchemaGen().schema(typeOf(op.Output)))
+		case oper.Produces != "":
+			r.Result = oper.Produces
 		default:
-			r.Result = "object"
+			r.Result = typeName(op.NewSchemas().Schema(oper.Out))
 		}
 		f.Ops = append(f.Ops, r)
 	}
@@ -448,20 +450,20 @@ func renderReference(ops []*Operation, spec map[string]any) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-func renderGuide(s *Server) ([]byte, error) {
+func renderGuide(s *Server, m manifest) ([]byte, error) {
 	var buf bytes.Buffer
 	var rows []manifestRoute
-	for _, f := range buildManifest(s.ops).Families {
+	for _, f := range m.Families {
 		rows = append(rows, f.Routes...)
 	}
-	kinds := make([]map[string]string, 0, len(problemTitles))
-	for k, t := range problemTitles {
+	kinds := make([]map[string]string, 0, len(op.Kinds))
+	for k, t := range op.Kinds {
 		kinds = append(kinds, map[string]string{"Slug": k, "Title": t, "Text": problemHelp[k]})
 	}
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i]["Slug"] < kinds[j]["Slug"] })
 	err := pageTmpl.ExecuteTemplate(&buf, "guide", map[string]any{
 		"Routes": rows, "Kinds": kinds, "Version": Version,
-		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": maxJSONDepth,
+		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": op.MaxJSONDepth,
 		"Plans": s.planRows(),
 	})
 	return buf.Bytes(), err
@@ -469,21 +471,20 @@ func renderGuide(s *Server) ([]byte, error) {
 
 // problemHelp explains each problem type in the guide.
 var problemHelp = map[string]string{
-	kindBadRequest:   "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
-	kindValidation:   "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
-	kindNotFound:     "No such route or resource (unknown zone, star, eclipse, key).",
-	kindMethod:       "The route exists but not with this method.",
-	kindUnauthorized: "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",
-	kindKeyInQuery:   "An API key was sent in the URL (a query parameter such as api_key, apikey, key or x-api-key). URLs end up in logs and browser history, so such requests are refused before anything else; send the key in the x-api-key header and rotate a key that was exposed.",
-	kindForbidden:    "The key may not do this.",
-	kindConflict:     "The request clashes with the current state (an e-mail already registered, the last active key of an account, an already revoked key).",
-	kindQuota:        "The account's daily or monthly quota is used up. Retry-After says when it resets (00:00 UTC for the day, the first of the month for the month).",
-	kindRate:         "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
-	kindTooLarge:     "The request body is larger than the server accepts. Split it.",
-	kindUnsupported:  "The body is not in a supported media type.",
-	kindTimeout:      "The request took too long to arrive or to compute.",
-	kindUnavailable:  "A dependency (store, ephemeris) is not available; retry later.",
-	kindInternal:     "A bug on our side. Quote the request_id when reporting it; the detail never shows internals.",
+	op.KindBadRequest:   "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
+	op.KindValidation:   "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
+	op.KindNotFound:     "No such route or resource (unknown zone, star, eclipse, key).",
+	op.KindMethod:       "The route exists but not with this method.",
+	op.KindUnauthorized: "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",
+	op.KindKeyInQuery:   "An API key was sent in the URL (a query parameter such as api_key, apikey, key or x-api-key). URLs end up in logs and browser history, so such requests are refused before anything else; send the key in the x-api-key header and rotate a key that was exposed.",
+	op.KindConflict:     "The request clashes with the current state (an e-mail already registered, the last active key of an account, an already revoked key).",
+	op.KindQuota:        "The account's daily or monthly quota is used up. Retry-After says when it resets (00:00 UTC for the day, the first of the month for the month).",
+	op.KindRate:         "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
+	op.KindTooLarge:     "The request body is larger than the server accepts. Split it.",
+	op.KindUnsupported:  "The body is not in a supported media type.",
+	op.KindTimeout:      "The request took too long to arrive or to compute.",
+	op.KindUnavailable:  "A dependency (store, ephemeris) is not available; retry later.",
+	op.KindInternal:     "A bug on our side. Quote the request_id when reporting it; the detail never shows internals.",
 }
 
 // planRow is one line of the guide's plan table.
@@ -505,59 +506,48 @@ func (s *Server) planRows() []planRow {
 	return out
 }
 
-func docsOps(s *Server) []Operation {
-	doc := func(get func(d *docSet) []byte, ctype string) func(c *Call) (any, error) {
-		return func(c *Call) (any, error) {
-			d, err := s.documents()
-			if err != nil {
-				return nil, err
-			}
-			return Raw{ContentType: ctype, Body: get(d)}, nil
+func (s *Server) docsOps() []*op.Operation {
+	doc := func(ctype string, get func(d *docSet) []byte) func(c *op.Call, _ *op.None) (op.Raw, error) {
+		return func(c *op.Call, _ *op.None) (op.Raw, error) {
+			return op.Raw{ContentType: ctype, Body: get(s.docs)}, nil
 		}
 	}
-	return []Operation{
-		{ID: "get-manifest", Method: "GET", Path: "/api/v1/", Family: "Docs", Public: true, Bare: true, NoBatch: true,
+	public := func(id, path, produces, summary, description string) op.Spec {
+		return op.Spec{ID: id, Path: path, Family: "Docs", Access: op.Public, NoBatch: true,
+			Produces: produces, Summary: summary, Description: description}
+	}
+	return []*op.Operation{
+		op.Get(op.Spec{ID: "get-manifest", Path: "/api/v1/", Family: "Docs", Access: op.Public, Bare: true, NoBatch: true,
 			Summary:     "Manifest of the API",
 			Description: "Name, version, the families with their routes, and links to the documentation.",
-			Output:      manifest{},
-			Handle:      func(c *Call) (any, error) { return buildManifest(s.ops), nil }},
-		{ID: "get-openapi", Method: "GET", Path: "/api/openapi.json", Family: "Docs", Public: true, NoBatch: true,
-			Produces: "application/json", Summary: "OpenAPI 3.1 description of every route",
-			Description: "Generated from the server's operation registry, so it covers every route the server serves.",
-			Handle:      doc(func(d *docSet) []byte { return d.openapi }, "application/json")},
-		{ID: "get-docs", Method: "GET", Path: "/api/docs", Family: "Docs", Public: true, NoBatch: true,
-			Produces: "text/html", Summary: "Interactive documentation UI",
-			Description: "Lists the operations and sends requests from the browser with the key typed into the page (x-api-key header). No external assets.",
-			Handle: func(c *Call) (any, error) {
-				return Raw{ContentType: "text/html; charset=utf-8", Body: mustAsset("assets/docs.html")}, nil
-			}},
-		{ID: "get-docs-asset", Method: "GET", Path: "/api/docs/assets/{file}", Family: "Docs", Public: true, NoBatch: true,
-			Produces: "text/css", Summary: "Embedded script and style of the documentation pages",
-			Handle: func(c *Call) (any, error) {
+		}, func(c *op.Call, _ *op.None) (manifest, error) { return s.docs.manifest, nil }),
+		op.Get(public("get-openapi", "/api/openapi.json", "application/json", "OpenAPI 3.1 description of every route",
+			"Generated from the server's operation list, so it covers every route the server serves."),
+			doc("application/json", func(d *docSet) []byte { return d.openapi })),
+		op.Get(public("get-docs", "/api/docs", "text/html", "Interactive documentation UI",
+			"Lists the operations and sends requests from the browser with the key typed into the page (x-api-key header). No external assets."),
+			doc("text/html; charset=utf-8", func(*docSet) []byte { return mustAsset("assets/docs.html") })),
+		op.Get(public("get-docs-asset", "/api/docs/assets/{file}", "text/css", "Embedded script and style of the documentation pages", ""),
+			func(c *op.Call, _ *op.None) (op.Raw, error) {
 				name := c.Param("file")
 				types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 				ct, ok := types[path.Ext(name)]
 				if !ok || strings.ContainsAny(name, "/\\") {
-					return nil, NotFound("no asset " + name)
+					return op.Raw{}, op.NotFound("no asset " + name)
 				}
 				b, err := assets.ReadFile("assets/" + name)
 				if err != nil {
-					return nil, NotFound("no asset " + name)
+					return op.Raw{}, op.NotFound("no asset " + name)
 				}
-				return Raw{ContentType: ct, Body: b}, nil
-			}},
-		{ID: "get-docs-reference", Method: "GET", Path: "/api/docs/reference", Family: "Docs", Public: true, NoBatch: true,
-			Produces: "text/html", Summary: "Static API reference (alternate docs UI)",
-			Description: "Every operation with its parameters, body fields and result type, and every schema; plain HTML without scripts.",
-			Handle:      doc(func(d *docSet) []byte { return d.reference }, "text/html; charset=utf-8")},
-		{ID: "get-postman-collection", Method: "GET", Path: "/api/postman/collection", Family: "Docs", Public: true, NoBatch: true,
-			Produces: "application/json", Summary: "Postman v2.1 collection of every route",
-			Description: "Import into Postman (or any tool reading v2.1 collections); set the apiKey and baseUrl variables.",
-			Handle:      doc(func(d *docSet) []byte { return d.postman }, "application/json")},
-		{ID: "get-docs-guide", Method: "GET", Path: "/docs/api", Family: "Docs", Public: true, NoBatch: true,
-			Produces: "text/html", Summary: "Human reference: keys, envelope, errors, quotas, batch, usage",
-			Handle: doc(func(d *docSet) []byte { return d.guide }, "text/html; charset=utf-8")},
+				return op.Raw{ContentType: ct, Body: b}, nil
+			}),
+		op.Get(public("get-docs-reference", "/api/docs/reference", "text/html", "Static API reference (alternate docs UI)",
+			"Every operation with its parameters, body fields and result type, and every schema; plain HTML without scripts."),
+			doc("text/html; charset=utf-8", func(d *docSet) []byte { return d.reference })),
+		op.Get(public("get-postman-collection", "/api/postman/collection", "application/json", "Postman v2.1 collection of every route",
+			"Import into Postman (or any tool reading v2.1 collections); set the apiKey and baseUrl variables."),
+			doc("application/json", func(d *docSet) []byte { return d.postman })),
+		op.Get(public("get-docs-guide", "/docs/api", "text/html", "Human reference: keys, envelope, errors, quotas, batch, usage", ""),
+			doc("text/html; charset=utf-8", func(d *docSet) []byte { return d.guide })),
 	}
 }
-
-func init() { registerFamily(docsOps) }

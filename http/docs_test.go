@@ -1,9 +1,13 @@
-package http
+package http_test
 
 import (
 	"strings"
 	"testing"
 
+	apihttp "github.com/astroapi/astroapi/http"
+
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/op"
 	json "github.com/goccy/go-json"
 )
 
@@ -11,7 +15,7 @@ import (
 // server routes (hidden ones aside), with schemas that resolve.
 func TestOpenAPICoversEveryRoute(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	r := ts.get(t, "/api/openapi.json", "x-api-key", "").wantStatus(t, 200)
+	r := ts.Get(t, "/api/openapi.json", "x-api-key", "").WantStatus(t, 200)
 	var doc struct {
 		OpenAPI    string                               `json:"openapi"`
 		Paths      map[string]map[string]map[string]any `json:"paths"`
@@ -19,24 +23,24 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 			Schemas map[string]any `json:"schemas"`
 		} `json:"components"`
 	}
-	r.decode(t, &doc)
+	r.Decode(t, &doc)
 	if doc.OpenAPI != "3.1.0" {
 		t.Errorf("openapi %q", doc.OpenAPI)
 	}
 	n := 0
-	for _, op := range ts.Server.Operations() {
-		if op.Hidden {
+	for _, oper := range ts.Server.Operations() {
+		if oper.Hidden {
 			continue
 		}
 		n++
-		o := doc.Paths[openAPIPath(op.Path)][strings.ToLower(op.Method)]
-		if o == nil || o["operationId"] != op.ID {
-			t.Errorf("%s %s (%s) missing from the document", op.Method, op.Path, op.ID)
+		o := doc.Paths[strings.ReplaceAll(oper.Path, ":*}", "}")][strings.ToLower(oper.Method)]
+		if o == nil || o["operationId"] != oper.ID {
+			t.Errorf("%s %s (%s) missing from the document", oper.Method, oper.Path, oper.ID)
 			continue
 		}
-		if op.Public {
+		if oper.Access == op.Public {
 			if sec, ok := o["security"].([]any); !ok || len(sec) != 0 {
-				t.Errorf("%s: public but security %v", op.ID, o["security"])
+				t.Errorf("%s: public but security %v", oper.ID, o["security"])
 			}
 		}
 	}
@@ -50,9 +54,9 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 			t.Errorf("dangling $ref %s", ref)
 		}
 	}
-	// Tags reach the schema: echoInput's year.
+	// Tags reach the schema: apitest.EchoInput's year.
 	var full map[string]any
-	r.decode(t, &full)
+	r.Decode(t, &full)
 	s := full["components"].(map[string]any)["schemas"].(map[string]any)["EchoInput"].(map[string]any)
 	year := s["properties"].(map[string]any)["year"].(map[string]any)
 	if year["type"] != "integer" || year["minimum"] != 1.0 || year["maximum"] != 9999.0 || year["description"] != "a year" {
@@ -83,13 +87,20 @@ func findRefs(b []byte) []string {
 
 func TestManifestAndDocs(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	var m manifest
-	ts.get(t, "/api/v1/", "x-api-key", "").wantStatus(t, 200).decode(t, &m)
-	if m.Name != "astroapi" || m.Version != Version || m.Docs["openapi"] != "/api/openapi.json" || len(m.Families) == 0 {
+	var m struct {
+		Name     string            `json:"name"`
+		Version  string            `json:"version"`
+		Docs     map[string]string `json:"docs"`
+		Families []struct {
+			Routes []struct{} `json:"routes"`
+		} `json:"families"`
+	}
+	ts.Get(t, "/api/v1/", "x-api-key", "").WantStatus(t, 200).Decode(t, &m)
+	if m.Name != "astroapi" || m.Version != apihttp.Version || m.Docs["openapi"] != "/api/openapi.json" || len(m.Families) == 0 {
 		t.Errorf("manifest %+v", m)
 	}
-	if r := ts.get(t, "/api/v1", "x-api-key", ""); r.Status != 200 || !strings.Contains(string(r.Body), `"base_path"`) {
-		t.Errorf("/api/v1 (followed redirect): %d %s", r.Status, truncate(r.Body, 200))
+	if r := ts.Get(t, "/api/v1", "x-api-key", ""); r.Status != 200 || !strings.Contains(string(r.Body), `"base_path"`) {
+		t.Errorf("/api/v1 (followed redirect): %d %s", r.Status, apitest.Truncate(r.Body, 200))
 	}
 	routes := 0
 	for _, f := range m.Families {
@@ -105,7 +116,7 @@ func TestManifestAndDocs(t *testing.T) {
 			}
 		} `json:"item"`
 	}
-	ts.get(t, "/api/postman/collection", "x-api-key", "").wantStatus(t, 200).decode(t, &coll)
+	ts.Get(t, "/api/postman/collection", "x-api-key", "").WantStatus(t, 200).Decode(t, &coll)
 	if !strings.Contains(coll.Info.Schema, "v2.1.0") {
 		t.Errorf("schema %q", coll.Info.Schema)
 	}
@@ -116,39 +127,39 @@ func TestManifestAndDocs(t *testing.T) {
 	if items != routes {
 		t.Errorf("collection has %d requests, manifest %d routes", items, routes)
 	}
-	ref := string(ts.get(t, "/api/docs/reference", "x-api-key", "").wantStatus(t, 200).Body)
-	guide := string(ts.get(t, "/docs/api", "x-api-key", "").wantStatus(t, 200).Body)
-	for _, op := range ts.Server.Operations() {
-		if op.Hidden {
+	ref := string(ts.Get(t, "/api/docs/reference", "x-api-key", "").WantStatus(t, 200).Body)
+	guide := string(ts.Get(t, "/docs/api", "x-api-key", "").WantStatus(t, 200).Body)
+	for _, o := range ts.Server.Operations() {
+		if o.Hidden {
 			continue
 		}
-		if !strings.Contains(ref, `id="`+op.ID+`"`) {
-			t.Errorf("reference lacks %s", op.ID)
+		if !strings.Contains(ref, `id="`+o.ID+`"`) {
+			t.Errorf("reference lacks %s", o.ID)
 		}
-		if !strings.Contains(guide, "#"+op.ID) {
-			t.Errorf("guide lacks %s", op.ID)
+		if !strings.Contains(guide, "#"+o.ID) {
+			t.Errorf("guide lacks %s", o.ID)
 		}
 	}
-	for k := range problemTitles {
+	for k := range op.Kinds {
 		if !strings.Contains(guide, `id="problem-`+k+`"`) {
 			t.Errorf("guide lacks problem type %s", k)
 		}
 	}
-	ui := string(ts.get(t, "/api/docs", "x-api-key", "").wantStatus(t, 200).Body)
+	ui := string(ts.Get(t, "/api/docs", "x-api-key", "").WantStatus(t, 200).Body)
 	if strings.Contains(ui, "http://") || strings.Contains(ui, "https://") || !strings.Contains(ui, "/api/docs/assets/docs.js") {
 		t.Errorf("docs UI must load only embedded assets")
 	}
-	for _, a := range []string{"docs.js", "console.js", "style.css"} {
-		ts.get(t, "/api/docs/assets/"+a, "x-api-key", "").wantStatus(t, 200)
+	for _, a := range []string{"/api/docs/assets/docs.js", "/api-keys/assets/console.js", "/api/docs/assets/style.css"} {
+		ts.Get(t, a, "x-api-key", "").WantStatus(t, 200)
 	}
-	ts.get(t, "/api/docs/assets/..%2fdocs.go", "x-api-key", "").wantStatus(t, 404)
-	ts.get(t, "/api/docs/assets/console.html", "x-api-key", "").wantStatus(t, 404)
-	metrics := string(ts.get(t, "/metrics", "x-api-key", "").wantStatus(t, 200).Body)
+	ts.Get(t, "/api/docs/assets/..%2fdocs.go", "x-api-key", "").WantStatus(t, 404)
+	ts.Get(t, "/api/docs/assets/console.html", "x-api-key", "").WantStatus(t, 404)
+	metrics := string(ts.Get(t, "/metrics", "x-api-key", "").WantStatus(t, 200).Body)
 	if !strings.Contains(metrics, `astroapi_http_requests_total{route="/api/docs/reference",method="GET",code="2xx"} 1`) {
-		t.Errorf("metrics: %s", truncate([]byte(metrics), 800))
+		t.Errorf("metrics: %s", apitest.Truncate([]byte(metrics), 800))
 	}
 	var probe map[string]any
-	if err := json.Unmarshal(ts.get(t, "/readyz").wantStatus(t, 200).Body, &probe); err != nil || probe["status"] != "ok" {
+	if err := json.Unmarshal(ts.Get(t, "/readyz").WantStatus(t, 200).Body, &probe); err != nil || probe["status"] != "ok" {
 		t.Errorf("readyz %v %v", probe, err)
 	}
 }

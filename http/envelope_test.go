@@ -1,21 +1,22 @@
-package http
+package http_test
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/http/apitest"
 	json "github.com/goccy/go-json"
 )
 
 func TestEnvelope(t *testing.T) {
-	forEachStore(t, func(t *testing.T, storeURL string) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
 		ts := startTestServer(t, testOptions{StoreURL: storeURL})
-		r := ts.post(t, "/api/v1/test/echo", `{"year":1990,"name":"a","bogus":1,"nested":{"a":1,"zz":2}}`).wantStatus(t, 200)
+		r := ts.Post(t, "/api/v1/test/echo", `{"year":1990,"name":"a","bogus":1,"nested":{"a":1,"zz":2}}`).WantStatus(t, 200)
 		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
 			t.Errorf("Content-Type %q", ct)
 		}
-		env := r.envelope(t)
+		env := r.Envelope(t)
 		if _, err := time.Parse(time.RFC3339Nano, env.CalculatedAt); err != nil || !strings.HasSuffix(env.CalculatedAt, "Z") {
 			t.Errorf("calculated_at %q is not UTC ISO 8601: %v", env.CalculatedAt, err)
 		}
@@ -25,7 +26,7 @@ func TestEnvelope(t *testing.T) {
 		if env.RequestID == "" || env.RequestID != r.Header.Get("X-Request-ID") {
 			t.Errorf("request_id %q, header %q", env.RequestID, r.Header.Get("X-Request-ID"))
 		}
-		var in echoInput
+		var in apitest.EchoInput
 		if err := json.Unmarshal(env.Input, &in); err != nil || in.Year != 1990 || in.Name != "a" {
 			t.Errorf("input echo %s (%v)", env.Input, err)
 		}
@@ -44,16 +45,16 @@ func TestEnvelope(t *testing.T) {
 
 func TestRequestID(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	r := ts.post(t, "/api/v1/test/echo", `{"year":1}`, "X-Request-ID", "trace-abc.123").wantStatus(t, 200)
-	if got := r.envelope(t).RequestID; got != "trace-abc.123" {
+	r := ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "X-Request-ID", "trace-abc.123").WantStatus(t, 200)
+	if got := r.Envelope(t).RequestID; got != "trace-abc.123" {
 		t.Errorf("sane incoming id not honoured: %q", got)
 	}
-	r = ts.post(t, "/api/v1/test/echo", `{"year":1}`, "X-Request-ID", "bad id<script>").wantStatus(t, 200)
-	if got := r.envelope(t).RequestID; got == "bad id<script>" || got == "" {
+	r = ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "X-Request-ID", "bad id<script>").WantStatus(t, 200)
+	if got := r.Envelope(t).RequestID; got == "bad id<script>" || got == "" {
 		t.Errorf("insane incoming id used: %q", got)
 	}
-	a := ts.get(t, "/healthz").Header.Get("X-Request-ID")
-	b := ts.get(t, "/healthz").Header.Get("X-Request-ID")
+	a := ts.Get(t, "/healthz").Header.Get("X-Request-ID")
+	b := ts.Get(t, "/healthz").Header.Get("X-Request-ID")
 	if a == "" || a == b {
 		t.Errorf("generated ids %q %q not unique", a, b)
 	}
@@ -83,8 +84,8 @@ func TestErrorsMapToProblems(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := ts.post(t, "/api/v1/test/echo", tc.body).wantStatus(t, tc.status)
-			p := r.problem(t)
+			r := ts.Post(t, "/api/v1/test/echo", tc.body).WantStatus(t, tc.status)
+			p := r.Problem(t)
 			if p.Status != tc.status || p.Title == "" || p.Type == "" || p.Detail == "" || p.RequestID != r.Header.Get("X-Request-ID") {
 				t.Errorf("problem %+v", p)
 			}
@@ -100,9 +101,9 @@ func TestErrorsMapToProblems(t *testing.T) {
 
 func TestQueryDecode(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	r := ts.get(t, "/api/v1/test/echo?year=2001&ratio=0.5&flag=true&tags=a,b&extra=1").wantStatus(t, 200)
-	env := r.envelope(t)
-	var in echoInput
+	r := ts.Get(t, "/api/v1/test/echo?year=2001&ratio=0.5&flag=true&tags=a,b&extra=1").WantStatus(t, 200)
+	env := r.Envelope(t)
+	var in apitest.EchoInput
 	if err := json.Unmarshal(env.Result, &in); err != nil {
 		t.Fatal(err)
 	}
@@ -112,12 +113,12 @@ func TestQueryDecode(t *testing.T) {
 	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], `"extra"`) {
 		t.Errorf("warnings %q", env.Warnings)
 	}
-	p := ts.get(t, "/api/v1/test/echo?year=abc").wantStatus(t, 400).problem(t)
+	p := ts.Get(t, "/api/v1/test/echo?year=abc").WantStatus(t, 400).Problem(t)
 	if len(p.Errors) != 1 || p.Errors[0].Field != "year" {
 		t.Errorf("problem %+v", p)
 	}
-	ts.get(t, "/api/v1/test/echo").wantStatus(t, 422)
-	r = ts.get(t, "/api/v1/test/param/Europe%2FParis").wantStatus(t, 200)
+	ts.Get(t, "/api/v1/test/echo").WantStatus(t, 422)
+	r = ts.Get(t, "/api/v1/test/param/Europe%2FParis").WantStatus(t, 200)
 	if !strings.Contains(string(r.Body), `"name":"Europe/Paris"`) {
 		t.Errorf("path param: %s", r.Body)
 	}
@@ -125,7 +126,7 @@ func TestQueryDecode(t *testing.T) {
 
 func TestRawBody(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	r := ts.get(t, "/api/v1/test/svg").wantStatus(t, 200)
+	r := ts.Get(t, "/api/v1/test/svg").WantStatus(t, 200)
 	if r.Header.Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(string(r.Body), "<svg") {
 		t.Errorf("raw: %v %s", r.Header, r.Body)
 	}

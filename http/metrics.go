@@ -6,6 +6,8 @@ import (
 	"sort"
 	"sync/atomic"
 	"time"
+
+	"github.com/astroapi/astroapi/http/op"
 )
 
 // latencyBuckets are the upper bounds (seconds) of the duration histogram.
@@ -13,7 +15,7 @@ var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 
 
 // opStats are lock-free counters of one route.
 type opStats struct {
-	op      *Operation
+	op      *op.Operation
 	classes [6]atomic.Uint64 // by status/100: 1xx..5xx (index 0 unused)
 	buckets []atomic.Uint64  // len(latencyBuckets)+1
 	sumNs   atomic.Uint64
@@ -22,25 +24,25 @@ type opStats struct {
 
 // metrics are the Prometheus counters of the server.
 type metrics struct {
-	byOp      map[*Operation]*opStats
+	byOp      map[*op.Operation]*opStats
 	unmatched *opStats
 	inflight  atomic.Int64
 	started   time.Time
 }
 
-func newMetrics(ops []*Operation) *metrics {
-	m := &metrics{byOp: map[*Operation]*opStats{}, started: time.Now()}
-	for _, op := range ops {
-		m.byOp[op] = &opStats{op: op, buckets: make([]atomic.Uint64, len(latencyBuckets)+1)}
+func newMetrics(ops []*op.Operation) *metrics {
+	m := &metrics{byOp: map[*op.Operation]*opStats{}, started: time.Now()}
+	for _, o := range ops {
+		m.byOp[o] = &opStats{op: o, buckets: make([]atomic.Uint64, len(latencyBuckets)+1)}
 	}
 	m.unmatched = &opStats{buckets: make([]atomic.Uint64, len(latencyBuckets)+1)}
 	return m
 }
 
-func (m *metrics) observe(op *Operation, status int, d time.Duration) {
+func (m *metrics) observe(o *op.Operation, status int, d time.Duration) {
 	st := m.unmatched
-	if op != nil {
-		if x := m.byOp[op]; x != nil {
+	if o != nil {
+		if x := m.byOp[o]; x != nil {
 			st = x
 		}
 	}

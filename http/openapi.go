@@ -2,276 +2,19 @@ package http
 
 import (
 	"reflect"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
-	"time"
 
-	json "github.com/goccy/go-json"
+	"github.com/astroapi/astroapi/http/op"
 )
 
-// The OpenAPI 3.1 document is reflected from the registry: every
-// operation's Input and Output Go types become JSON Schemas (struct tags
-// json, doc, example, enum, minimum, maximum, default, required), so a route
-// cannot exist without its description.
-
-// schemaGen reflects Go types into JSON Schema, collecting named struct
-// types under components/schemas.
-type schemaGen struct {
-	defs  map[string]map[string]any
-	names map[reflect.Type]string
-	used  map[string]reflect.Type
-}
-
-func newSchemaGen() *schemaGen {
-	return &schemaGen{defs: map[string]map[string]any{}, names: map[reflect.Type]string{}, used: map[string]reflect.Type{}}
-}
-
-var (
-	timeType    = reflect.TypeFor[time.Time]()
-	durType     = reflect.TypeFor[time.Duration]()
-	rawJSONType = reflect.TypeFor[json.RawMessage]()
-	nonIdent    = regexp.MustCompile(`[^A-Za-z0-9_]+`)
-)
-
-// name picks a components name for a named struct type: TypeName, or
-// pkgTypeName when two packages share a type name.
-func (g *schemaGen) name(t reflect.Type) string {
-	if n, ok := g.names[t]; ok {
-		return n
-	}
-	base := nonIdent.ReplaceAllString(t.Name(), "_")
-	if base == "" {
-		base = "Anonymous"
-	}
-	base = strings.ToUpper(base[:1]) + base[1:]
-	n := base
-	if other, taken := g.used[n]; taken && other != t {
-		pkg := t.PkgPath()
-		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
-			pkg = pkg[i+1:]
-		}
-		n = strings.ToUpper(pkg[:1]) + pkg[1:] + base
-		for i := 2; ; i++ {
-			if other, taken := g.used[n]; !taken || other == t {
-				break
-			}
-			n = base + strconv.Itoa(i)
-		}
-	}
-	g.names[t] = n
-	g.used[n] = t
-	return n
-}
-
-// schema returns the schema of t (a $ref for named structs).
-func (g *schemaGen) schema(t reflect.Type) map[string]any {
-	if t == nil {
-		return map[string]any{}
-	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t {
-	case timeType:
-		return map[string]any{"type": "string", "format": "date-time"}
-	case durType:
-		return map[string]any{"type": "integer", "description": "nanoseconds"}
-	case rawJSONType:
-		return map[string]any{}
-	}
-	if reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
-		if t.Kind() == reflect.String {
-			return map[string]any{"type": "string"}
-		}
-		return map[string]any{}
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return map[string]any{"type": "boolean"}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return map[string]any{"type": "integer"}
-	case reflect.Float32, reflect.Float64:
-		return map[string]any{"type": "number"}
-	case reflect.String:
-		return map[string]any{"type": "string"}
-	case reflect.Slice, reflect.Array:
-		if t.Elem().Kind() == reflect.Uint8 {
-			return map[string]any{"type": "string", "contentEncoding": "base64"}
-		}
-		s := map[string]any{"type": "array", "items": g.schema(t.Elem())}
-		if t.Kind() == reflect.Array {
-			s["minItems"], s["maxItems"] = t.Len(), t.Len()
-		}
-		return s
-	case reflect.Map:
-		return map[string]any{"type": "object", "additionalProperties": g.schema(t.Elem())}
-	case reflect.Struct:
-		if t.Name() == "" {
-			return g.object(t)
-		}
-		n := g.name(t)
-		if _, ok := g.defs[n]; !ok {
-			g.defs[n] = map[string]any{} // placeholder first: recursive types
-			g.defs[n] = g.object(t)
-		}
-		return map[string]any{"$ref": "#/components/schemas/" + n}
-	case reflect.Interface:
-		return map[string]any{}
-	}
-	return map[string]any{}
-}
-
-// object reflects a struct's fields (embedded structs promoted).
-func (g *schemaGen) object(t reflect.Type) map[string]any {
-	props := map[string]any{}
-	var order []string
-	var required []string
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for i := 0; i < t.NumField(); i++ {
-			sf := t.Field(i)
-			tag := sf.Tag.Get("json")
-			name, opts, _ := strings.Cut(tag, ",")
-			if name == "-" && opts == "" {
-				continue
-			}
-			if sf.Anonymous && name == "" {
-				ft := sf.Type
-				if ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if ft.Kind() == reflect.Struct {
-					walk(ft)
-					continue
-				}
-			}
-			if !sf.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = sf.Name
-			}
-			if _, dup := props[name]; dup {
-				continue
-			}
-			props[name] = g.field(sf)
-			order = append(order, name)
-			if sf.Tag.Get("required") == "true" {
-				required = append(required, name)
-			}
-		}
-	}
-	walk(t)
-	s := map[string]any{"type": "object", "properties": props}
-	if len(required) > 0 {
-		s["required"] = required
-	}
-	if t.Name() != "" {
-		s["title"] = t.Name()
-	}
-	return s
-}
-
-// field is a property schema with the documentation tags applied.
-func (g *schemaGen) field(sf reflect.StructField) map[string]any {
-	base := g.schema(sf.Type)
-	s := map[string]any{}
-	if ref, ok := base["$ref"]; ok {
-		// Siblings of $ref are allowed in 3.1; keep the ref and add docs beside it.
-		s["$ref"] = ref
-	} else {
-		for k, v := range base {
-			s[k] = v
-		}
-	}
-	isNum := s["type"] == "integer" || s["type"] == "number"
-	if d := sf.Tag.Get("doc"); d != "" {
-		s["description"] = d
-	}
-	if e := sf.Tag.Get("enum"); e != "" {
-		var vals []any
-		for _, v := range strings.Split(e, ",") {
-			vals = append(vals, tagValue(strings.TrimSpace(v), isNum))
-		}
-		if s["type"] == "array" {
-			if items, ok := s["items"].(map[string]any); ok {
-				items = copyMap(items)
-				items["enum"] = vals
-				s["items"] = items
-			}
-		} else {
-			s["enum"] = vals
-		}
-	}
-	if v := sf.Tag.Get("minimum"); v != "" {
-		if f, err := strconv.ParseFloat(v, 64); err == nil {
-			s["minimum"] = f
-		}
-	}
-	if v := sf.Tag.Get("maximum"); v != "" {
-		if f, err := strconv.ParseFloat(v, 64); err == nil {
-			s["maximum"] = f
-		}
-	}
-	if v, ok := sf.Tag.Lookup("default"); ok {
-		s["default"] = tagValue(v, isNum)
-	}
-	if v, ok := sf.Tag.Lookup("example"); ok {
-		s["examples"] = []any{tagValue(v, isNum)}
-	}
-	return s
-}
-
-func copyMap(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
-// tagValue reads a tag value as JSON when it is valid JSON (numbers,
-// booleans, quoted strings, objects), otherwise as a plain string.
-func tagValue(v string, number bool) any {
-	var x any
-	if err := json.Unmarshal([]byte(v), &x); err == nil {
-		if _, isStr := x.(string); !isStr || strings.HasPrefix(v, `"`) {
-			return x
-		}
-	}
-	if number {
-		if f, err := strconv.ParseFloat(v, 64); err == nil {
-			return f
-		}
-	}
-	return v
-}
-
-// pathParams lists the {name} parameters of a path in order.
-func pathParams(path string) []string {
-	var out []string
-	for {
-		i := strings.IndexByte(path, '{')
-		if i < 0 {
-			return out
-		}
-		j := strings.IndexByte(path[i:], '}')
-		if j < 0 {
-			return out
-		}
-		name := path[i+1 : i+j]
-		name, _, _ = strings.Cut(name, ":") // {name:*} catch-all syntax of the router
-		out = append(out, name)
-		path = path[i+j+1:]
-	}
-}
+// The OpenAPI 3.1 document is reflected from the operation list: every
+// operation's input and output Go types become JSON Schemas (op.Schemas),
+// so a route cannot exist without its description.
 
 // openAPIPath turns a router path into an OpenAPI path ({name:*} -> {name}).
 func openAPIPath(path string) string {
-	for _, p := range pathParams(path) {
+	for _, p := range op.PathParams(path) {
 		path = strings.Replace(path, "{"+p+":*}", "{"+p+"}", 1)
 	}
 	return path
@@ -293,63 +36,48 @@ var errorStatuses = []struct {
 }
 
 // buildOpenAPI builds the OpenAPI 3.1 document of ops.
-func buildOpenAPI(ops []*Operation, serverURL string) map[string]any {
-	g := newSchemaGen()
-	problemRef := g.schema(reflect.TypeFor[Problem]())
-	usageRef := g.schema(reflect.TypeFor[usageBlock]())
+func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
+	g := op.NewSchemas()
+	problemRef := g.Schema(reflect.TypeFor[op.Problem]())
+	usageRef := g.Schema(reflect.TypeFor[usageBlock]())
 	paths := map[string]map[string]any{}
 	var tags []map[string]any
 	seenTag := map[string]bool{}
-	for _, op := range ops {
-		if op.Hidden {
+	for _, oper := range ops {
+		if oper.Hidden {
 			continue
 		}
-		if !seenTag[op.Family] {
-			seenTag[op.Family] = true
-			tags = append(tags, map[string]any{"name": op.Family, "description": familyDescriptions[op.Family]})
+		if !seenTag[oper.Family] {
+			seenTag[oper.Family] = true
+			tags = append(tags, map[string]any{"name": oper.Family, "description": familyDescriptions[oper.Family]})
 		}
 		o := map[string]any{
-			"operationId": op.ID,
-			"summary":     op.Summary,
-			"tags":        []string{op.Family},
+			"operationId": oper.ID,
+			"summary":     oper.Summary,
+			"tags":        []string{oper.Family},
 		}
-		desc := op.Description
-		if op.Billed {
+		desc := oper.Description
+		switch oper.Access {
+		case op.Billed:
 			desc = strings.TrimSpace(desc + "\n\nBilled: one call against the account's daily and monthly quota.")
+		case op.Public:
+			o["security"] = []any{}
 		}
 		if desc != "" {
 			o["description"] = desc
 		}
-		if op.Public {
-			o["security"] = []any{}
-		}
 		var params []any
 		inputFields := map[string]reflect.StructField{}
-		var inType reflect.Type
-		if op.Input != nil {
-			inType = reflect.TypeOf(op.Input)
-			for inType.Kind() == reflect.Pointer {
-				inType = inType.Elem()
-			}
-			if inType.Kind() == reflect.Struct {
-				for _, f := range reflect.VisibleFields(inType) {
-					name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-					if name == "" {
-						name = f.Name
-					}
-					if f.IsExported() && name != "-" && !f.Anonymous {
-						inputFields[name] = f
-					}
-				}
-			}
+		for _, f := range op.WireFields(oper.In) {
+			inputFields[op.WireName(f)] = f
 		}
 		inPath := map[string]bool{}
-		for _, p := range pathParams(op.Path) {
+		for _, p := range oper.PathParams() {
 			inPath[p] = true
 			ps := map[string]any{"type": "string"}
 			pdesc := ""
 			if f, ok := inputFields[p]; ok {
-				ps = g.field(f)
+				ps = g.Field(f)
 				pdesc, _ = ps["description"].(string)
 				delete(ps, "description")
 			}
@@ -359,16 +87,13 @@ func buildOpenAPI(ops []*Operation, serverURL string) map[string]any {
 			}
 			params = append(params, param)
 		}
-		if inType != nil && !methodHasBody(op.Method) && inType.Kind() == reflect.Struct {
-			for _, f := range reflect.VisibleFields(inType) {
-				name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-				if name == "" {
-					name = f.Name
-				}
-				if !f.IsExported() || name == "-" || f.Anonymous || inPath[name] {
+		if !oper.HasBody() {
+			for _, f := range op.WireFields(oper.In) {
+				name := op.WireName(f)
+				if inPath[name] {
 					continue
 				}
-				ps := g.field(f)
+				ps := g.Field(f)
 				param := map[string]any{"name": name, "in": "query", "required": f.Tag.Get("required") == "true", "schema": ps}
 				if d, ok := ps["description"].(string); ok {
 					param["description"] = d
@@ -380,26 +105,18 @@ func buildOpenAPI(ops []*Operation, serverURL string) map[string]any {
 		if len(params) > 0 {
 			o["parameters"] = params
 		}
-		if inType != nil && methodHasBody(op.Method) {
+		if oper.HasBody() && oper.In != reflect.TypeFor[op.None]() {
 			o["requestBody"] = map[string]any{
 				"required": true,
-				"content":  map[string]any{"application/json": map[string]any{"schema": g.schema(inType)}},
+				"content":  map[string]any{"application/json": map[string]any{"schema": g.Schema(oper.In)}},
 			}
 		}
-		var result map[string]any
-		if op.Output != nil {
-			result = g.schema(reflect.TypeOf(op.Output))
-		} else {
-			result = map[string]any{"type": "object"}
-		}
+		result := g.Schema(oper.Out)
 		var content map[string]any
 		switch {
-		case op.Produces != "":
-			content = map[string]any{op.Produces: map[string]any{"schema": map[string]any{"type": "string"}}}
-			if op.Output != nil && strings.Contains(op.Produces, "csv") {
-				content["application/json"] = map[string]any{"schema": result}
-			}
-		case op.Bare:
+		case oper.Produces != "":
+			content = map[string]any{oper.Produces: map[string]any{"schema": map[string]any{"type": "string"}}}
+		case oper.Bare:
 			content = map[string]any{"application/json": map[string]any{"schema": result}}
 		default:
 			env := map[string]any{
@@ -418,25 +135,25 @@ func buildOpenAPI(ops []*Operation, serverURL string) map[string]any {
 		}
 		responses := map[string]any{"200": map[string]any{"description": "OK", "content": content}}
 		for _, e := range errorStatuses {
-			if e.auth && op.Public {
+			if e.auth && oper.Access == op.Public {
 				continue
 			}
 			responses[e.code] = map[string]any{"description": e.desc,
 				"content": map[string]any{"application/problem+json": map[string]any{"schema": problemRef}}}
 		}
 		o["responses"] = responses
-		p := openAPIPath(op.Path)
+		p := openAPIPath(oper.Path)
 		if paths[p] == nil {
 			paths[p] = map[string]any{}
 		}
-		paths[p][strings.ToLower(op.Method)] = o
+		paths[p][strings.ToLower(oper.Method)] = o
 	}
 	sort.SliceStable(tags, func(i, j int) bool {
 		a, b := tags[i]["name"].(string), tags[j]["name"].(string)
 		return familyRank(a) < familyRank(b)
 	})
 	schemas := map[string]any{}
-	for n, d := range g.defs {
+	for n, d := range g.Defs() {
 		schemas[n] = d
 	}
 	doc := map[string]any{
@@ -481,13 +198,4 @@ var familyDescriptions = map[string]string{
 	"Access":     "The key console: accounts and keys.",
 	"Docs":       "Public documentation: this document, the docs UIs, the API-client collection, the manifest.",
 	"Operations": "Health checks and metrics.",
-}
-
-// typeOf is reflect.TypeOf with pointers removed.
-func typeOf(v any) reflect.Type {
-	t := reflect.TypeOf(v)
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t
 }

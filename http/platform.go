@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
-)
 
-func init() { registerFamily(platformOps) }
+	"github.com/astroapi/astroapi/http/op"
+)
 
 // healthResult is the body of the health checks.
 type healthResult struct {
@@ -17,50 +17,46 @@ type healthResult struct {
 	Store     bool   `json:"store" doc:"a key store is configured"`
 }
 
-func platformOps(s *Server) []Operation {
-	var ops []Operation
+// ownOps are the operations the server adds to the families': the batch
+// route, the documents, health checks, metrics and the benchmark baseline.
+func (s *Server) ownOps() []*op.Operation {
+	ops := append(s.docsOps(), s.batchOp())
 	if len(s.cfg.CannedBody) > 0 {
-		ops = append(ops, Operation{
-			ID: "post-bench-canned", Method: "POST", Path: "/bench/canned", Family: "Operations", Public: true, NoBatch: true, Hidden: true,
+		ops = append(ops, op.Post(op.Spec{
+			ID: "post-bench-canned", Path: "/bench/canned", Family: "Operations", Access: op.Public, NoBatch: true, Hidden: true,
 			Produces: "application/json", Summary: "Canned response for benchmarks",
-			Handle: func(c *Call) (any, error) {
-				return Raw{ContentType: "application/json", Body: s.cfg.CannedBody}, nil
-			},
-		})
+		}, func(c *op.Call, _ *op.None) (op.Raw, error) {
+			return op.Raw{ContentType: "application/json", Body: s.cfg.CannedBody}, nil
+		}))
 	}
-	return append(ops, []Operation{
-		{
-			ID: "get-healthz", Method: "GET", Path: "/healthz", Family: "Operations", Public: true, Bare: true, NoBatch: true,
+	health := func() healthResult {
+		return healthResult{Status: "ok", Ephemeris: s.cfg.Ephemeris, Store: s.cfg.Store != nil}
+	}
+	return append(ops,
+		op.Get(op.Spec{
+			ID: "get-healthz", Path: "/healthz", Family: "Operations", Access: op.Public, Bare: true, NoBatch: true,
 			Summary:     "Liveness check",
 			Description: "Answers 200 while the process serves HTTP.",
-			Output:      healthResult{},
-			Handle: func(c *Call) (any, error) {
-				return healthResult{Status: "ok", Ephemeris: s.cfg.Positions != nil, Store: s.cfg.Store != nil}, nil
-			},
-		},
-		{
-			ID: "get-readyz", Method: "GET", Path: "/readyz", Family: "Operations", Public: true, Bare: true, NoBatch: true,
+		}, func(c *op.Call, _ *op.None) (healthResult, error) { return health(), nil }),
+		op.Get(op.Spec{
+			ID: "get-readyz", Path: "/readyz", Family: "Operations", Access: op.Public, Bare: true, NoBatch: true,
 			Summary:     "Readiness check",
 			Description: "Answers 200 when the store is configured and the server is not shutting down, 503 otherwise.",
-			Output:      healthResult{},
-			Handle: func(c *Call) (any, error) {
-				if s.cfg.Store == nil || s.shuttingDown.Load() {
-					return nil, newProblem(503, kindUnavailable, "not ready: store missing or shutting down")
-				}
-				return healthResult{Status: "ok", Ephemeris: s.cfg.Positions != nil, Store: true}, nil
-			},
-		},
-		{
-			ID: "get-metrics", Method: "GET", Path: "/metrics", Family: "Operations", Public: true, NoBatch: true, Hidden: true,
-			Produces: "text/plain; version=0.0.4",
-			Summary:  "Prometheus metrics",
-			Handle: func(c *Call) (any, error) {
-				var buf bytes.Buffer
-				s.metrics.write(&buf)
-				return Raw{ContentType: "text/plain; version=0.0.4; charset=utf-8", Body: buf.Bytes()}, nil
-			},
-		},
-	}...)
+		}, func(c *op.Call, _ *op.None) (healthResult, error) {
+			if s.cfg.Store == nil || s.shuttingDown.Load() {
+				return healthResult{}, op.Unavailable("not ready: store missing or shutting down")
+			}
+			return health(), nil
+		}),
+		op.Get(op.Spec{
+			ID: "get-metrics", Path: "/metrics", Family: "Operations", Access: op.Public, NoBatch: true, Hidden: true,
+			Produces: "text/plain; version=0.0.4", Summary: "Prometheus metrics",
+		}, func(c *op.Call, _ *op.None) (op.Raw, error) {
+			var buf bytes.Buffer
+			s.metrics.write(&buf)
+			return op.Raw{ContentType: "text/plain; version=0.0.4; charset=utf-8", Body: buf.Bytes()}, nil
+		}),
+	)
 }
 
 // ServeMetrics serves the Prometheus metrics alone on ln (any path), for
@@ -76,5 +72,8 @@ func (s *Server) ServeMetrics(ln net.Listener) error {
 		},
 		ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second,
 	}
+	s.lnMu.Lock()
+	s.metricsSrv = srv // Shutdown stops it
+	s.lnMu.Unlock()
 	return srv.Serve(ln)
 }

@@ -1,4 +1,4 @@
-package http
+package http_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 )
 
@@ -21,19 +23,19 @@ func tinyPlans() quota.Plans {
 }
 
 func TestQuotaExhaustionAndRollover(t *testing.T) {
-	forEachStore(t, func(t *testing.T, storeURL string) {
-		clock := newFakeClock(time.Date(2024, 1, 30, 23, 59, 0, 0, time.UTC))
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
+		clock := apitest.NewClock(time.Date(2024, 1, 30, 23, 59, 0, 0, time.UTC))
 		ts := startTestServer(t, testOptions{StoreURL: storeURL, Plans: tinyPlans(), Plan: "tiny", Clock: clock})
-		call := func() *testResponse { return ts.post(t, "/api/v1/test/echo", `{"year":1}`) }
+		call := func() *apitest.Response { return ts.Post(t, "/api/v1/test/echo", `{"year":1}`) }
 		for i := 1; i <= 3; i++ {
-			env := call().wantStatus(t, 200).envelope(t)
+			env := call().WantStatus(t, 200).Envelope(t)
 			if env.Usage.RequestsThisDay != int64(i) || env.Usage.DailyLimit != 3 || env.Usage.MonthlyLimit != 5 {
 				t.Fatalf("call %d usage %+v", i, env.Usage)
 			}
 		}
-		r := call().wantStatus(t, 429)
-		p := r.problem(t)
-		if p.Type != problemType(kindQuota) {
+		r := call().WantStatus(t, 429)
+		p := r.Problem(t)
+		if p.Type != op.NewProblem(0, op.KindQuota, "").Type {
 			t.Errorf("type %q", p.Type)
 		}
 		// One minute to midnight UTC.
@@ -45,18 +47,18 @@ func TestQuotaExhaustionAndRollover(t *testing.T) {
 		}
 		// Day rolls over at 00:00 UTC: two more fit in the month (5).
 		clock.Set(time.Date(2024, 1, 31, 0, 0, 0, 0, time.UTC))
-		env := call().wantStatus(t, 200).envelope(t)
+		env := call().WantStatus(t, 200).Envelope(t)
 		if env.Usage.RequestsThisDay != 1 || env.Usage.RequestsThisMonth != 4 {
 			t.Errorf("after day roll-over: %+v", env.Usage)
 		}
-		call().wantStatus(t, 200)
-		r = call().wantStatus(t, 429)
-		if p := r.problem(t); p.Type != problemType(kindQuota) || r.Header.Get("Retry-After") != strconv.Itoa(24*3600) {
+		call().WantStatus(t, 200)
+		r = call().WantStatus(t, 429)
+		if p := r.Problem(t); p.Type != op.NewProblem(0, op.KindQuota, "").Type || r.Header.Get("Retry-After") != strconv.Itoa(24*3600) {
 			t.Errorf("monthly refusal %+v, Retry-After %q", p, r.Header.Get("Retry-After"))
 		}
 		// Month rolls over at 00:00 UTC on the 1st.
 		clock.Set(time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC))
-		env = call().wantStatus(t, 200).envelope(t)
+		env = call().WantStatus(t, 200).Envelope(t)
 		if env.Usage.RequestsThisDay != 1 || env.Usage.RequestsThisMonth != 1 {
 			t.Errorf("after month roll-over: %+v", env.Usage)
 		}
@@ -64,22 +66,22 @@ func TestQuotaExhaustionAndRollover(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
-	clock := newFakeClock(time.Date(2024, 6, 15, 12, 0, 0, 0, time.UTC))
+	clock := apitest.NewClock(time.Date(2024, 6, 15, 12, 0, 0, 0, time.UTC))
 	ts := startTestServer(t, testOptions{Plans: tinyPlans(), Plan: "rated", Clock: clock})
-	ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200)
-	ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200)
-	r := ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 429)
-	if p := r.problem(t); p.Type != problemType(kindRate) || r.Header.Get("Retry-After") != "1" {
+	ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 200)
+	ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 200)
+	r := ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 429)
+	if p := r.Problem(t); p.Type != op.NewProblem(0, op.KindRate, "").Type || r.Header.Get("Retry-After") != "1" {
 		t.Errorf("rate refusal %+v Retry-After %q", p, r.Header.Get("Retry-After"))
 	}
 	clock.Add(time.Second)
-	ts.post(t, "/api/v1/test/echo", `{"year":1}`).wantStatus(t, 200)
+	ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 200)
 }
 
 // TestQuotaExactUnderConcurrency: with N calls left, 50 concurrent clients
 // get exactly N successes; the rest are 429.
 func TestQuotaExactUnderConcurrency(t *testing.T) {
-	forEachStore(t, func(t *testing.T, storeURL string) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
 		ts := startTestServer(t, testOptions{StoreURL: storeURL, Plans: tinyPlans(), Plan: "mid"})
 		const left = 37
 		if _, err := ts.Quota.Charge(context.Background(), ts.Account.ID, "mid", 10_000-left); err != nil {
@@ -92,7 +94,7 @@ func TestQuotaExactUnderConcurrency(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for range 3 {
-					switch ts.post(t, "/api/v1/test/echo", `{"year":1}`).Status {
+					switch ts.Post(t, "/api/v1/test/echo", `{"year":1}`).Status {
 					case 200:
 						ok.Add(1)
 					case 429:

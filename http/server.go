@@ -1,7 +1,6 @@
 package http
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -13,6 +12,7 @@ import (
 	"net/url"
 	"runtime"
 	"runtime/debug"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,9 +24,7 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
-	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/places"
-	"github.com/astroapi/astroapi/engine/zones"
+	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 )
@@ -36,9 +34,13 @@ const Version = "1.0.0"
 
 // Config holds every dependency and limit of a Server.
 type Config struct {
-	Positions engine.Positions // nil until the ephemeris is wired: calculation routes then fail with 503
-	Places    *places.Index
-	Zones     *zones.Index
+	// Operations are the families' routes (routes.All). The server adds its
+	// own: the batch route, the documents built from the list (OpenAPI,
+	// docs, manifest, Postman collection) and health and metrics.
+	Operations []*op.Operation
+	// Ephemeris says whether a position source is wired (reported by the
+	// health checks).
+	Ephemeris bool
 	Store     store.Store      // accounts and keys
 	Quota     *quota.Quota     // plans, counters, attribution, usage statistics
 	Clock     func() time.Time // defaults to time.Now; tests inject a fake
@@ -55,16 +57,15 @@ type Config struct {
 
 // Limits bound what one request may cost.
 type Limits struct {
-	MaxBodyBytes   int           // request body limit (413 beyond); default 1 MiB
-	ReadTimeout    time.Duration // default 10 s
-	WriteTimeout   time.Duration // default 30 s
-	IdleTimeout    time.Duration // default 60 s
-	MaxBatchItems  int           // default 100
-	BatchWorkers   int           // parallel batch items; default GOMAXPROCS
-	SignupsPerHour int           // console account creations per client IP per hour; default 5
-	KeyCacheTTL    time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
-	Concurrency    int           // fasthttp connection limit; default 16384
-	ResultCache    int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
+	MaxBodyBytes  int           // request body limit (413 beyond); default 1 MiB
+	ReadTimeout   time.Duration // default 10 s
+	WriteTimeout  time.Duration // default 30 s
+	IdleTimeout   time.Duration // default 60 s
+	MaxBatchItems int           // default 100
+	BatchWorkers  int           // parallel batch items; default GOMAXPROCS
+	KeyCacheTTL   time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
+	Concurrency   int           // fasthttp connection limit; default 16384
+	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
 }
 
 func (l *Limits) defaults() {
@@ -86,9 +87,6 @@ func (l *Limits) defaults() {
 	if l.BatchWorkers <= 0 {
 		l.BatchWorkers = runtime.GOMAXPROCS(0)
 	}
-	if l.SignupsPerHour <= 0 {
-		l.SignupsPerHour = 5
-	}
 	if l.KeyCacheTTL <= 0 {
 		l.KeyCacheTTL = time.Second
 	}
@@ -105,24 +103,23 @@ func (l *Limits) defaults() {
 type Server struct {
 	cfg     Config
 	log     *slog.Logger
-	ops     []*Operation
-	byID    map[string]*Operation
+	ops     []*op.Operation
+	byID    map[string]*op.Operation
 	router  *router.Router
 	http    *fasthttp.Server
 	keys    *ristretto.Cache[string, *keyEntry]
 	results *ristretto.Cache[string, *cachedResult] // nil when off
 	seen    *seenKeys                               // requests seen once, which the results cache admits when they come again
 	metrics *metrics
-	signups *windowLimiter
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
 
-	docsOnce     sync.Once
 	docs         *docSet
 	shuttingDown atomic.Bool
 	lnMu         sync.Mutex
 	lns          []net.Listener
+	metricsSrv   *fasthttp.Server // the separate metrics listener, when served
 
 	// baseCtx is the context of every call. fasthttp's RequestCtx is not
 	// used as a context: libraries (pgx) watch contexts from goroutines that
@@ -131,7 +128,8 @@ type Server struct {
 	cancelBase context.CancelFunc
 }
 
-// New builds a server from cfg and every registered family of operations.
+// New builds a server from cfg: its operations and the server's own, with
+// the invariants of the list checked (Check) and the documents built.
 func New(cfg Config) (*Server, error) {
 	cfg.Limits.defaults()
 	if cfg.Clock == nil {
@@ -140,7 +138,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, byID: map[string]*Operation{}}
+	s := &Server{cfg: cfg, log: cfg.Logger, byID: map[string]*op.Operation{}}
 	s.baseCtx, s.cancelBase = context.WithCancel(context.Background())
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -160,24 +158,30 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.seen = newSeenKeys(1 << 16)
 	}
-	s.signups = newWindowLimiter(cfg.Limits.SignupsPerHour, time.Hour)
 
-	s.ops = collectOperations(s)
+	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
+	sort.SliceStable(s.ops, func(i, j int) bool {
+		if s.ops[i].Path != s.ops[j].Path {
+			return s.ops[i].Path < s.ops[j].Path
+		}
+		return s.ops[i].Method < s.ops[j].Method
+	})
+	if err := Check(s.ops); err != nil {
+		return nil, err
+	}
 	s.router = router.New()
 	s.router.RedirectTrailingSlash = false
 	s.router.HandleMethodNotAllowed = true
 	s.router.NotFound = s.notFound
 	s.router.MethodNotAllowed = s.methodNotAllowed
 	s.metrics = newMetrics(s.ops)
-	for _, op := range s.ops {
-		if op.Handle == nil {
-			return nil, fmt.Errorf("http: operation %s has no handler", op.ID)
-		}
-		if _, dup := s.byID[op.ID]; dup {
-			return nil, fmt.Errorf("http: duplicate operation id %s", op.ID)
-		}
-		s.byID[op.ID] = op
-		s.router.Handle(op.Method, op.Path, s.handler(op))
+	for _, o := range s.ops {
+		s.byID[o.ID] = o
+		s.router.Handle(o.Method, o.Path, s.handler(o))
+	}
+	// The documents are built once, now: a broken one stops the start.
+	if s.docs, err = s.buildDocuments(); err != nil {
+		return nil, fmt.Errorf("http: building the documents: %w", err)
 	}
 	s.http = &fasthttp.Server{
 		Handler:                       s.entry,
@@ -200,26 +204,14 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Operations returns the registered operations, sorted by path and method.
-func (s *Server) Operations() []*Operation { return s.ops }
+// Operations returns the served operations, sorted by path and method.
+func (s *Server) Operations() []*op.Operation { return s.ops }
 
 // Operation returns the operation with id, or nil.
-func (s *Server) Operation(id string) *Operation { return s.byID[id] }
+func (s *Server) Operation(id string) *op.Operation { return s.byID[id] }
 
-// Positions returns the position source (nil until wired).
-func (s *Server) Positions() engine.Positions { return s.cfg.Positions }
-
-// Places returns the geocoding index.
-func (s *Server) Places() *places.Index { return s.cfg.Places }
-
-// Zones returns the time-zone index.
-func (s *Server) Zones() *zones.Index { return s.cfg.Zones }
-
-// Now returns the current instant from the injected clock.
-func (s *Server) Now() time.Time { return s.cfg.Clock() }
-
-// Logger returns the server's logger.
-func (s *Server) Logger() *slog.Logger { return s.log }
+// OpenAPI returns the OpenAPI document the server serves.
+func (s *Server) OpenAPI() []byte { return s.docs.openapi }
 
 // Handler returns the root request handler (for tests and embedding).
 func (s *Server) Handler() fasthttp.RequestHandler { return s.entry }
@@ -258,6 +250,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 			err = ferr
 		}
 	}
+	if s.metricsSrv != nil {
+		s.metricsSrv.Shutdown()
+	}
 	s.cancelBase()
 	s.keys.Close()
 	if s.results != nil {
@@ -265,10 +260,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	return err
 }
-
-// ErrNoEphemeris is returned by calculation routes while no position source
-// is configured.
-var ErrNoEphemeris = errors.New("no ephemeris configured")
 
 // entry is the root handler: request id, recovery, the query-key rule, then
 // the router.
@@ -284,13 +275,13 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 			s.log.Error("panic", "request_id", rid, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			rc.Response.Reset()
 			rc.Response.Header.Set("X-Request-ID", rid)
-			s.writeProblem(rc, problemFor(fmt.Errorf("panic: %v", r)), rid)
+			s.writeProblem(rc, op.ProblemFor(fmt.Errorf("panic: %v", r)), rid)
 			s.finish(rc, start, rid, nil)
 		}
 	}()
 	if name, ok := keyInQuery(rc.QueryArgs()); ok {
-		p := newProblem(400, kindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
-		p.Errors = []FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
+		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
+		p.Errors = []op.FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
 		s.writeProblem(rc, p, rid)
 		s.finish(rc, start, rid, nil)
 		return
@@ -306,7 +297,7 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 		return
 	}
 	s.router.Handler(rc)
-	c, _ := rc.UserValue(opKey).(*Call) // nil: not found, method not allowed
+	c, _ := rc.UserValue(opKey).(*op.Call) // nil: not found, method not allowed
 	s.finish(rc, start, rid, c)
 }
 
@@ -372,18 +363,19 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 }
 
 // handler runs one operation over HTTP.
-func (s *Server) handler(op *Operation) fasthttp.RequestHandler {
+func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
+	hasParams := len(o.PathParams()) > 0
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
-		c := &Call{s: s, op: op, ctx: s.baseCtx, rc: rc, body: rc.PostBody(), now: s.cfg.Clock().UTC(), requestID: rid}
+		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
 		if n := rc.QueryArgs().Len(); n > 0 {
-			c.query = make([][2]string, 0, n)
+			r.Query = make([][2]string, 0, n)
 			rc.QueryArgs().VisitAll(func(k, v []byte) {
-				c.query = append(c.query, [2]string{string(k), string(v)})
+				r.Query = append(r.Query, [2]string{string(k), string(v)})
 			})
 		}
-		if strings.Contains(op.Path, "{") {
-			c.params = map[string]string{}
+		if hasParams {
+			r.Params = map[string]string{}
 			rc.VisitUserValues(func(k []byte, v any) {
 				if str, ok := v.(string); ok {
 					if strings.IndexByte(str, '%') >= 0 { // the router leaves %2F and friends encoded
@@ -391,163 +383,166 @@ func (s *Server) handler(op *Operation) fasthttp.RequestHandler {
 							str = u
 						}
 					}
-					c.params[string(k)] = str
+					r.Params[string(k)] = str
 				}
 			})
 		}
-		res, p := s.invoke(c, rc.Request.Header.Peek("x-api-key"))
+		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
 		if p != nil {
-			s.setLimitHeaders(rc, c.usage, p)
+			s.setLimitHeaders(rc, c.Usage(), p)
 			s.writeProblem(rc, p, rid)
 		} else {
-			s.setLimitHeaders(rc, c.usage, nil)
-			s.writeResult(rc, c, res)
+			s.setLimitHeaders(rc, c.Usage(), nil)
+			s.writeResult(rc, c, res, ck)
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
 }
 
-// invoke authenticates, bills and runs a call; it is shared by HTTP and the
-// batch route. Exactly one of the results is meaningful.
+// invoke authenticates, bills and runs a call of o; it is shared by HTTP
+// and the tool endpoint. It returns the call, and either its result (and
+// the results-cache key to store it under, "" for none) or a problem.
+func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, any, string, *op.Problem) {
+	if o.Access != op.Public || len(key) > 0 {
+		ent, p := s.authenticate(r.Context, key)
+		if p != nil && o.Access != op.Public {
+			return op.NewCall(o, r), nil, "", p
+		}
+		if p == nil {
+			r.Key, r.Account = &ent.key, &ent.account
+		}
+	}
+	c := op.NewCall(o, r)
+	res, ck, p := s.run(c, s.chargeCall)
+	return c, res, ck, p
+}
+
+// charger bills a call before it runs: a single call takes a rate token
+// and one call of quota, a batch item only the call of quota (its batch
+// took the token).
+type charger func(c *op.Call) (quota.Usage, error)
+
+func (s *Server) chargeCall(c *op.Call) (quota.Usage, error) {
+	return s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, 1)
+}
+
+func (s *Server) chargeItem(c *op.Call) (quota.Usage, error) {
+	return s.cfg.Quota.ChargeQuota(c.Context(), c.Account().ID, c.Account().Plan, 1)
+}
+
+// run bills (when the operation is billed and a key is known) and handles
+// an authenticated call.
 //
 // A billed call is charged before it runs, so that with N calls left
 // exactly N concurrent calls pass; a call that then fails stays charged
 // (the quota engine has no refunds, and charging first keeps refused work
 // from reaching the engines).
-func (s *Server) invoke(c *Call, key []byte) (any, *Problem) {
-	if !c.op.Public || len(key) > 0 {
-		ent, p := s.authenticate(c.ctx, key)
-		if p != nil && !c.op.Public {
-			return nil, p
-		}
-		if p == nil {
-			c.key, c.account = &ent.key, &ent.account
-		}
+func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
+	o := c.Operation()
+	if o.Unavailable != "" {
+		return nil, "", op.NewProblem(503, op.KindUnavailable, o.Unavailable)
 	}
-	return s.run(c)
-}
-
-// run bills (when the operation is billed and a key is known) and handles
-// an authenticated call.
-func (s *Server) run(c *Call) (any, *Problem) {
-	if c.key != nil && s.cfg.Quota != nil {
+	if c.Key() != nil && s.cfg.Quota != nil {
 		var (
 			u   quota.Usage
 			err error
 		)
-		if c.op.Billed {
-			u, err = s.cfg.Quota.Charge(c.ctx, c.account.ID, c.account.Plan, 1)
-		} else if !c.op.Bare {
-			u, err = s.cfg.Quota.Peek(c.ctx, c.account.ID, c.account.Plan)
+		if o.Access == op.Billed {
+			u, err = charge(c)
+		} else if !o.Bare {
+			u, err = s.cfg.Quota.Peek(c.Context(), c.Account().ID, c.Account().Plan)
 		}
 		if err != nil {
 			var le *quota.LimitError
 			if errors.As(err, &le) {
-				c.usage = &le.Usage
-				return nil, limitProblem(le)
+				c.SetUsage(&le.Usage)
+				return nil, "", limitProblem(le)
 			}
 			if errors.Is(err, quota.ErrUnknownPlan) {
 				// The operator removed or renamed a plan that accounts are
 				// still on: the server's fault, told as such, and logged.
-				s.log.Error("account on a plan missing from the configuration", "request_id", c.requestID, "plan", c.account.Plan)
-				return nil, newProblem(503, kindUnavailable, "your account's plan "+strconv.Quote(c.account.Plan)+
+				s.log.Error("account on a plan missing from the configuration", "request_id", c.RequestID(), "plan", c.Account().Plan)
+				return nil, "", op.NewProblem(503, op.KindUnavailable, "your account's plan "+strconv.Quote(c.Account().Plan)+
 					" is not configured on this server (logged for the operator; quote the request_id)")
 			}
-			return nil, s.internal(c, err)
+			return nil, "", s.internal(c, err)
 		}
-		if c.op.Billed || !c.op.Bare {
-			c.usage = &u
+		if o.Access == op.Billed || !o.Bare {
+			c.SetUsage(&u)
 		}
 	}
-	if c.op.Cacheable && s.results != nil {
-		key := cacheKey(c)
+	var ck string
+	if o.Cacheable && s.results != nil {
+		key := c.Fingerprint()
 		if cr, ok := s.results.Get(key); ok {
-			return cr, nil
+			return cr, "", nil
 		}
 		// Only a request seen before is worth keeping: caching every
 		// one-off chart cost a quarter of an uncached call.
 		if s.seen.again(key) {
-			c.cacheKey = key
+			ck = key
 		}
 	}
-	res, err := s.safeHandle(c)
+	res, err := c.Run()
 	if err != nil {
-		p := problemFor(err)
-		if p.Status >= 500 {
-			s.logInternal(c, p)
-		}
-		return nil, p
+		return nil, "", s.internal(c, err)
 	}
-	return res, nil
+	return res, ck, nil
 }
 
 // encoded returns the call's result encoded, from the cache or encoded now
-// (and then cached); ok is false when the result is not cacheable.
-func (s *Server) encoded(c *Call, res any) (*cachedResult, bool, error) {
+// and stored under ck; ok is false when the result is not to be cached.
+func (s *Server) encoded(c *op.Call, res any, ck string) (*cachedResult, bool, error) {
 	if cr, hit := res.(*cachedResult); hit {
 		return cr, true, nil
 	}
-	if c.cacheKey == "" {
+	if ck == "" {
 		return nil, false, nil
 	}
-	if _, raw := res.(Raw); raw {
+	if _, raw := res.(op.Raw); raw {
 		return nil, false, nil
 	}
 	cr, err := encodeResult(c, res, nil)
 	if err != nil {
 		return nil, false, err
 	}
-	release(res)
-	s.results.Set(c.cacheKey, cr, 0)
+	release(c, res)
+	s.results.Set(ck, cr, 0)
 	return cr, true, nil
 }
 
-func (s *Server) safeHandle(c *Call) (res any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic in %s: %v\n%s", c.op.ID, r, debug.Stack())
-		}
-	}()
-	return c.op.Handle(c)
-}
-
-func (s *Server) internal(c *Call, err error) *Problem {
-	p := problemFor(err)
+// internal maps a handler's error to its problem, logging server faults.
+func (s *Server) internal(c *op.Call, err error) *op.Problem {
+	p := op.ProblemFor(err)
 	if p.Status >= 500 {
-		s.logInternal(c, p)
+		cause := "(none)"
+		if p.Cause() != nil {
+			cause = p.Cause().Error()
+		}
+		s.log.Error("request failed", "request_id", c.RequestID(), "operation", c.Operation().ID, "status", p.Status, "error", cause)
 	}
 	return p
 }
 
-func (s *Server) logInternal(c *Call, p *Problem) {
-	cause := "(none)"
-	if p.cause != nil {
-		cause = p.cause.Error()
-	}
-	s.log.Error("request failed", "request_id", c.requestID, "operation", c.op.ID, "status", p.Status, "error", cause)
-}
-
-func limitProblem(le *quota.LimitError) *Problem {
-	kind, detail := kindQuota, ""
+func limitProblem(le *quota.LimitError) *op.Problem {
+	kind, detail := op.KindQuota, ""
 	switch le.Limit {
 	case quota.LimitRate:
-		kind = kindRate
+		kind = op.KindRate
 		detail = fmt.Sprintf("too many requests per second for the plan (%d/s); retry after the Retry-After delay", le.Max)
 	case quota.LimitMonthly:
 		detail = fmt.Sprintf("the monthly quota of %d calls is used up; it resets at 00:00 UTC on the first day of next month, or upgrade the plan", le.Usage.MonthlyLimit)
 	default:
 		detail = fmt.Sprintf("the daily quota of %d calls is used up; it resets at 00:00 UTC, or upgrade the plan", le.Usage.DailyLimit)
 	}
-	p := newProblem(429, kind, detail)
-	p.retryAfter = time.Duration(le.RetryAfterSeconds()) * time.Second
-	return p
+	return op.NewProblem(429, kind, detail).WithRetryAfter(time.Duration(le.RetryAfterSeconds()) * time.Second)
 }
 
 // setLimitHeaders sends RateLimit headers (IETF draft fields) for the daily
 // window when usage is known, and Retry-After on refusals.
-func (s *Server) setLimitHeaders(rc *fasthttp.RequestCtx, u *quota.Usage, p *Problem) {
-	if p != nil && p.retryAfter > 0 {
-		secs := int64((p.retryAfter + time.Second - 1) / time.Second)
+func (s *Server) setLimitHeaders(rc *fasthttp.RequestCtx, u *quota.Usage, p *op.Problem) {
+	if p != nil && p.RetryAfter() > 0 {
+		secs := int64((p.RetryAfter() + time.Second - 1) / time.Second)
 		rc.Response.Header.Set("Retry-After", strconv.FormatInt(secs, 10))
 	}
 	if u == nil || u.DailyLimit <= 0 {
@@ -574,31 +569,32 @@ type envelope struct {
 	Warnings     []string     `json:"warnings,omitempty"`
 }
 
-func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
-	if raw, ok := res.(Raw); ok {
+func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck string) {
+	if raw, ok := res.(op.Raw); ok {
 		rc.SetStatusCode(200)
 		rc.SetContentType(raw.ContentType)
 		if raw.Filename != "" {
 			rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+raw.Filename+`"`)
 		}
-		if len(c.warnings) > 0 {
-			rc.Response.Header.Set("X-Warnings", strings.Join(c.warnings, "; "))
+		if w := c.Warnings(); len(w) > 0 {
+			rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
 		}
 		rc.SetBody(raw.Body)
 		return
 	}
-	if !c.op.Bare {
-		cr, ok, err := s.encoded(c, res)
+	o := c.Operation()
+	if !o.Bare {
+		cr, ok, err := s.encoded(c, res, ck)
 		if err != nil {
-			s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+			s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.RequestID())
 			return
 		}
 		if ok {
 			bp := accessBufs.Get().(*[]byte)
-			b, err := appendEnvelope((*bp)[:0], c.now, c.requestID, cr, cr.warnings, c.usage)
+			b, err := appendEnvelope((*bp)[:0], c.Now(), c.RequestID(), cr, cr.warnings, c.Usage())
 			if err != nil {
 				accessBufs.Put(bp)
-				s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+				s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.RequestID())
 				return
 			}
 			rc.SetStatusCode(200)
@@ -610,24 +606,24 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 		}
 		if a, isApp := res.(jsonAppender); isApp {
 			s.writeAppended(rc, c, a)
-			release(res)
+			release(c, res)
 			return
 		}
 		if ra, isApp := res.(resultAppender); isApp {
 			s.writeAppended(rc, c, appendResult{ra})
-			release(res)
+			release(c, res)
 			return
 		}
 	}
 	var v any = res
-	if !c.op.Bare {
+	if !o.Bare {
 		v = &envelope{
-			CalculatedAt: c.now.Format(time.RFC3339Nano),
-			Input:        c.input(),
-			RequestID:    c.requestID,
+			CalculatedAt: c.Now().Format(time.RFC3339Nano),
+			Input:        c.Input(),
+			RequestID:    c.RequestID(),
 			Result:       res,
-			Usage:        c.usage,
-			Warnings:     c.warnings,
+			Usage:        c.Usage(),
+			Warnings:     c.Warnings(),
 		}
 	}
 	rc.SetStatusCode(200)
@@ -636,19 +632,19 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *Call, res any) {
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		rc.Response.ResetBody()
-		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.RequestID())
 	}
 }
 
 // writeAppended writes the envelope around a result that encodes itself,
 // straight into the response body buffer.
-func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *Call, a jsonAppender) {
+func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *op.Call, a jsonAppender) {
 	in, err := encodeInput(c)
 	if err == nil {
 		// SwapBody hands over the response's pooled buffer and takes the
 		// grown one back: no copy of a batch's megabyte.
 		var b []byte
-		if b, err = appendEnvelopeWith(rc.Response.SwapBody(nil)[:0], c.now, c.requestID, in, a.appendJSON, c.warnings, c.usage); err == nil {
+		if b, err = appendEnvelopeWith(rc.Response.SwapBody(nil)[:0], c.Now(), c.RequestID(), in, a.appendJSON, c.Warnings(), c.Usage()); err == nil {
 			rc.Response.SwapBody(b)
 			rc.SetStatusCode(200)
 			rc.SetContentType("application/json")
@@ -656,15 +652,15 @@ func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *Call, a jsonAppender)
 		}
 	}
 	rc.Response.ResetBody()
-	s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.requestID)
+	s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.RequestID())
 }
 
-func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *Problem, rid string) {
+func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *op.Problem, rid string) {
 	p.RequestID = rid
 	rc.SetStatusCode(p.Status)
 	rc.SetContentType("application/problem+json")
-	if p.retryAfter > 0 && len(rc.Response.Header.Peek("Retry-After")) == 0 {
-		rc.Response.Header.Set("Retry-After", strconv.FormatInt(int64((p.retryAfter+time.Second-1)/time.Second), 10))
+	if ra := p.RetryAfter(); ra > 0 && len(rc.Response.Header.Peek("Retry-After")) == 0 {
+		rc.Response.Header.Set("Retry-After", strconv.FormatInt(int64((ra+time.Second-1)/time.Second), 10))
 	}
 	b, err := json.Marshal(p)
 	if err != nil {
@@ -680,28 +676,28 @@ func (s *Server) notFound(rc *fasthttp.RequestCtx) {
 		rc.SetStatusCode(fasthttp.StatusPermanentRedirect)
 		return
 	}
-	s.writeProblem(rc, newProblem(404, kindNotFound, "no route "+string(rc.Method())+" "+string(rc.Path())+"; GET /api/v1/ lists the routes"), rid)
+	s.writeProblem(rc, op.NewProblem(404, op.KindNotFound, "no route "+string(rc.Method())+" "+string(rc.Path())+"; GET /api/v1/ lists the routes"), rid)
 }
 
 func (s *Server) methodNotAllowed(rc *fasthttp.RequestCtx) {
 	rid, _ := rc.UserValue(ridKey).(string)
-	s.writeProblem(rc, newProblem(405, kindMethod, "method "+string(rc.Method())+" is not served on "+string(rc.Path())+"; the Allow header lists the methods"), rid)
+	s.writeProblem(rc, op.NewProblem(405, op.KindMethod, "method "+string(rc.Method())+" is not served on "+string(rc.Path())+"; the Allow header lists the methods"), rid)
 }
 
 // readError answers requests fasthttp could not read (too large, malformed).
 func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	rid := s.ridPrefix + "-" + strconv.FormatUint(s.ridSeq.Add(1), 36)
 	rc.Response.Header.Set("X-Request-ID", rid)
-	var p *Problem
+	var p *op.Problem
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds"):
 		p = s.tooLarge()
 	default:
 		var te interface{ Timeout() bool }
 		if errors.As(err, &te) && te.Timeout() {
-			p = newProblem(408, kindTimeout, "the request was not received within the read timeout")
+			p = op.NewProblem(408, op.KindTimeout, "the request was not received within the read timeout")
 		} else {
-			p = newProblem(400, kindBadRequest, "the HTTP request could not be parsed")
+			p = op.NewProblem(400, op.KindBadRequest, "the HTTP request could not be parsed")
 		}
 	}
 	s.writeProblem(rc, p, rid)
@@ -711,30 +707,30 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	}
 }
 
-func (s *Server) tooLarge() *Problem {
-	return newProblem(413, kindTooLarge, fmt.Sprintf("the request body is larger than the %d bytes this server accepts; split the request (a batch holds at most %d items)", s.cfg.Limits.MaxBodyBytes, s.cfg.Limits.MaxBatchItems))
+func (s *Server) tooLarge() *op.Problem {
+	return op.NewProblem(413, op.KindTooLarge, fmt.Sprintf("the request body is larger than the %d bytes this server accepts; split the request (a batch holds at most %d items)", s.cfg.Limits.MaxBodyBytes, s.cfg.Limits.MaxBatchItems))
 }
 
 // finish records metrics and the access-log line of one request. The log
 // names the route template, never the query string (which may hold a key)
 // and never the key, only its display prefix.
-func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c *Call) {
+func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c *op.Call) {
 	d := time.Since(start)
 	status := rc.Response.StatusCode()
-	var op *Operation
+	var o *op.Operation
 	route := "(unmatched)"
 	keyPrefix := ""
 	if c != nil {
-		op = c.op
-		route = op.Path
-		if c.key != nil {
-			keyPrefix = c.key.Prefix
+		o = c.Operation()
+		route = o.Path
+		if k := c.Key(); k != nil {
+			keyPrefix = k.Prefix
 			if s.cfg.Quota != nil {
-				s.cfg.Quota.Record(quota.Call{AccountID: c.key.AccountID, KeyID: c.key.ID, Endpoint: op.ID, Status: status, Duration: d, At: c.now})
+				s.cfg.Quota.Record(quota.Call{AccountID: k.AccountID, KeyID: k.ID, Endpoint: o.ID, Status: status, Duration: d, At: c.Now()})
 			}
 		}
 	}
-	s.metrics.observe(op, status, d)
+	s.metrics.observe(o, status, d)
 	if s.cfg.AccessLog != nil {
 		s.writeAccess(rc, start.Add(d), route, status, d, rid, keyPrefix)
 	}
@@ -800,15 +796,4 @@ type fasthttpLogger struct{ l *slog.Logger }
 
 func (f fasthttpLogger) Printf(format string, args ...any) {
 	f.l.Warn("fasthttp", "message", fmt.Sprintf(format, args...))
-}
-
-// marshalJSON encodes v without HTML escaping, as responses are.
-func marshalJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }

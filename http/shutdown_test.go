@@ -1,13 +1,16 @@
-package http
+package http_test
 
 import (
 	"context"
 	"io"
 	"net"
+	nethttp "net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/store"
 )
 
@@ -16,22 +19,35 @@ import (
 func TestGracefulShutdown(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
 	addr := ts.URL[len("http://"):]
+	gate := apitest.NewGate(t, "shutdown")
 	done := make(chan int, 1)
 	go func() {
-		done <- ts.post(t, "/api/v1/test/echo", `{"year":1,"sleep_ms":400}`).Status
+		done <- ts.Post(t, "/api/v1/test/echo", `{"year":1,"gate":"shutdown"}`).Status
 	}()
-	time.Sleep(100 * time.Millisecond) // the request is in the handler
+	<-gate.Entered() // the request is in the handler
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := ts.Server.Shutdown(ctx); err != nil {
+	shut := make(chan error, 1)
+	go func() { shut <- ts.Server.Shutdown(ctx) }()
+	// Shutdown has begun once the listener refuses connections; only then
+	// may the request in the handler finish.
+	for {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err != nil {
+			break
+		}
+		c.Close()
+		if ctx.Err() != nil {
+			t.Fatal("new connections still accepted after Shutdown")
+		}
+		runtime.Gosched()
+	}
+	gate.Open()
+	if err := <-shut; err != nil {
 		t.Fatalf("shutdown: %v", err)
 	}
 	if st := <-done; st != 200 {
 		t.Errorf("in-flight request got %d", st)
-	}
-	if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
-		c.Close()
-		t.Error("new connections still accepted after Shutdown")
 	}
 	// Shutdown flushed: the store has the call without another Flush.
 	tot, err := ts.Store.Counters(context.Background(), ts.Account.ID, store.Day(ts.Clock.Now()))
@@ -44,20 +60,20 @@ func TestGracefulShutdown(t *testing.T) {
 // its own listener.
 func TestSeparateMetricsListener(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
-	ts.get(t, "/healthz").wantStatus(t, 200)
+	ts.Get(t, "/healthz").WantStatus(t, 200)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ln.Close()
 	go ts.Server.ServeMetrics(ln)
-	resp, err := ts.client.Get("http://" + ln.Addr().String() + "/anything")
+	resp, err := nethttp.Get("http://" + ln.Addr().String() + "/anything")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != 200 || !strings.Contains(string(b), `astroapi_http_requests_total{route="/healthz",method="GET",code="2xx"} 1`) {
-		t.Errorf("metrics listener: %d %s", resp.StatusCode, truncate(b, 500))
+		t.Errorf("metrics listener: %d %s", resp.StatusCode, apitest.Truncate(b, 500))
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	apihttp "github.com/astroapi/astroapi/http"
+	"github.com/astroapi/astroapi/http/routes"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 	_ "github.com/astroapi/astroapi/store/bolt"
@@ -214,8 +215,18 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 	}
+	// The console's revocations drop the server's cached keys; the server
+	// is built from the routes, so the hook reaches it once it exists.
+	forgetKeys := func() {
+		if m.Server != nil {
+			m.Server.ForgetKeys()
+		}
+	}
+	ops := routes.All(routes.Deps{
+		Positions: positions, Places: pl, Zones: zx, Store: m.Store, Quota: m.Quota, KeysChanged: forgetKeys,
+	})
 	m.Server, err = apihttp.New(apihttp.Config{
-		Positions: positions, Places: pl, Zones: zx, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
+		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
 	})
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	_ "time/tzdata" // fallback zone database when the host has none
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/zones"
 )
 
 // The supported span of birth years: the Gregorian calendar (from 1583) up
@@ -201,15 +202,6 @@ func gapError(l Local, loc *time.Location, wall int64) error {
 }
 
 // FormatOffset writes an offset in seconds east of UTC as "UTC+05:30"
-// (seconds are shown only when non-zero, as local mean time has them).
-func FormatOffset(off int) string {
-	sign := '+'
-	if off < 0 {
-		sign, off = '-', -off
-	}
-	s := fmt.Sprintf("UTC%c%02d:%02d", sign, off/3600, off/60%60)
-	if off%60 != 0 {
-		s += fmt.Sprintf(":%02d", off%60)
-	}
-	return s
-}
+// (seconds are shown only when non-zero, as local mean time has them): the
+// zone routes' offset (zones.FormatOffset) behind "UTC".
+func FormatOffset(off int) string { return "UTC" + zones.FormatOffset(off) }

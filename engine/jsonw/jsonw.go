@@ -259,3 +259,23 @@ func Name(b []byte, s string) []byte {
 	b = append(b, s...)
 	return append(b, '"')
 }
+
+// Number appends v as encoding/json and go-json write a float64: the
+// shortest decimal that reads back as v, in exponent form below 1e-6 and
+// from 1e21 (a one-digit exponent written as such: 1e-7, not 1e-07). NaN and
+// infinities, which JSON cannot hold, are written as null.
+func Number(b []byte, v float64) []byte {
+	if v != v || math.IsInf(v, 0) {
+		return append(b, "null"...)
+	}
+	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
+		n := len(b)
+		b = strconv.AppendFloat(b, v, 'e', -1, 64)
+		if m := len(b); m-n >= 4 && b[m-4] == 'e' && b[m-3] == '-' && b[m-2] == '0' {
+			b[m-2] = b[m-1]
+			b = b[:m-1]
+		}
+		return b
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}

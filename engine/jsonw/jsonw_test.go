@@ -139,3 +139,12 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+// TestNumber: numbers JSON cannot hold are null.
+func TestNumber(t *testing.T) {
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if got := string(Number(nil, v)); got != "null" {
+			t.Errorf("Number(%v) = %s", v, got)
+		}
+	}
+}

@@ -16,9 +16,9 @@
 //     asteroids when present, the Ascendant and the Midheaven (held fixed);
 //     the South Node is left out (it only mirrors the North Node). Orbs as
 //     engine/aspects documents.
-//   - Part of Fortune: by day (Sun above the horizon, i.e. in the half of the
-//     ecliptic from Descendant through Midheaven to Ascendant)
-//     Ascendant + Moon - Sun; by night Ascendant + Sun - Moon.
+//   - Part of Fortune (package parts): by day (Sun above the horizon, i.e.
+//     in the half of the ecliptic from Descendant through Midheaven to
+//     Ascendant) Ascendant + Moon - Sun; by night Ascendant + Sun - Moon.
 package natal
 
 import (
@@ -30,6 +30,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/engine/parts"
 	"github.com/astroapi/astroapi/engine/patterns"
 )
 
@@ -212,13 +213,16 @@ func SignOf(lon float64) Sign {
 	return Sign{Degree: d, Sign: s, Longitude: lon}
 }
 
+// EnumValues lists the node conventions (engine.Enum).
+func (Node) EnumValues() []string { return []string{string(TrueNode), string(MeanNode)} }
+
 // Validate checks the options, naming bad ones by their API field.
 func (o Options) Validate() engine.Fields {
 	var errs engine.Fields
 	if o.HouseSystem != "" && !houses.Valid(o.HouseSystem) {
 		errs = append(errs, &engine.FieldError{Field: "house_system", Reason: fmt.Sprintf("unknown house system %q", o.HouseSystem)})
 	}
-	if o.Sidereal != "" && !validAyanamsa(o.Sidereal) {
+	if o.Sidereal != "" && !o.Sidereal.Valid() {
 		errs = append(errs, &engine.FieldError{Field: "ayanamsa", Reason: fmt.Sprintf("unknown ayanamsa %q", o.Sidereal)})
 	}
 	if o.Node != "" && o.Node != TrueNode && o.Node != MeanNode {
@@ -227,33 +231,21 @@ func (o Options) Validate() engine.Fields {
 	return errs
 }
 
-func validAyanamsa(a engine.Ayanamsa) bool {
-	for _, x := range engine.Ayanamsas {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
-
-// Compute casts the chart of b with options o from pos.
+// Compute casts the chart of b with options o from pos, in steps: the
+// frame (obliquity, ayanamsa), the houses and angles, the planets, the Part
+// of Fortune, the aspects and the patterns.
 func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	if errs := o.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
-	if !(b.Latitude >= -90 && b.Latitude <= 90) {
-		return nil, &engine.FieldError{Field: "latitude", Reason: "must be between -90 and 90"}
+	if errs := engine.CheckPlace(b.Latitude, b.Longitude, ""); len(errs) > 0 {
+		return nil, errs[0]
 	}
-	if !(b.Longitude >= -180 && b.Longitude <= 180) {
-		return nil, &engine.FieldError{Field: "longitude", Reason: "must be between -180 and 180"}
+	if o.HouseSystem == "" {
+		o.HouseSystem = houses.Default
 	}
-	sys := o.HouseSystem
-	if sys == "" {
-		sys = houses.Default
-	}
-	node := o.Node
-	if node == "" {
-		node = TrueNode
+	if o.Node == "" {
+		o.Node = TrueNode
 	}
 	eps, _, err := pos.Obliquity(b.JD)
 	if err != nil {
@@ -267,8 +259,6 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	c := &st.chart
 	c.store = st
 	c.ZodiacType, c.Source = "tropical", engine.FromTables
-	// The chart reads no distances: the tables skip them.
-	frame := engine.Options{Sidereal: o.Sidereal, SkipDistance: true}
 	var ayan float64
 	if o.Sidereal != "" {
 		c.ZodiacType = "sidereal"
@@ -277,12 +267,35 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		}
 		c.Ayanamsa = &AyanamsaValue{Name: o.Sidereal, Degrees: ayan}
 	}
-
-	h, err := pos.Houses(b.JD, b.Latitude, b.Longitude, sys, o.Sidereal)
+	h, err := c.castHouses(pos, b, o)
 	if err != nil {
 		return nil, err
 	}
-	c.Houses = Houses{System: h.System, RequestedSystem: sys, Fallback: h.System != sys, Cusps: st.cusps[:]}
+	if err := c.castPlanets(pos, b, o, &h, eps, ayan); err != nil {
+		return nil, err
+	}
+	c.castFortune(&h)
+	c.castAspects(o)
+	c.castPatterns(h.Ascendant)
+	c.Conventions = Conventions{
+		Node:        string(o.Node),
+		Lilith:      "mean_apogee",
+		Positions:   "apparent geocentric ecliptic of date",
+		Orbs:        c.Conventions.Orbs,
+		AspectNotes: "planets, North Node, Lilith, Chiron, asteroids, Ascendant and Midheaven (angles held fixed); South Node omitted",
+		DayChart:    c.Conventions.DayChart,
+	}
+	return c, nil
+}
+
+// castHouses fills the cusps and angles; it returns the engine's houses,
+// which the later steps read.
+func (c *Chart) castHouses(pos engine.Positions, b Birth, o Options) (engine.Houses, error) {
+	h, err := pos.Houses(b.JD, b.Latitude, b.Longitude, o.HouseSystem, o.Sidereal)
+	if err != nil {
+		return h, err
+	}
+	c.Houses = Houses{System: h.System, RequestedSystem: o.HouseSystem, Fallback: h.System != o.HouseSystem, Cusps: c.store.cusps[:]}
 	for i, lon := range h.Cusps {
 		s := SignOf(lon)
 		c.Houses.Cusps[i] = Cusp{Number: i + 1, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude}
@@ -294,15 +307,24 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		Vertex: c.Vertex, AntiVertex: SignOf(h.Vertex + 180),
 	}
 	c.Source = worse(c.Source, h.Source)
+	return h, nil
+}
 
+// castPlanets fills the planets in chart order: the bodies of chartBodies
+// (the node as o.Node asks, followed by its South Node), then the
+// asteroids when asked. Chiron and the asteroids outside the ephemeris
+// files are left out and named in Omitted.
+func (c *Chart) castPlanets(pos engine.Positions, b Birth, o Options, h *engine.Houses, eps, ayan float64) error {
 	n := len(chartBodies) + 1 // + South Node
 	if o.IncludeAsteroids {
 		n += len(asteroidBodies)
 	}
-	c.Planets = st.planets[:0]
-	if n > len(st.planets) {
+	c.Planets = c.store.planets[:0]
+	if n > len(c.store.planets) {
 		c.Planets = make([]Planet, 0, n)
 	}
+	// The chart reads no distances: the tables skip them.
+	frame := engine.Options{Sidereal: o.Sidereal, SkipDistance: true}
 	sinEps, cosEps := math.Sincos(eps * math.Pi / 180)
 	clockwise := houses.Clockwise(&h.Cusps)
 	add := func(name string, p engine.Position) {
@@ -310,8 +332,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		// Declination from the tropical longitude of date:
 		// sin δ = sin β cos ε + cos β sin ε sin λ (Meeus 13.4).
 		lam := (p.Longitude + ayan) * math.Pi / 180
-		beta := p.Latitude * math.Pi / 180
-		sinB, cosB := math.Sincos(beta)
+		sinB, cosB := math.Sincos(p.Latitude * math.Pi / 180)
 		dec := math.Asin(sinB*cosEps+cosB*sinEps*math.Sin(lam)) * 180 / math.Pi
 		c.Planets = append(c.Planets, Planet{
 			Name: name, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude,
@@ -324,7 +345,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 		bodies = append(bodies[:len(bodies):len(bodies)], asteroidBodies[:]...)
 	}
 	for _, body := range bodies {
-		if body == engine.TrueNode && node == MeanNode {
+		if body == engine.TrueNode && o.Node == MeanNode {
 			body = engine.MeanNode
 		}
 		p, err := pos.Position(b.JD, body, frame)
@@ -337,9 +358,9 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 					c.Omitted = append(c.Omitted, body.String())
 					continue
 				}
-				return nil, fmt.Errorf("%s: %w", body, err)
+				return fmt.Errorf("%s: %w", body, err)
 			}
-			return nil, err
+			return err
 		}
 		c.Source = worse(c.Source, p.Source)
 		switch body {
@@ -353,18 +374,37 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 			add(body.String(), p)
 		}
 	}
+	return nil
+}
 
-	// Part of Fortune, day or night.
-	sun, moon := c.Planets[0].Longitude, c.Planets[1].Longitude
-	day := engine.Normalize(sun-h.Ascendant) >= 180
-	pof, formula := h.Ascendant+moon-sun, "Asc + Moon - Sun (day chart)"
-	if !day {
-		pof, formula = h.Ascendant+sun-moon, "Asc + Sun - Moon (night chart)"
+// planet returns the chart's planet called name (nil when absent).
+func (c *Chart) planet(name string) *Planet {
+	for i := range c.Planets {
+		if c.Planets[i].Name == name {
+			return &c.Planets[i]
+		}
 	}
-	ps := SignOf(pof)
-	c.PartOfFortune = Lot{Sign: ps, House: houses.OfDir(ps.Longitude, &h.Cusps, clockwise), Formula: formula}
+	return nil
+}
 
-	// Aspects.
+// castFortune fills the Part of Fortune and the chart's sect (package
+// parts: Asc + Moon - Sun by day, reversed by night).
+func (c *Chart) castFortune(h *engine.Houses) {
+	sun, moon := c.planet(engine.Sun.String()).Longitude, c.planet(engine.Moon.String()).Longitude
+	day := parts.IsDay(sun, h.Ascendant)
+	pof := SignOf(parts.Fortune.Cast(h.Ascendant, moon, sun, day))
+	formula := "Asc + Moon - Sun (day chart)"
+	if !day {
+		formula = "Asc + Sun - Moon (night chart)"
+	}
+	c.PartOfFortune = Lot{Sign: pof, House: houses.Of(pof.Longitude, &h.Cusps), Formula: formula}
+	c.Conventions.DayChart = day
+}
+
+// castAspects finds the aspects among the planets (the South Node left
+// out: it only mirrors the North Node), the Ascendant and the Midheaven,
+// with the default orbs (resolved once per process) or o.Orbs.
+func (c *Chart) castAspects(o Options) {
 	orbs := o.Orbs
 	var matcher *aspects.Matcher
 	if orbs == nil {
@@ -387,30 +427,32 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	pts = append(pts,
 		aspects.Point{Name: "Ascendant", Longitude: c.Ascendant.Longitude},
 		aspects.Point{Name: "Midheaven", Longitude: c.Midheaven.Longitude})
-	c.Aspects = matcher.AppendFind(st.aspects[:0], pts)
+	c.Aspects = matcher.AppendFind(c.store.aspects[:0], pts)
+	c.Conventions.Orbs = orbs
+}
 
-	// Patterns: the ten planets; Sun, Moon and Ascendant weigh double.
-	var pbuf [11]patterns.Point
+// shapeBodies are the ten planets the chart's patterns weigh; the Sun and
+// the Moon, with the Ascendant, weigh double.
+var shapeBodies = [...]engine.Body{
+	engine.Sun, engine.Moon, engine.Mercury, engine.Venus, engine.Mars,
+	engine.Jupiter, engine.Saturn, engine.Uranus, engine.Neptune, engine.Pluto,
+}
+
+// castPatterns fills the chart shape and the element, modality and
+// hemisphere balance.
+func (c *Chart) castPatterns(asc float64) {
+	var pbuf [len(shapeBodies) + 1]patterns.Point
 	pp := pbuf[:0]
-	for i := range 10 {
+	for _, b := range shapeBodies {
+		p := c.planet(b.String())
 		w := 1.0
-		if i < 2 {
+		if b == engine.Sun || b == engine.Moon {
 			w = 2
 		}
-		pp = append(pp, patterns.Point{Longitude: c.Planets[i].Longitude, House: c.Planets[i].House, Weight: w, Shape: true})
+		pp = append(pp, patterns.Point{Longitude: p.Longitude, House: p.House, Weight: w, Shape: true})
 	}
-	pp = append(pp, patterns.Point{Longitude: h.Ascendant, Weight: 2})
+	pp = append(pp, patterns.Point{Longitude: asc, Weight: 2})
 	c.Patterns = patterns.Analyze(pp)
-
-	c.Conventions = Conventions{
-		Node:        string(node),
-		Lilith:      "mean_apogee",
-		Positions:   "apparent geocentric ecliptic of date",
-		Orbs:        orbs,
-		AspectNotes: "planets, North Node, Lilith, Chiron, asteroids, Ascendant and Midheaven (angles held fixed); South Node omitted",
-		DayChart:    day,
-	}
-	return c, nil
 }
 
 // worse returns the less precise of two sources: Moshier over the Swiss

@@ -573,3 +573,6 @@ func Spread(lons []float64, sep float64) []float64 {
 	}
 	return out
 }
+
+// EnumValues lists the themes (engine.Enum).
+func (Theme) EnumValues() []string { return []string{string(Light), string(Dark)} }

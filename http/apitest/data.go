@@ -1,0 +1,76 @@
+package apitest
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/swe"
+	"github.com/astroapi/astroapi/engine/zones"
+)
+
+// RepoFile returns the path of a file given relative to the module root
+// (the directory holding go.mod, found upwards from the test's directory).
+func RepoFile(t testing.TB, rel string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, rel)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatalf("no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// missing skips the test without a resource the machine may lack, or fails
+// it under CI=true, where .ci/run installs everything.
+func missing(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal(err)
+	}
+	t.Skip(err)
+}
+
+// Ephemeris opens the Swiss Ephemeris (Debian's files).
+func Ephemeris(t testing.TB) *swe.Ephemeris {
+	t.Helper()
+	e, err := swe.Open("")
+	if err != nil {
+		missing(t, err)
+	}
+	return e
+}
+
+var (
+	geoOnce   sync.Once
+	geoPlaces *places.Index
+	geoZones  *zones.Index
+	geoErr    error
+)
+
+// Geo loads the committed places index (data/places.tsv.zst) and the zone
+// index, once per test binary.
+func Geo(t testing.TB) (*places.Index, *zones.Index) {
+	t.Helper()
+	file := RepoFile(t, "data/places.tsv.zst")
+	geoOnce.Do(func() {
+		if geoPlaces, geoErr = places.Load(file); geoErr != nil {
+			return
+		}
+		geoZones, geoErr = zones.New()
+	})
+	if geoErr != nil {
+		missing(t, geoErr)
+	}
+	return geoPlaces, geoZones
+}

@@ -1,0 +1,166 @@
+package op
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/astroapi/astroapi/quota"
+	"github.com/astroapi/astroapi/store"
+)
+
+// Call is one invocation of an operation, over HTTP, as a batch item or as
+// a tool call. It is only valid during the handler; never keep it after the
+// handler returns.
+type Call struct {
+	op        *Operation
+	ctx       context.Context
+	now       time.Time
+	requestID string
+	key       *store.Key
+	account   *store.Account
+	remoteIP  string
+	body      []byte
+	query     [][2]string
+	params    map[string]string
+
+	echo     any
+	echoSet  bool
+	decoded  any
+	present  map[string]bool
+	warnings []string
+	usage    *quota.Usage
+}
+
+// Request is what a door knows of a call before running it.
+type Request struct {
+	Context   context.Context
+	Now       time.Time // the instant the call started, from the server's clock
+	RequestID string
+	Key       *store.Key     // nil on public routes called without a key
+	Account   *store.Account // the key's account
+	RemoteIP  string         // the client's address ("" when not over HTTP)
+	Body      []byte
+	Query     [][2]string       // query parameters in order
+	Params    map[string]string // path parameters, decoded
+}
+
+// NewCall prepares a call of o; Run runs it.
+func NewCall(o *Operation, r Request) *Call {
+	if r.Context == nil {
+		r.Context = context.Background()
+	}
+	return &Call{
+		op: o, ctx: r.Context, now: r.Now, requestID: r.RequestID, key: r.Key, account: r.Account,
+		remoteIP: r.RemoteIP, body: r.Body, query: r.Query, params: r.Params,
+	}
+}
+
+// Run decodes the input and runs the handler. A panic in the handler is
+// returned as an error (a 500 whose cause names the operation).
+func (c *Call) Run() (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic in %s: %v\n%s", c.op.ID, r, debug.Stack())
+		}
+	}()
+	return c.op.run(c)
+}
+
+// Operation returns the operation being called.
+func (c *Call) Operation() *Operation { return c.op }
+
+// Now returns the instant the call started, from the server's injected
+// clock. Handlers use it for "now" defaults so tests can fix the time.
+func (c *Call) Now() time.Time { return c.now }
+
+// Context returns the call's context, cancelled when the server gives up.
+func (c *Call) Context() context.Context { return c.ctx }
+
+// RequestID returns the call's trace identifier.
+func (c *Call) RequestID() string { return c.requestID }
+
+// Key returns the authenticated key, nil on public routes called without one.
+func (c *Call) Key() *store.Key { return c.key }
+
+// Account returns the account of the authenticated key, nil without one.
+func (c *Call) Account() *store.Account { return c.account }
+
+// RemoteIP returns the client's address, "" when the call did not come
+// over HTTP (a batch item, a tool call: they carry their request's).
+func (c *Call) RemoteIP() string { return c.remoteIP }
+
+// Body returns the raw request body.
+func (c *Call) Body() []byte { return c.body }
+
+// Param returns the path parameter name ("" when absent).
+func (c *Call) Param(name string) string { return c.params[name] }
+
+// Has reports whether the input held the top-level field name (JSON key or
+// query parameter) with a value other than null. It tells "absent" from
+// "zero".
+func (c *Call) Has(name string) bool { return c.present[name] }
+
+// Echo sets the envelope's input: the interpreted input. Without a call to
+// Echo the envelope echoes the decoded input.
+func (c *Call) Echo(v any) { c.echo, c.echoSet = v, true }
+
+// Warn adds a message to the envelope's warnings list.
+func (c *Call) Warn(msg ...string) { c.warnings = append(c.warnings, msg...) }
+
+// Warnings returns the warnings collected so far.
+func (c *Call) Warnings() []string { return c.warnings }
+
+// Input returns what the envelope echoes: the value given to Echo, else
+// the decoded input, else an empty object.
+func (c *Call) Input() any {
+	if c.echoSet {
+		return c.echo
+	}
+	if c.decoded != nil {
+		return c.decoded
+	}
+	return struct{}{}
+}
+
+// Usage returns the account's usage block for the envelope (nil: none).
+func (c *Call) Usage() *quota.Usage { return c.usage }
+
+// SetUsage sets the usage block the envelope carries (doors set it when
+// they charge or peek at the quota).
+func (c *Call) SetUsage(u *quota.Usage) { c.usage = u }
+
+// Fingerprint identifies the call's input exactly (operation, path
+// parameters, query, body), as the key of the results cache.
+func (c *Call) Fingerprint() string {
+	var b strings.Builder
+	b.Grow(len(c.op.ID) + len(c.body) + 16)
+	b.WriteString(c.op.ID)
+	b.WriteByte(0)
+	if len(c.params) > 0 {
+		names := make([]string, 0, len(c.params))
+		for k := range c.params {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			b.WriteString(k)
+			b.WriteByte('=')
+			b.WriteString(c.params[k])
+			b.WriteByte(0)
+		}
+	}
+	b.WriteByte(1)
+	for _, kv := range c.query {
+		b.WriteString(kv[0])
+		b.WriteByte('=')
+		b.WriteString(kv[1])
+		b.WriteByte(0)
+	}
+	b.WriteByte(1)
+	b.Write(c.body)
+	return b.String()
+}

@@ -1,0 +1,172 @@
+package op
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Access says who may call an operation and whether it is billed. The zero
+// value is Billed: a route is free only when it says so.
+type Access int
+
+// The access levels.
+const (
+	Billed Access = iota // a key is required and each call is charged against the account's quota
+	Free                 // a key is required; calls are not charged (usage, key console)
+	Public               // no key needed, nothing charged (docs, geocoding, health)
+)
+
+// Spec describes an operation: everything but its types and handler.
+type Spec struct {
+	ID          string // stable operation id, e.g. "post-natal"
+	Path        string // with {name} path parameters, e.g. "/api/v1/timezone/{name}"; {name:*} catches the rest
+	Family      string // manifest/OpenAPI tag: Charts, Sky, Timing, Traditions, Agents, Access, Docs, Operations
+	Summary     string
+	Description string
+	Access      Access
+	// Produces is the media type of a non-JSON answer (the handler returns
+	// Raw); "" for the JSON envelope.
+	Produces string
+	Bare     bool // JSON written as-is, without the envelope (usage, manifest, health)
+	NoBatch  bool // not callable from the batch route or as a tool (docs, console, the batch route itself)
+	Hidden   bool // left out of the OpenAPI document and the manifest (metrics, benchmarks)
+	// Cacheable: the answer depends only on the request (never on "now"),
+	// so identical requests may be answered from the results cache. They
+	// are still authenticated and billed.
+	Cacheable bool
+	// Recycle: the result has a Release method that hands its storage back
+	// for reuse, and the doors call it once the result is encoded. Only
+	// results nobody keeps may opt in.
+	Recycle bool
+	// Unavailable, when set, is the detail of the 503 the operation answers
+	// instead of running: a dependency it needs (ephemeris, zone index,
+	// store) is missing on this server. The operation stays documented.
+	Unavailable string
+}
+
+// Operation is one route of the API, declared once with its input and
+// output types: the REST router, the OpenAPI document, the batch route and
+// the tool endpoint are all built from the list of operations.
+type Operation struct {
+	Spec
+	Method string
+	In     reflect.Type // the input struct (JSON body for POST, query parameters for GET)
+	Out    reflect.Type // the result type (Raw for non-JSON bodies)
+	run    func(c *Call) (any, error)
+}
+
+// None is the input of an operation that takes nothing: a body or query
+// still gets its unknown keys reported as warnings.
+type None struct{}
+
+// Raw is a non-JSON response body a handler returns instead of a result.
+type Raw struct {
+	ContentType string
+	Body        []byte
+	Filename    string // when set, sent as an attachment (Content-Disposition)
+}
+
+// Post declares a POST operation: the door decodes the JSON body into a
+// new In (answering 400/422 itself when it cannot) and calls h.
+func Post[In, Out any](s Spec, h func(*Call, *In) (Out, error)) *Operation {
+	return declare("POST", s, h)
+}
+
+// Get declares a GET operation: In is read from the query parameters (by
+// json tag name).
+func Get[In, Out any](s Spec, h func(*Call, *In) (Out, error)) *Operation {
+	return declare("GET", s, h)
+}
+
+func declare[In, Out any](method string, s Spec, h func(*Call, *In) (Out, error)) *Operation {
+	return &Operation{
+		Spec: s, Method: method,
+		In:  reflect.TypeFor[In](),
+		Out: reflect.TypeFor[Out](),
+		run: func(c *Call) (any, error) {
+			in := new(In)
+			if err := c.decode(in); err != nil {
+				return nil, err
+			}
+			return h(c, in)
+		},
+	}
+}
+
+// Missing returns detail when missing is true, else "": the Unavailable of
+// an operation whose dependency may be absent.
+//
+//	Unavailable: op.Missing(d.Positions == nil, "no ephemeris is configured on this server"),
+func Missing(missing bool, detail string) string {
+	if missing {
+		return detail
+	}
+	return ""
+}
+
+// HasBody reports whether the operation reads its input from a JSON body.
+func (o *Operation) HasBody() bool {
+	switch o.Method {
+	case "POST", "PUT", "PATCH":
+		return true
+	}
+	return false
+}
+
+// PathParams lists the {name} parameters of the operation's path in order.
+func (o *Operation) PathParams() []string { return PathParams(o.Path) }
+
+// PathParams lists the {name} parameters of a path in order ({name:*}
+// catch-alls by name).
+func PathParams(path string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(path[i:], '}')
+		if j < 0 {
+			return out
+		}
+		name, _, _ := strings.Cut(path[i+1:i+j], ":")
+		out = append(out, name)
+		path = path[i+j+1:]
+	}
+}
+
+// Check reports what is wrong with o on its own: a missing id, method,
+// path or handler, a billed route outside /api/v1, a struct tag of its
+// input or output that does not parse.
+func (o *Operation) Check() error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(o.ID+": "+format, a...)) }
+	switch {
+	case o.ID == "":
+		bad("no operation id (path %s)", o.Path)
+	case o.run == nil:
+		bad("no handler: declare operations with op.Post or op.Get")
+	case !strings.HasPrefix(o.Path, "/"):
+		bad("path %q does not start with /", o.Path)
+	}
+	if o.Access < Billed || o.Access > Public {
+		bad("unknown access %d", o.Access)
+	}
+	if o.Access == Billed && !strings.HasPrefix(o.Path, "/api/v1/") {
+		bad("billed, but %s is outside /api/v1/: say Access: op.Free or op.Public", o.Path)
+	}
+	if o.Produces != "" && o.Bare {
+		bad("Produces and Bare both set")
+	}
+	if o.Produces == "" && o.Out == reflect.TypeFor[Raw]() {
+		bad("answers op.Raw but does not say its media type (Produces)")
+	}
+	for _, t := range []reflect.Type{o.In, o.Out} {
+		if err := CheckTags(t); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", o.ID, err))
+		}
+	}
+	return errors.Join(errs...)
+}

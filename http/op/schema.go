@@ -1,0 +1,442 @@
+package op
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	json "github.com/goccy/go-json"
+)
+
+// Schemas reflects Go types into JSON Schema (draft 2020-12, as OpenAPI
+// 3.1 and MCP use it), collecting named struct types as definitions. The
+// tags read are those Call's decoder reads:
+//
+//	json:"name,omitempty"   wire name; "-" hides the field
+//	doc:"text"              description
+//	example:"value"         example (as the field's type reads it; JSON for objects and arrays)
+//	enum:"a,b,c"            allowed values, comma separated (typed enumerations, engine.Enum, need none)
+//	minimum:"-90"           inclusive numeric minimum
+//	maximum:"90"            inclusive numeric maximum
+//	default:"placidus"      documented default (the handler applies it)
+//	required:"true"         the decoder answers 422 "is required" when the field is absent or null
+type Schemas struct {
+	defs  map[string]map[string]any
+	names map[reflect.Type]string
+	used  map[string]reflect.Type
+	// RefPrefix is prepended to definition names in $ref (OpenAPI:
+	// "#/components/schemas/", the default; JSON Schema: "#/$defs/").
+	RefPrefix string
+}
+
+// NewSchemas returns an empty generator.
+func NewSchemas() *Schemas {
+	return &Schemas{defs: map[string]map[string]any{}, names: map[reflect.Type]string{}, used: map[string]reflect.Type{},
+		RefPrefix: "#/components/schemas/"}
+}
+
+// Defs returns the named definitions collected so far.
+func (g *Schemas) Defs() map[string]map[string]any { return g.defs }
+
+// OneOf is implemented by a result that is one of several shapes (it
+// writes itself with MarshalJSON): the documents show each alternative.
+type OneOf interface {
+	OneOf() []any
+}
+
+var (
+	oneOfType       = reflect.TypeFor[OneOf]()
+	timeType        = reflect.TypeFor[time.Time]()
+	durType         = reflect.TypeFor[time.Duration]()
+	rawJSONType     = reflect.TypeFor[json.RawMessage]()
+	rawType         = reflect.TypeFor[Raw]()
+	nonIdent        = regexp.MustCompile(`[^A-Za-z0-9_]+`)
+	textUnmarshaler = reflect.TypeFor[interface{ UnmarshalText([]byte) error }]()
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+)
+
+// name picks a definition name for a named struct type: TypeName, or
+// PkgTypeName when two packages share a type name.
+func (g *Schemas) name(t reflect.Type) string {
+	if n, ok := g.names[t]; ok {
+		return n
+	}
+	base := nonIdent.ReplaceAllString(t.Name(), "_")
+	if base == "" {
+		base = "Anonymous"
+	}
+	base = strings.ToUpper(base[:1]) + base[1:]
+	n := base
+	if other, taken := g.used[n]; taken && other != t {
+		pkg := t.PkgPath()
+		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
+			pkg = pkg[i+1:]
+		}
+		n = strings.ToUpper(pkg[:1]) + pkg[1:] + base
+		for i := 2; ; i++ {
+			if other, taken := g.used[n]; !taken || other == t {
+				break
+			}
+			n = base + strconv.Itoa(i)
+		}
+	}
+	g.names[t] = n
+	g.used[n] = t
+	return n
+}
+
+// Schema returns the schema of t (a $ref for named structs).
+func (g *Schemas) Schema(t reflect.Type) map[string]any {
+	if t == nil {
+		return map[string]any{}
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t {
+	case timeType:
+		return map[string]any{"type": "string", "format": "date-time"}
+	case durType:
+		return map[string]any{"type": "integer", "description": "nanoseconds"}
+	case rawJSONType:
+		return map[string]any{}
+	case rawType:
+		return map[string]any{"type": "string"}
+	}
+	if t.Implements(oneOfType) {
+		var alts []any
+		for _, v := range reflect.Zero(t).Interface().(OneOf).OneOf() {
+			alts = append(alts, g.Schema(reflect.TypeOf(v)))
+		}
+		return map[string]any{"oneOf": alts}
+	}
+	if vals := enumValues(t); vals != nil {
+		e := make([]any, len(vals))
+		for i, v := range vals {
+			e[i] = v
+		}
+		return map[string]any{"type": "string", "enum": e}
+	}
+	if reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+		if t.Kind() == reflect.String {
+			return map[string]any{"type": "string"}
+		}
+		return map[string]any{}
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return map[string]any{"type": "integer", "format": "int64"}
+	case reflect.Float32, reflect.Float64:
+		return map[string]any{"type": "number", "format": "double"}
+	case reflect.String:
+		return map[string]any{"type": "string"}
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return map[string]any{"type": "string", "contentEncoding": "base64"}
+		}
+		s := map[string]any{"type": "array", "items": g.Schema(t.Elem())}
+		if t.Kind() == reflect.Array {
+			s["minItems"], s["maxItems"] = t.Len(), t.Len()
+		}
+		return s
+	case reflect.Map:
+		return map[string]any{"type": "object", "additionalProperties": g.Schema(t.Elem())}
+	case reflect.Struct:
+		if t.Name() == "" {
+			return g.object(t)
+		}
+		n := g.name(t)
+		if _, ok := g.defs[n]; !ok {
+			g.defs[n] = map[string]any{} // placeholder first: recursive types
+			g.defs[n] = g.object(t)
+		}
+		return map[string]any{"$ref": g.RefPrefix + n}
+	}
+	return map[string]any{}
+}
+
+// object reflects a struct's fields (embedded structs promoted).
+func (g *Schemas) object(t reflect.Type) map[string]any {
+	props := map[string]any{}
+	var required []string
+	for _, sf := range wireFields(t) {
+		name := wireName(sf)
+		props[name] = g.Field(sf)
+		if sf.Tag.Get("required") == "true" {
+			required = append(required, name)
+		}
+	}
+	s := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	if t.Name() != "" {
+		s["title"] = t.Name()
+	}
+	return s
+}
+
+// wireFields lists the JSON fields of struct t in declaration order, the
+// fields of embedded structs promoted (the shallower wins a name).
+func wireFields(t reflect.Type) []reflect.StructField {
+	var out []reflect.StructField
+	seen := map[string]bool{}
+	var walk func(t reflect.Type, index []int)
+	walk = func(t reflect.Type, index []int) {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			sf.Index = append(append([]int(nil), index...), i)
+			name, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if name == "-" && opts == "" {
+				continue
+			}
+			if sf.Anonymous && name == "" {
+				ft := sf.Type
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if ft.Kind() == reflect.Struct {
+					walk(ft, sf.Index)
+					continue
+				}
+			}
+			if !sf.IsExported() || seen[wireName(sf)] {
+				continue
+			}
+			seen[wireName(sf)] = true
+			out = append(out, sf)
+		}
+	}
+	walk(t, nil)
+	return out
+}
+
+// WireFields lists the JSON fields of a struct type (embedded structs
+// promoted), for doors that describe query parameters one by one.
+func WireFields(t reflect.Type) []reflect.StructField {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	return wireFields(t)
+}
+
+// wireName is a struct field's JSON name.
+func wireName(sf reflect.StructField) string {
+	name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+	if name == "" {
+		name = sf.Name
+	}
+	return name
+}
+
+// WireName is a struct field's JSON name.
+func WireName(sf reflect.StructField) string { return wireName(sf) }
+
+// scalar classifies a type for reading tag values.
+type scalar int
+
+const (
+	scalarOther scalar = iota // objects, arrays, maps: tag values are JSON
+	scalarString
+	scalarInteger
+	scalarNumber
+	scalarBool
+)
+
+func scalarOf(t reflect.Type) scalar {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return scalarString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return scalarInteger
+	case reflect.Float32, reflect.Float64:
+		return scalarNumber
+	case reflect.Bool:
+		return scalarBool
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() != reflect.Uint8 {
+			return scalarOf(t.Elem()) + 100 // an array of scalars: each enum value is an element
+		}
+	}
+	return scalarOther
+}
+
+// tagValue reads a tag value as a value of kind k. Strings are strings
+// whatever they look like ("true", "0"); a string may be written quoted.
+func tagValue(v string, k scalar) (any, error) {
+	if k >= 100 {
+		k -= 100
+	}
+	switch k {
+	case scalarString:
+		if strings.HasPrefix(v, `"`) {
+			var s string
+			if err := json.Unmarshal([]byte(v), &s); err != nil {
+				return nil, fmt.Errorf("%q is not a JSON string", v)
+			}
+			return s, nil
+		}
+		return v, nil
+	case scalarInteger:
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an integer", v)
+		}
+		return n, nil
+	case scalarNumber:
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", v)
+		}
+		return f, nil
+	case scalarBool:
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a boolean", v)
+		}
+		return b, nil
+	}
+	var x any
+	if err := json.Unmarshal([]byte(v), &x); err != nil {
+		return nil, fmt.Errorf("%q is not JSON", v)
+	}
+	return x, nil
+}
+
+// Field is a property schema with the documentation tags applied. Tags
+// that do not parse are left out here; CheckTags reports them.
+func (g *Schemas) Field(sf reflect.StructField) map[string]any {
+	base := g.Schema(sf.Type)
+	s := map[string]any{}
+	if ref, ok := base["$ref"]; ok {
+		// Siblings of $ref are allowed in 3.1; keep the ref and add docs beside it.
+		s["$ref"] = ref
+	} else {
+		for k, v := range base {
+			s[k] = v
+		}
+	}
+	k := scalarOf(sf.Type)
+	if d := sf.Tag.Get("doc"); d != "" {
+		s["description"] = d
+	}
+	if e := sf.Tag.Get("enum"); e != "" {
+		var vals []any
+		for _, v := range strings.Split(e, ",") {
+			if x, err := tagValue(strings.TrimSpace(v), k); err == nil {
+				vals = append(vals, x)
+			}
+		}
+		if s["type"] == "array" {
+			if items, ok := s["items"].(map[string]any); ok {
+				items = copyMap(items)
+				items["enum"] = vals
+				s["items"] = items
+			}
+		} else {
+			s["enum"] = vals
+		}
+	}
+	for _, bound := range []string{"minimum", "maximum"} {
+		if v := sf.Tag.Get(bound); v != "" {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				s[bound] = f
+			}
+		}
+	}
+	if v, ok := sf.Tag.Lookup("default"); ok && k < 100 {
+		if x, err := tagValue(v, k); err == nil {
+			s["default"] = x
+		}
+	}
+	if v, ok := sf.Tag.Lookup("example"); ok {
+		ek := k
+		if ek >= 100 {
+			ek = scalarOther // an array's example is a JSON array
+		}
+		if x, err := tagValue(v, ek); err == nil {
+			s["examples"] = []any{x}
+		}
+	}
+	return s
+}
+
+func copyMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// CheckTags reports every documentation tag under t that does not parse:
+// a minimum that is not a number, a default or example of the wrong type,
+// an enum value the field cannot hold, a required other than "true". The
+// server refuses to start with one, so a malformed tag cannot be silently
+// dropped from the documents.
+func CheckTags(t reflect.Type) error {
+	var errs []error
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] || t == timeType {
+			return
+		}
+		seen[t] = true
+		for _, sf := range wireFields(t) {
+			where := t.String() + "." + sf.Name
+			k := scalarOf(sf.Type)
+			for _, bound := range []string{"minimum", "maximum"} {
+				if v, ok := sf.Tag.Lookup(bound); ok {
+					if _, err := strconv.ParseFloat(v, 64); err != nil {
+						errs = append(errs, fmt.Errorf("%s: tag %s %q is not a number", where, bound, v))
+					}
+				}
+			}
+			if v, ok := sf.Tag.Lookup("required"); ok && v != "true" && v != "false" {
+				errs = append(errs, fmt.Errorf("%s: tag required %q must be true or false", where, v))
+			}
+			if v, ok := sf.Tag.Lookup("enum"); ok {
+				for _, e := range strings.Split(v, ",") {
+					if _, err := tagValue(strings.TrimSpace(e), k); err != nil {
+						errs = append(errs, fmt.Errorf("%s: enum value %v", where, err))
+					}
+				}
+			}
+			if v, ok := sf.Tag.Lookup("default"); ok {
+				if _, err := tagValue(v, k); err != nil && k < 100 {
+					errs = append(errs, fmt.Errorf("%s: default %v", where, err))
+				}
+			}
+			if v, ok := sf.Tag.Lookup("example"); ok {
+				ek := k
+				if ek >= 100 {
+					ek = scalarOther
+				}
+				if _, err := tagValue(v, ek); err != nil {
+					errs = append(errs, fmt.Errorf("%s: example %v", where, err))
+				}
+			}
+			walk(sf.Type)
+		}
+	}
+	walk(t)
+	return errors.Join(errs...)
+}

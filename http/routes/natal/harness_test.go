@@ -1,0 +1,33 @@
+package natal_test
+
+import (
+	"testing"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/swe"
+	"github.com/astroapi/astroapi/engine/zones"
+	apihttp "github.com/astroapi/astroapi/http"
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/routes/natal"
+)
+
+// testOptions configure startTestServer: the natal routes over a position
+// source and, for location strings and "auto" zones, the indexes.
+type testOptions struct {
+	Positions engine.Positions
+	Places    *places.Index
+	Zones     *zones.Index
+	Limits    apihttp.Limits
+}
+
+// startTestServer serves the natal routes through the apitest harness.
+func startTestServer(t testing.TB, o testOptions) *apitest.Server {
+	t.Helper()
+	ops := natal.Ops(natal.Deps{Positions: o.Positions, Births: &birth.Resolver{Places: o.Places, Zones: o.Zones}})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: o.Positions != nil, Limits: o.Limits})
+}
+
+// testEphemeris opens the Swiss Ephemeris for route tests.
+func testEphemeris(t testing.TB) *swe.Ephemeris { return apitest.Ephemeris(t) }

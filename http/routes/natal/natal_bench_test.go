@@ -1,0 +1,99 @@
+package natal_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/ephem"
+	apihttp "github.com/astroapi/astroapi/http"
+	"github.com/astroapi/astroapi/tables"
+)
+
+const benchNatalBody = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
+
+// BenchmarkNatalHandler is one POST /api/v1/natal through the server's root
+// handler without a network (as BenchmarkPlatformEcho), with the result
+// cache off: the whole server side of an uncached natal call on the Swiss
+// Ephemeris (which keeps its own last-instant cache, so the positions of a
+// repeated instant cost less than a new one's).
+func BenchmarkNatalHandler(b *testing.B) {
+	ts := startTestServer(b, testOptions{Positions: testEphemeris(b), Limits: apihttp.Limits{ResultCache: -1}})
+	ts.Bench(b, "POST", "/api/v1/natal", benchNatalBody)
+}
+
+// BenchmarkNatalHandlerCached is the same call answered by the result
+// cache after the first: authentication, quota, envelope and access log.
+func BenchmarkNatalHandlerCached(b *testing.B) {
+	ts := startTestServer(b, testOptions{Positions: testEphemeris(b)})
+	ts.Bench(b, "POST", "/api/v1/natal", benchNatalBody)
+}
+
+// BenchmarkBatchNatal100 is a batch of 100 different natal charts through
+// the root handler, result cache off: 100 charts per op.
+func BenchmarkBatchNatal100(b *testing.B) { benchBatch(b, testEphemeris(b)) }
+
+// BenchmarkBatchNatal100Tables is BenchmarkBatchNatal100 on the tables.
+func BenchmarkBatchNatal100Tables(b *testing.B) { benchBatch(b, tablesSource(b)) }
+
+func benchBatch(b *testing.B, pos engine.Positions) {
+	ts := startTestServer(b, testOptions{Positions: pos, Limits: apihttp.Limits{ResultCache: -1}})
+	body := `{"requests":[`
+	for i := range 100 {
+		if i > 0 {
+			body += ","
+		}
+		body += fmt.Sprintf(`{"operation":"post-natal","body":{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%d.25,"longitude":%d.5}}`,
+			1940+i%70, 1+i%12, 1+i%28, i%24, (i*11)%60, -50+(i*13)%110, -170+(i*37)%340)
+	}
+	body += `]}`
+	ts.Bench(b, "POST", "/api/v1/batch", body)
+}
+
+// tablesSource is the Swiss Ephemeris behind the generated tables
+// (data/ephemeris.bolt), as the server runs with --tables; the
+// benchmark is skipped when the tables are not generated.
+func tablesSource(b *testing.B) engine.Positions {
+	set, err := tables.Open("../../../data/ephemeris.bolt")
+	if err != nil {
+		b.Skipf("tables: %v (make gen)", err)
+	}
+	b.Cleanup(func() { set.Close() })
+	return ephem.New(set, testEphemeris(b))
+}
+
+// BenchmarkNatalHandlerTables is BenchmarkNatalHandler (result cache off)
+// on the tables, with a different birth on each of 840 calls in turn: every position
+// from the tables (the true node too), houses in Go.
+func BenchmarkNatalHandlerTables(b *testing.B) { benchNatalTables(b, "") }
+
+// BenchmarkNatalHandlerTablesMeanNode asks for the mean node.
+func BenchmarkNatalHandlerTablesMeanNode(b *testing.B) { benchNatalTables(b, `,"node_type":"mean"`) }
+
+func benchNatalTables(b *testing.B, extra string) {
+	ts := startTestServer(b, testOptions{Positions: tablesSource(b), Limits: apihttp.Limits{ResultCache: -1}})
+	h := ts.Server.Handler()
+	var rc fasthttp.RequestCtx
+	var body []byte
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		// Births spread over 1950-2019 (consecutive minutes of one day
+		// would sit for the whole run in or out of a table hole).
+		body = fmt.Appendf(body[:0], `{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":51.5,"longitude":-0.12%s}`,
+			1950+i*13%70, 1+i*11%12, 1+i*3%28, i*5%24, i*7%60, extra)
+		rc.Request.Reset()
+		rc.Response.Reset()
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI("/api/v1/natal")
+		rc.Request.Header.Set("x-api-key", ts.Key)
+		rc.Request.SetBody(body)
+		h(&rc)
+		if rc.Response.StatusCode() != 200 {
+			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+}

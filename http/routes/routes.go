@@ -1,0 +1,67 @@
+// Package routes lists every family of operations: the one list the REST
+// router, the OpenAPI document, the batch route and the tool endpoint are
+// built from. Each family's glue lives in its own package below this one,
+// given its dependencies at construction; a family never imports another.
+//
+// Adding a family: write the calculation in engine/<topic>, its glue in
+// http/routes/<family> with
+//
+//	type Deps struct{ Positions engine.Positions; Births *birth.Resolver }
+//	func Ops(d Deps) []*op.Operation {
+//		return []*op.Operation{
+//			op.Post(op.Spec{ID: "post-thing", Path: "/api/v1/thing", Family: "Sky",
+//				Summary: "...", Description: "...",
+//				Unavailable: op.Missing(d.Positions == nil, "no ephemeris is configured on this server")},
+//				d.thing),
+//		}
+//	}
+//	func (d Deps) thing(c *op.Call, in *thingRequest) (thing.Result, error) { ... }
+//
+// and add one line to All.
+package routes
+
+import (
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/zones"
+	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/console"
+	"github.com/astroapi/astroapi/http/routes/geocoding"
+	"github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/usage"
+	"github.com/astroapi/astroapi/quota"
+	"github.com/astroapi/astroapi/store"
+)
+
+// Deps are everything the families calculate with and act on. Any may be
+// nil: the operations that need it answer 503 and say which.
+type Deps struct {
+	Positions engine.Positions // the ephemeris: tables first, Swiss Ephemeris behind
+	Places    *places.Index    // the geocoding index
+	Zones     *zones.Index     // IANA zones and their boundaries
+	Store     store.Store      // accounts and keys
+	Quota     *quota.Quota     // counters and usage statistics
+	// KeysChanged is called after the console revokes or rotates a key
+	// (the server drops its cached key lookups).
+	KeysChanged func()
+	// SignupsPerHour bounds console sign-ups per client address (0: 5).
+	SignupsPerHour int
+}
+
+// All returns the operations of every family.
+func All(d Deps) []*op.Operation {
+	births := &birth.Resolver{Places: d.Places, Zones: d.Zones}
+	var ops []*op.Operation
+	for _, family := range [][]*op.Operation{
+		natal.Ops(natal.Deps{Positions: d.Positions, Births: births}),
+		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
+		geocoding.Ops(geocoding.Deps{Places: d.Places}),
+		usage.Ops(usage.Deps{Quota: d.Quota}),
+		console.Ops(console.Deps{Store: d.Store, KeysChanged: d.KeysChanged, SignupsPerHour: d.SignupsPerHour}),
+	} {
+		ops = append(ops, family...)
+	}
+	return ops
+}

@@ -1,0 +1,109 @@
+// Package usage is the glue of the usage routes (spec 4.10): the account's
+// counters, its use statistics as chart data and as an export. They need a
+// key and are not billed.
+package usage
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strconv"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/quota"
+)
+
+// Deps is the quota the usage routes report.
+type Deps struct {
+	Quota *quota.Quota // nil: the routes answer 503
+}
+
+// usageQuery is the query of /usage/chart and /usage/export (spec 4.10).
+type usageQuery struct {
+	Type   string `json:"type,omitempty" doc:"what to chart" enum:"usage,endpoints,response_time,hourly_pattern" default:"usage"`
+	Days   *int   `json:"days,omitempty" doc:"how many UTC days back, today included" minimum:"1" maximum:"365" default:"30"`
+	Format string `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
+}
+
+// parse validates the query. The spec makes days outside 1..365 a 400, and
+// so is an unknown type: both are parameters that cannot be read.
+func (q usageQuery) parse() (quota.ChartType, int, error) {
+	t, err := quota.ParseChartType(q.Type)
+	if err != nil {
+		return "", 0, op.BadRequest("type", "must be one of usage, endpoints, response_time, hourly_pattern (got "+strconv.Quote(q.Type)+")")
+	}
+	days := quota.DefaultDays
+	if q.Days != nil {
+		days = *q.Days
+		if days < 1 || days > quota.MaxDays {
+			return "", 0, op.BadRequest("days", fmt.Sprintf("must be an integer from 1 to %d (got %d)", quota.MaxDays, days))
+		}
+	}
+	return t, days, nil
+}
+
+// Ops returns the usage routes.
+func Ops(d Deps) []*op.Operation {
+	unavailable := op.Missing(d.Quota == nil, "usage statistics are not configured on this server")
+	return []*op.Operation{
+		op.Get(op.Spec{
+			ID: "get-usage", Path: "/api/v1/usage", Family: "Agents", Access: op.Free, Bare: true,
+			Summary:     "Usage of your account and key",
+			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days and the plan's limits. Not billed.",
+			Unavailable: unavailable,
+		}, func(c *op.Call, _ *op.None) (quota.Report, error) {
+			return d.Quota.Report(c.Context(), *c.Account(), *c.Key())
+		}),
+		op.Get(op.Spec{
+			ID: "get-usage-chart", Path: "/api/v1/usage/chart", Family: "Agents", Access: op.Free, Bare: true,
+			Summary:     "Usage chart data",
+			Description: "Labels for the x axis and series of the same length, the shape chart libraries plot directly. type=usage: requests and errors per UTC day; endpoints: per operation; response_time: mean and max milliseconds per day; hourly_pattern: requests per UTC hour of day. Not billed.",
+			Unavailable: unavailable,
+		}, func(c *op.Call, in *usageQuery) (quota.Chart, error) {
+			t, days, err := in.parse()
+			if err != nil {
+				return quota.Chart{}, err
+			}
+			return d.Quota.Chart(c.Context(), c.Account().ID, t, days)
+		}),
+		op.Get(op.Spec{
+			ID: "get-usage-export", Path: "/api/v1/usage/export", Family: "Agents", Access: op.Free, NoBatch: true,
+			Produces:    "text/csv",
+			Summary:     "Export usage as CSV or JSON",
+			Description: "The chart data of the same type and days as a table: CSV (default; header row, then one row per label) or JSON (format=json, the chart object). Sent as a file attachment. Not billed.",
+			Unavailable: unavailable,
+		}, d.export),
+	}
+}
+
+func (d Deps) export(c *op.Call, in *usageQuery) (op.Raw, error) {
+	t, days, err := in.parse()
+	if err != nil {
+		return op.Raw{}, err
+	}
+	if in.Format != "" && in.Format != "csv" && in.Format != "json" {
+		return op.Raw{}, op.BadRequest("format", "must be csv or json (got "+strconv.Quote(in.Format)+")")
+	}
+	ch, err := d.Quota.Chart(c.Context(), c.Account().ID, t, days)
+	if err != nil {
+		return op.Raw{}, err
+	}
+	name := fmt.Sprintf("astroapi-usage-%s-%dd-%s", t, days, c.Now().Format("20060102"))
+	if in.Format == "json" {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(ch); err != nil {
+			return op.Raw{}, err
+		}
+		return op.Raw{ContentType: "application/json", Body: buf.Bytes(), Filename: name + ".json"}, nil
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	header, rows := ch.Table()
+	w.Write(header)
+	w.WriteAll(rows) // flushes; errors only come from the writer, a buffer
+	return op.Raw{ContentType: "text/csv; charset=utf-8", Body: buf.Bytes(), Filename: name + ".csv"}, nil
+}

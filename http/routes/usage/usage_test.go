@@ -1,0 +1,90 @@
+package usage
+
+import (
+	"encoding/csv"
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/quota"
+)
+
+func TestUsageRoutes(t *testing.T) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
+		ts := startTestServer(t, testOptions{StoreURL: storeURL})
+		for range 3 {
+			ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 200)
+		}
+		ts.Post(t, "/api/v1/test/echo", `{"year":1,"fail":"field"}`).WantStatus(t, 422)
+
+		var rep quota.Report
+		ts.Get(t, "/api/v1/usage").WantStatus(t, 200).Decode(t, &rep)
+		if rep.APIKey != ts.Key[:len(rep.APIKey)-len("…")]+"…" || strings.Contains(rep.APIKey, ts.Key) {
+			t.Errorf("api_key %q is not the masked key", rep.APIKey)
+		}
+		if rep.Plan != apitest.TestPlan || rep.CurrentUsage.RequestsThisDay != 4 || rep.CurrentUsage.Scope != "account_plan" {
+			t.Errorf("report %+v", rep)
+		}
+		if rep.APIKeyUsage.RequestsToday < 4 || rep.Statistics30Days.Errors < 1 {
+			t.Errorf("attribution %+v / %+v", rep.APIKeyUsage, rep.Statistics30Days)
+		}
+
+		var ch quota.Chart
+		ts.Get(t, "/api/v1/usage/chart").WantStatus(t, 200).Decode(t, &ch)
+		if ch.Type != quota.ChartUsage || ch.Days != 30 || len(ch.Labels) != 30 || len(ch.Series) == 0 || len(ch.Series[0].Data) != 30 {
+			t.Errorf("default chart %+v", ch)
+		}
+		for _, typ := range []string{"usage", "endpoints", "response_time", "hourly_pattern"} {
+			ts.Get(t, "/api/v1/usage/chart?type="+typ+"&days=7").WantStatus(t, 200).Decode(t, &ch)
+			if string(ch.Type) != typ {
+				t.Errorf("type %q", ch.Type)
+			}
+			for _, s := range ch.Series {
+				if len(s.Data) != len(ch.Labels) {
+					t.Errorf("%s: series %s has %d values for %d labels", typ, s.Name, len(s.Data), len(ch.Labels))
+				}
+			}
+		}
+		for _, bad := range []string{"days=0", "days=366", "days=-1", "days=abc", "days=1.5", "type=pie", "type="} {
+			for _, route := range []string{"/api/v1/usage/chart", "/api/v1/usage/export"} {
+				if bad == "type=" {
+					ts.Get(t, route+"?"+bad).WantStatus(t, 200) // empty means the default
+					continue
+				}
+				p := ts.Get(t, route+"?"+bad).WantStatus(t, 400).Problem(t)
+				field := strings.SplitN(bad, "=", 2)[0]
+				if len(p.Errors) == 0 || p.Errors[0].Field != field {
+					t.Errorf("%s?%s: problem %+v", route, bad, p)
+				}
+			}
+		}
+		ts.Get(t, "/api/v1/usage/chart?days=1").WantStatus(t, 200)
+		ts.Get(t, "/api/v1/usage/chart?days=365").WantStatus(t, 200)
+
+		r := ts.Get(t, "/api/v1/usage/export?type=endpoints").WantStatus(t, 200)
+		if !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv") || !strings.Contains(r.Header.Get("Content-Disposition"), ".csv") {
+			t.Errorf("export headers %v", r.Header)
+		}
+		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+		if err != nil || len(rows) < 2 || rows[0][0] != "endpoint" {
+			t.Fatalf("csv %q (%v)", r.Body, err)
+		}
+		found := false
+		for _, row := range rows[1:] {
+			if row[0] == "post-test-echo" && row[1] == "4" && row[2] == "1" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("csv lacks post-test-echo with 4 calls and 1 error: %q", rows)
+		}
+		r = ts.Get(t, "/api/v1/usage/export?format=json&days=3").WantStatus(t, 200)
+		if err := json.Unmarshal(r.Body, &ch); err != nil || ch.Days != 3 || r.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("json export %s %v", r.Body, err)
+		}
+		ts.Get(t, "/api/v1/usage/export?format=xml").WantStatus(t, 400)
+		ts.Get(t, "/api/v1/usage", "x-api-key", "").WantStatus(t, 401)
+	})
+}
