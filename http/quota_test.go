@@ -3,6 +3,7 @@ package http_test
 import (
 	"context"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
+	json "github.com/goccy/go-json"
 )
 
 // tinyPlans adds small plans to the defaults for quota tests.
@@ -108,6 +110,41 @@ func TestQuotaExactUnderConcurrency(t *testing.T) {
 		wg.Wait()
 		if ok.Load() != left || refused.Load() != 150-left || other.Load() != 0 {
 			t.Errorf("ok %d refused %d other %d; want exactly %d ok", ok.Load(), refused.Load(), other.Load(), left)
+		}
+	})
+}
+
+// TestBatchOnRatedPlan: a batch takes one token of the per-second rate and
+// one call of daily/monthly quota per item, as the quota package promises:
+// a 5-item batch on a 2/s plan answers all five items, and the third batch
+// within the second (clock frozen) is refused whole with 429.
+func TestBatchOnRatedPlan(t *testing.T) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
+		ts := startTestServer(t, testOptions{StoreURL: storeURL, Plans: tinyPlans(), Plan: "rated"})
+		body := `{"requests":[` + strings.Repeat(`{"operation":"post-test-echo","body":{"year":1}},`, 4) +
+			`{"operation":"post-test-echo","body":{"year":1}}]}`
+		var res testBatchResult
+		for i := 1; i <= 2; i++ {
+			env := ts.Post(t, "/api/v1/batch", body).WantStatus(t, 200).Envelope(t)
+			if err := json.Unmarshal(env.Result, &res); err != nil {
+				t.Fatal(err)
+			}
+			if res.Succeeded != 5 || res.Failed != 0 {
+				t.Fatalf("batch %d: %d succeeded, %d failed: %s", i, res.Succeeded, res.Failed, apitest.Truncate(env.Result, 500))
+			}
+			if env.Usage.RequestsThisDay != int64(5*i) {
+				t.Errorf("batch %d: requests_this_day %d, want %d (one per item)", i, env.Usage.RequestsThisDay, 5*i)
+			}
+		}
+		r := ts.Post(t, "/api/v1/batch", body).WantStatus(t, 429)
+		if p := r.Problem(t); p.Type != op.NewProblem(0, op.KindRate, "").Type || r.Header.Get("Retry-After") == "" {
+			t.Errorf("third batch: %+v, Retry-After %q", p, r.Header.Get("Retry-After"))
+		}
+		// The refused batch billed nothing.
+		var rep quota.Report
+		ts.Get(t, "/api/v1/usage").WantStatus(t, 200).Decode(t, &rep)
+		if rep.CurrentUsage.RequestsThisDay != 10 {
+			t.Errorf("requests_this_day %d after two batches of 5 and a refused one, want 10", rep.CurrentUsage.RequestsThisDay)
 		}
 	})
 }

@@ -18,4 +18,3 @@ func TestDateTimeText(t *testing.T) {
 		}
 	}
 }
-

@@ -87,7 +87,7 @@ func (c *Call) decodeJSON(v any, node *schemaNode) ([]string, error) {
 func jsonProblem(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		field := te.Field
+		field := jsonPath(te.Field)
 		if field == "" {
 			field = "(body)"
 		}
@@ -99,6 +99,24 @@ func jsonProblem(err error) error {
 	}
 	// Unmarshaler errors (a bad date string, ...) carry their own message.
 	return BadRequest("", "the body could not be read: "+err.Error())
+}
+
+// jsonPath writes go-json's field path ("planets.0.name") the way the
+// problems name fields elsewhere ("planets[0].name").
+func jsonPath(p string) string {
+	parts := strings.Split(p, ".")
+	var b strings.Builder
+	for i, part := range parts {
+		if _, err := strconv.Atoi(part); err == nil && i > 0 {
+			b.WriteString("[" + part + "]")
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(part)
+	}
+	return b.String()
 }
 
 // describeType names a Go type the way a JSON client thinks of it.
