@@ -6,12 +6,16 @@ BIN     := bin/astroapi
 TABLES  := data/ephemeris.bolt
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all deps node-deps build gen run test check bench load clean
+.PHONY: all deps run-deps node-deps build gen run test check bench load clean
 
 all: build gen
 
+# What building and serving need (make run), and everything the tests need.
+run-deps:
+	bash .ci/deps run
+
 deps:
-	bash .ci/deps
+	bash .ci/deps test
 
 # Node tooling of the browser and OpenAPI tests (playwright-core drives
 # Debian's chromium; swagger-parser validates /api/openapi.json).
@@ -23,8 +27,9 @@ http/browsertest/node_modules/.package-lock.json: http/browsertest/package-lock.
 build:
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
 
-# The tables are rebuilt only when the code that fits or reads them changes.
-TABLE_SRC := $(wildcard gen/*.go tables/*.go engine/swe/*.go engine/engine.go)
+# The tables are rebuilt only when the code that fits or reads them changes
+# (tests and the shared vocabulary of engine/engine.go do not).
+TABLE_SRC := $(filter-out %_test.go,$(wildcard gen/*.go tables/*.go engine/swe/*.go))
 
 gen: $(TABLES)
 
@@ -32,12 +37,15 @@ $(TABLES): $(TABLE_SRC)
 	$(MAKE) build
 	$(BIN) gen --out $(TABLES)
 
-run: deps all
+run: run-deps all
 	$(BIN) serve
 
+# gofmt, vet, staticcheck and deadcode (pinned in go.mod as tools).
 check:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+	@out=$$($(GO) tool deadcode -test ./...); test -z "$$out" || { echo "$$out"; echo "dead code: delete it or use it"; exit 1; }
 
 # The store and platform suites also run on PostgreSQL: a local server is
 # installed and started unless ASTROAPI_TEST_POSTGRES already names one.

@@ -73,6 +73,10 @@ func (s *Server) ServeMetrics(ln net.Listener) error {
 		ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second,
 	}
 	s.lnMu.Lock()
+	if s.shuttingDown.Load() {
+		s.lnMu.Unlock()
+		return ln.Close()
+	}
 	s.metricsSrv = srv // Shutdown stops it
 	s.lnMu.Unlock()
 	return srv.Serve(ln)

@@ -207,12 +207,6 @@ func New(cfg Config) (*Server, error) {
 // Operations returns the served operations, sorted by path and method.
 func (s *Server) Operations() []*op.Operation { return s.ops }
 
-// Operation returns the operation with id, or nil.
-func (s *Server) Operation(id string) *op.Operation { return s.byID[id] }
-
-// OpenAPI returns the OpenAPI document the server serves.
-func (s *Server) OpenAPI() []byte { return s.docs.openapi }
-
 // Handler returns the root request handler (for tests and embedding).
 func (s *Server) Handler() fasthttp.RequestHandler { return s.entry }
 
@@ -244,14 +238,15 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, ln := range s.lns {
 		ln.Close()
 	}
+	metricsSrv := s.metricsSrv
 	s.lnMu.Unlock()
+	if metricsSrv != nil {
+		metricsSrv.Shutdown()
+	}
 	if s.cfg.Quota != nil {
 		if _, ferr := s.cfg.Quota.Flush(context.WithoutCancel(ctx)); ferr != nil && err == nil {
 			err = ferr
 		}
-	}
-	if s.metricsSrv != nil {
-		s.metricsSrv.Shutdown()
 	}
 	s.cancelBase()
 	s.keys.Close()
@@ -334,11 +329,7 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 	if args.Len() == 0 {
 		return "", false
 	}
-	var found string
-	args.VisitAll(func(k, _ []byte) {
-		if found != "" {
-			return
-		}
+	for k := range args.All() {
 		var norm [32]byte
 		n := 0
 		for _, c := range k {
@@ -349,17 +340,17 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 				c += 'a' - 'A'
 			}
 			if n == len(norm) {
-				return
+				break
 			}
 			norm[n] = c
 			n++
 		}
 		switch string(norm[:n]) {
 		case "apikey", "key", "xapikey", "apitoken", "accesskey", "authorization":
-			found = string(k)
+			return string(k), true
 		}
-	})
-	return found, found != ""
+	}
+	return "", false
 }
 
 // handler runs one operation over HTTP.
@@ -370,9 +361,9 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
 		if n := rc.QueryArgs().Len(); n > 0 {
 			r.Query = make([][2]string, 0, n)
-			rc.QueryArgs().VisitAll(func(k, v []byte) {
+			for k, v := range rc.QueryArgs().All() {
 				r.Query = append(r.Query, [2]string{string(k), string(v)})
-			})
+			}
 		}
 		if hasParams {
 			r.Params = map[string]string{}

@@ -66,7 +66,8 @@ func TestSeparateMetricsListener(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	go ts.Server.ServeMetrics(ln)
+	served := make(chan error, 1)
+	go func() { served <- ts.Server.ServeMetrics(ln) }()
 	resp, err := nethttp.Get("http://" + ln.Addr().String() + "/anything")
 	if err != nil {
 		t.Fatal(err)
@@ -75,5 +76,20 @@ func TestSeparateMetricsListener(t *testing.T) {
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != 200 || !strings.Contains(string(b), `astroapi_http_requests_total{route="/healthz",method="GET",code="2xx"} 1`) {
 		t.Errorf("metrics listener: %d %s", resp.StatusCode, apitest.Truncate(b, 500))
+	}
+	// Shutdown stops the metrics listener too.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := ts.Server.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-served:
+	case <-ctx.Done():
+		t.Fatal("ServeMetrics still serving after Shutdown")
+	}
+	if c, err := net.DialTimeout("tcp", ln.Addr().String(), time.Second); err == nil {
+		c.Close()
+		t.Error("metrics listener still accepts connections after Shutdown")
 	}
 }

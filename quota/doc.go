@@ -88,7 +88,7 @@
 // Report builds GET /api/v1/usage; Chart builds /usage/chart and the data
 // of /usage/export (Chart.Table gives CSV rows) for ChartUsage,
 // ChartEndpoints, ChartResponseTime and ChartHourlyPattern over 1 to 365
-// UTC days ending today (ParseChartType, ParseDays validate the query
+// UTC days ending today (ParseChartType validates the query
 // parameters and return *engine.FieldError naming the field). They read
 // the stored hourly buckets plus those not flushed yet, so they are
 // current to the call. Attribution counts every recorded call, billed or

@@ -211,9 +211,6 @@ func (q *Quota) Plan(name string) (Plan, error) {
 	return p, nil
 }
 
-// FlushInterval is the effective flush interval (<= 0: no background flush).
-func (q *Quota) FlushInterval() time.Duration { return q.interval }
-
 func (q *Quota) shardOf(account string) *shard {
 	return &q.shards[maphash.String(q.seed, account)%nShards]
 }

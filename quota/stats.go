@@ -49,19 +49,6 @@ func ParseChartType(s string) (ChartType, error) {
 	return "", &engine.FieldError{Field: "type", Reason: fmt.Sprintf("must be one of usage, endpoints, response_time, hourly_pattern (got %q)", s)}
 }
 
-// ParseDays reads the `days` query parameter: "" is DefaultDays; anything
-// but an integer from 1 to MaxDays is a *engine.FieldError for field "days".
-func ParseDays(s string) (int, error) {
-	if s == "" {
-		return DefaultDays, nil
-	}
-	d, err := strconv.Atoi(s)
-	if err != nil || d < 1 || d > MaxDays {
-		return 0, &engine.FieldError{Field: "days", Reason: fmt.Sprintf("must be an integer from 1 to %d (got %q)", MaxDays, s)}
-	}
-	return d, nil
-}
-
 // Series is one line or bar set of a chart, one value per label.
 type Series struct {
 	Name string    `json:"name"` // also the CSV column
@@ -234,8 +221,8 @@ func avgMs(totalUS, n int64) float64 {
 }
 
 // Chart computes the account's chart of type t over the last days UTC days
-// (today included). days outside 1..MaxDays is an error; validate with
-// ParseDays first.
+// (today included). days outside 1..MaxDays is a *engine.FieldError on
+// "days".
 func (q *Quota) Chart(ctx context.Context, accountID string, t ChartType, days int) (Chart, error) {
 	if days < 1 || days > MaxDays {
 		return Chart{}, &engine.FieldError{Field: "days", Reason: fmt.Sprintf("must be an integer from 1 to %d", MaxDays)}

@@ -20,17 +20,6 @@ import (
 func TestParseParams(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want int
-		ok   bool
-	}{{"", 30, true}, {"1", 1, true}, {"365", 365, true}, {"0", 0, false}, {"366", 0, false}, {"-3", 0, false}, {"7.5", 0, false}, {"abc", 0, false}, {"1e2", 0, false}} {
-		got, err := quota.ParseDays(c.in)
-		var fe *engine.FieldError
-		if c.ok && (err != nil || got != c.want) || !c.ok && (!errors.As(err, &fe) || fe.Field != "days") {
-			t.Errorf("ParseDays(%q) = %d, %v; want %d ok=%v (FieldError on days)", c.in, got, err, c.want, c.ok)
-		}
-	}
-	for _, c := range []struct {
-		in   string
 		want quota.ChartType
 	}{{"", quota.ChartUsage}, {"usage", quota.ChartUsage}, {"endpoints", quota.ChartEndpoints}, {"response_time", quota.ChartResponseTime}, {"hourly_pattern", quota.ChartHourlyPattern}} {
 		if got, err := quota.ParseChartType(c.in); err != nil || got != c.want {

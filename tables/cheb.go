@@ -25,9 +25,6 @@ func NewFitter(degree int) *Fitter {
 	return f
 }
 
-// Degree returns the degree of the series the Fitter produces.
-func (f *Fitter) Degree() int { return f.n - 1 }
-
 // Nodes returns the interpolation nodes in [-1, 1], in the order the values
 // passed to Fit must follow. The caller must not modify the slice.
 func (f *Fitter) Nodes() []float64 { return f.x }

@@ -46,11 +46,14 @@ type adminServer struct {
 	st     store.Store
 	plans  quota.Plans
 	logger *slog.Logger
-	wg     sync.WaitGroup
+	// keysChanged is called after a command that revokes or rotates a
+	// key, so the server drops its cached key lookups at once.
+	keysChanged func()
+	wg          sync.WaitGroup
 }
 
 // listenAdmin starts the administration socket at path for st.
-func listenAdmin(path string, st store.Store, plans quota.Plans, logger *slog.Logger) (*adminServer, error) {
+func listenAdmin(path string, st store.Store, plans quota.Plans, logger *slog.Logger, keysChanged func()) (*adminServer, error) {
 	// This process holds the store's lock, so a socket already at path is
 	// a previous server's that died without removing it.
 	if fi, err := os.Lstat(path); err == nil {
@@ -69,7 +72,7 @@ func listenAdmin(path string, st store.Store, plans quota.Plans, logger *slog.Lo
 		ln.Close()
 		return nil, err
 	}
-	a := &adminServer{ln: ln, st: st, plans: plans, logger: logger}
+	a := &adminServer{ln: ln, st: st, plans: plans, logger: logger, keysChanged: keysChanged}
 	a.wg.Add(1)
 	go a.serve()
 	return a, nil
@@ -105,6 +108,9 @@ func (a *adminServer) handle(conn net.Conn) {
 		reply.Output = out.String()
 		if err != nil {
 			reply.Error = err.Error()
+		}
+		if cmd.Sub == "revoke" || cmd.Sub == "rotate" {
+			a.keysChanged()
 		}
 		a.logger.Info("keys command run for the administration socket", "command", cmd.Sub, "ok", err == nil)
 	}

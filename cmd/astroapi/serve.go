@@ -166,8 +166,16 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.warnUnknownPlans(ctx, logger, plans)
+	// Revocations by the console and by the keys command drop the server's
+	// cached keys; the server is built later, so the hook reaches it once
+	// it exists.
+	forgetKeys := func() {
+		if m.Server != nil {
+			m.Server.ForgetKeys()
+		}
+	}
 	if store.Kind(c.Store) == "bolt" {
-		if m.admin, err = listenAdmin(adminSocket(c.Store), m.Store, plans, logger); err != nil {
+		if m.admin, err = listenAdmin(adminSocket(c.Store), m.Store, plans, logger, forgetKeys); err != nil {
 			logger.Warn("no administration socket: keys commands cannot reach the store while this server runs",
 				"socket", adminSocket(c.Store), "error", err.Error())
 		}
@@ -213,13 +221,6 @@ func (m *Main) Run(ctx context.Context) error {
 	if c.BenchCanned != "" {
 		if canned, err = os.ReadFile(c.BenchCanned); err != nil {
 			return err
-		}
-	}
-	// The console's revocations drop the server's cached keys; the server
-	// is built from the routes, so the hook reaches it once it exists.
-	forgetKeys := func() {
-		if m.Server != nil {
-			m.Server.ForgetKeys()
 		}
 	}
 	ops := routes.All(routes.Deps{

@@ -3,7 +3,6 @@ package swe
 import (
 	"math"
 	"os"
-	"os/exec"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
@@ -21,17 +20,6 @@ func openTest(t testing.TB) *Ephemeris {
 		t.Skipf("Swiss Ephemeris not available: %v", err)
 	}
 	return e
-}
-
-// needTool skips when an external reference program is missing, except in CI.
-func needTool(t testing.TB, name string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s not installed: %v", name, err)
-		}
-		t.Skipf("%s not installed", name)
-	}
 }
 
 // sepArcsec is the shortest separation of two angles in degrees, in arcseconds.

@@ -3,7 +3,10 @@
 package swe
 
 /*
-#cgo LDFLAGS: /usr/lib/x86_64-linux-gnu/libswe.a -lm -ldl
+// -l:libswe.a links Debian's static archive from the linker's search path
+// (the multiarch directory of any architecture), so the binary does not
+// need libswe.so at run time.
+#cgo LDFLAGS: -l:libswe.a -lm -ldl
 #cgo noescape shim_calc
 #cgo nocallback shim_calc
 #cgo noescape shim_houses

@@ -332,21 +332,6 @@ func (r *Response) Problem(t testing.TB) op.Problem {
 	return p
 }
 
-// WantField fails the test unless the body is a problem with status and
-// an errors[] entry naming field.
-func (r *Response) WantField(t testing.TB, status int, field string) op.Problem {
-	t.Helper()
-	r.WantStatus(t, status)
-	p := r.Problem(t)
-	for _, e := range p.Errors {
-		if e.Field == field {
-			return p
-		}
-	}
-	t.Fatalf("problem does not name %q: %s", field, Truncate(r.Body, 1000))
-	return p
-}
-
 // Envelope is the envelope as a client reads it; Result and Input stay
 // raw for the test to decode into its own types.
 type Envelope struct {

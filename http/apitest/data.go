@@ -1,14 +1,18 @@
 package apitest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
+	"github.com/astroapi/astroapi/tables"
 )
 
 // RepoFile returns the path of a file given relative to the module root
@@ -73,4 +77,23 @@ func Geo(t testing.TB) (*places.Index, *zones.Index) {
 		missing(t, geoErr)
 	}
 	return geoPlaces, geoZones
+}
+
+var (
+	tablesOnce sync.Once
+	tablesSet  *tables.Set
+	tablesErr  error
+)
+
+// Tables is the position source the server runs with: the generated
+// tables (data/ephemeris.bolt, made by make gen) with the Swiss Ephemeris
+// behind them. The tables are opened once per test binary.
+func Tables(t testing.TB) engine.Positions {
+	t.Helper()
+	file := RepoFile(t, "data/ephemeris.bolt")
+	tablesOnce.Do(func() { tablesSet, tablesErr = tables.Open(file) })
+	if tablesErr != nil {
+		missing(t, fmt.Errorf("tables: %w (make gen)", tablesErr))
+	}
+	return ephem.New(tablesSet, Ephemeris(t))
 }

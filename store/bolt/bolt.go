@@ -32,6 +32,7 @@ import (
 	"github.com/astroapi/astroapi/store"
 	json "github.com/goccy/go-json" // faster than encoding/json on the key lookup path
 	bbolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 func init() {
@@ -72,7 +73,7 @@ func Open(path string) (*DB, error) {
 		}
 	}
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second})
-	if errors.Is(err, bbolt.ErrTimeout) {
+	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("bolt store %s: %w", path, ErrLocked)
 	}
 	if err != nil {
@@ -120,7 +121,7 @@ func (d *DB) view(ctx context.Context, fn func(*bbolt.Tx) error) error {
 		return err
 	}
 	err := d.db.View(fn)
-	if errors.Is(err, bbolt.ErrDatabaseNotOpen) {
+	if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
 		return store.ErrClosed
 	}
 	return err
@@ -131,7 +132,7 @@ func (d *DB) update(ctx context.Context, fn func(*bbolt.Tx) error) error {
 		return err
 	}
 	err := d.db.Update(fn)
-	if errors.Is(err, bbolt.ErrDatabaseNotOpen) {
+	if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
 		return store.ErrClosed
 	}
 	return err

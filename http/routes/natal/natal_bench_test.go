@@ -7,9 +7,8 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/ephem"
 	apihttp "github.com/astroapi/astroapi/http"
-	"github.com/astroapi/astroapi/tables"
+	"github.com/astroapi/astroapi/http/apitest"
 )
 
 const benchNatalBody = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
@@ -36,7 +35,7 @@ func BenchmarkNatalHandlerCached(b *testing.B) {
 func BenchmarkBatchNatal100(b *testing.B) { benchBatch(b, testEphemeris(b)) }
 
 // BenchmarkBatchNatal100Tables is BenchmarkBatchNatal100 on the tables.
-func BenchmarkBatchNatal100Tables(b *testing.B) { benchBatch(b, tablesSource(b)) }
+func BenchmarkBatchNatal100Tables(b *testing.B) { benchBatch(b, apitest.Tables(b)) }
 
 func benchBatch(b *testing.B, pos engine.Positions) {
 	ts := startTestServer(b, testOptions{Positions: pos, Limits: apihttp.Limits{ResultCache: -1}})
@@ -52,18 +51,6 @@ func benchBatch(b *testing.B, pos engine.Positions) {
 	ts.Bench(b, "POST", "/api/v1/batch", body)
 }
 
-// tablesSource is the Swiss Ephemeris behind the generated tables
-// (data/ephemeris.bolt), as the server runs with --tables; the
-// benchmark is skipped when the tables are not generated.
-func tablesSource(b *testing.B) engine.Positions {
-	set, err := tables.Open("../../../data/ephemeris.bolt")
-	if err != nil {
-		b.Skipf("tables: %v (make gen)", err)
-	}
-	b.Cleanup(func() { set.Close() })
-	return ephem.New(set, testEphemeris(b))
-}
-
 // BenchmarkNatalHandlerTables is BenchmarkNatalHandler (result cache off)
 // on the tables, with a different birth on each of 840 calls in turn: every position
 // from the tables (the true node too), houses in Go.
@@ -73,7 +60,7 @@ func BenchmarkNatalHandlerTables(b *testing.B) { benchNatalTables(b, "") }
 func BenchmarkNatalHandlerTablesMeanNode(b *testing.B) { benchNatalTables(b, `,"node_type":"mean"`) }
 
 func benchNatalTables(b *testing.B, extra string) {
-	ts := startTestServer(b, testOptions{Positions: tablesSource(b), Limits: apihttp.Limits{ResultCache: -1}})
+	ts := startTestServer(b, testOptions{Positions: apitest.Tables(b), Limits: apihttp.Limits{ResultCache: -1}})
 	h := ts.Server.Handler()
 	var rc fasthttp.RequestCtx
 	var body []byte

@@ -101,7 +101,7 @@ def main():
     json.dump({
         "generator": "http/routes/natal/testdata/gen/natal_swetest.py",
         "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
-        "tolerance_arcsec": 1.0,
+        "tolerance_arcsec": 0.005,
         "cases": cases,
     }, sys.stdout, indent=1)
     sys.stdout.write("\n")
