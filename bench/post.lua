@@ -1,8 +1,10 @@
--- wrk script: POSTs JSON bodies to WRK_PATH with the x-api-key WRK_KEY.
+-- wrk script: sends requests to WRK_PATH with the x-api-key WRK_KEY.
 -- WRK_MODE: "natal" (50 different birth data, rotated), "batch" (100 natal
 -- items per request, 10 bodies rotated), "natal-unique" / "batch-unique"
 -- (every chart a birth minute never sent before in the run, so the result
--- cache cannot answer).
+-- cache cannot answer), "get" (GET WRK_PATH, query included), "body"
+-- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
+-- WRK_BODIES, rotated).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -37,7 +39,13 @@ function setup(thread)
   threads_made = threads_made + 1
 end
 
-if mode == "batch" then
+if mode == "body" then
+  bodies[1] = os.getenv("WRK_BODY") or "{}"
+elseif mode == "bodies" then
+  for line in io.lines(os.getenv("WRK_BODIES")) do
+    if line ~= "" then bodies[#bodies + 1] = line end
+  end
+elseif mode == "batch" then
   for b = 1, 10 do
     local items = {}
     for i = 1, 100 do
@@ -65,6 +73,9 @@ request = function()
       items[i] = '{"operation":"post-natal","body":' .. unique(k) .. '}'
     end
     return wrk.format("POST", path, headers, '{"requests":[' .. table.concat(items, ",") .. ']}')
+  end
+  if mode == "get" then
+    return wrk.format("GET", path, headers)
   end
   n = n % #bodies + 1
   return wrk.format("POST", path, headers, bodies[n])

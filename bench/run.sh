@@ -11,9 +11,14 @@
 #      cache hit: the calculation's own throughput);
 #   4. batch:  POST /api/v1/batch with 100 natal items per request (1,000
 #      different items rotated, so cached too);
-#   5. batch-unique: batches whose 100 items are all new.
-# Usage: bench/run.sh  (env: BIN, PORT=18090, DURATION=10s, ROUNDS=3, CONNS=64,
-# THREADS=2, TABLES=data/ephemeris.bolt, EPHE). Prints a Markdown table.
+#   5. batch-unique: batches whose 100 items are all new;
+# then a row per route of the families, from bench/rows.tsv (one line each:
+# name, method, path, mode, label; mode as bench/post.lua reads WRK_MODE,
+# "body=<JSON>" for one body, "bodies=<file>" for rotated lines).
+# Usage: bench/run.sh [NAME...]  (the rows of rows.tsv to run, default all;
+# canned and natal always run, as the baselines the ratios are taken to)
+# (env: BIN, PORT=18090, DURATION=10s, ROUNDS=3, CONNS=64, THREADS=2,
+# TABLES=data/ephemeris.bolt, EPHE). Prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -80,7 +85,12 @@ serve_percentiles() {
 run() { # name path mode round
 	cpustat >"$work/$1.cpu"
 	from=$(wc -l <"$work/access.log")
-	WRK_PATH=$2 WRK_MODE=$3 WRK_ROUND=$4 WRK_KEY=$key \
+	local mode=$3 body="" bodies=""
+	case $mode in
+	body=*) body=${mode#body=} mode=body ;;
+	bodies=*) bodies=bench/${mode#bodies=} mode=bodies ;;
+	esac
+	WRK_PATH=$2 WRK_MODE=$mode WRK_BODY=$body WRK_BODIES=$bodies WRK_ROUND=$4 WRK_KEY=$key \
 		wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --timeout 5s --latency -s bench/post.lua "http://127.0.0.1:$PORT" >"$work/$1.txt" 2>&1
 	cpustat >>"$work/$1.cpu"
 	sleep 0.3 # the access log is flushed every 100 ms
@@ -92,12 +102,18 @@ run() { # name path mode round
 # The host's speed drifts by tens of percent within minutes (see steal), so
 # the five runs go in ROUNDS interleaved rounds and the table gives each
 # run's median; the ratios to canned are taken within each round.
-modes="canned:/bench/canned:natal natal:/api/v1/natal:natal natal-unique:/api/v1/natal:natal-unique batch:/api/v1/batch:batch batch-unique:/api/v1/batch:batch-unique"
+# The baselines, then the family rows asked for (all by default).
+runs=$'canned\t/bench/canned\tnatal\tcanned\nnatal\t/api/v1/natal\tnatal\tnatal\nnatal-unique\t/api/v1/natal\tnatal-unique\tnatal-unique\nbatch\t/api/v1/batch\tbatch\tbatch\nbatch-unique\t/api/v1/batch\tbatch-unique\tbatch-unique'
+while IFS=$'\t' read -r name method path mode label; do
+	case $name in "" | "#"*) continue ;; esac
+	if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then continue; fi
+	[ "$method" = GET ] && mode=get
+	runs+=$'\n'"$name"$'\t'"$path"$'\t'"$mode"$'\t'"$label"
+done <bench/rows.tsv
 for r in $(seq 1 "$ROUNDS"); do
-	for m in $modes; do
-		IFS=: read -r name path mode <<<"$m"
+	while IFS=$'\t' read -r name path mode _; do
 		run "$name.$r" "$path" "$mode" "$r"
-	done
+	done <<<"$runs"
 done
 
 rps() { awk '/^Requests\/sec/ {print $2}' "$work/$1.txt"; }
@@ -128,6 +144,17 @@ row natal "natal, 50 births rotated (cached)" 1
 row natal-unique "natal, every birth new (uncached)" 1
 row batch "batch of 100 natal (cached)" 100
 row batch-unique "batch of 100 new natal (uncached)" 100
+while IFS=$'\t' read -r name _ _ label; do
+	case $name in canned | natal | natal-unique | batch | batch-unique) continue ;; esac
+	row "$name" "$label" -
+done <<<"$runs"
 echo
 echo "natal / canned, median of the rounds' ratios: $(ratio natal | median | two) % cached ($(ratio natal | xargs)), $(ratio natal-unique | median | two) % uncached ($(ratio natal-unique | xargs))"
+ratio_to() { # name base: its req/s over base's, per round
+	for r in $(seq 1 "$ROUNDS"); do awk -v a="$(rps "$1.$r")" -v b="$(rps "$2.$r")" 'BEGIN {printf "%.2f\n", a / b}'; done
+}
+while IFS=$'\t' read -r name _ _ label; do
+	case $name in canned | natal | natal-unique | batch | batch-unique) continue ;; esac
+	echo "$name: $(ratio_to "$name" natal-unique | median | two)x uncached natal ($(ratio_to "$name" natal-unique | xargs)), $(ratio_to "$name" canned | median | two)x canned ($(ratio_to "$name" canned | xargs))"
+done <<<"$runs"
 echo "wrk -t$THREADS -c$CONNS -d$DURATION x $ROUNDS rounds against 127.0.0.1 on $(nproc) cores; $(date -u +%FT%TZ); tables: $( [ -f "$TABLES" ] && echo "$TABLES" || echo 'none (Swiss Ephemeris only)')"
