@@ -147,7 +147,7 @@ func (c *Chart) Dasha(do DashaOptions) (*Dasha, error) {
 
 // dashaOf builds the tree: the birth nakshatra's lord rules first; the
 // fraction of the nakshatra the Moon has traversed is the fraction of that
-// mahadasha already elapsed at birth (BPHS 46.15-17).
+// mahadasha already elapsed at birth (BPHS ch. 46).
 func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 	levels := max(do.Levels, 1)
 	yd := do.YearLength.Days()
@@ -179,7 +179,7 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 
 // periods returns the nine periods that divide a span of total dasha years
 // starting at JD start, the first ruled by dashaOrder[first]; each lasts
-// total x its lord's years / 120 (BPHS 46.25-27 for the antardashas, the
+// total x its lord's years / 120 (BPHS ch. 46 for the antardashas, the
 // same proportion again for pratyantardashas), down to level levels.
 func periods(start float64, first int, total float64, level, levels int, yd float64) []DashaPeriod {
 	out := make([]DashaPeriod, 9)

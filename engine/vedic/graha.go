@@ -103,7 +103,7 @@ func houseFrom(a, b int) int { return mod12(b-a) + 1 }
 
 // exaltation holds the sign and degree of deepest exaltation (BPHS ch. 3);
 // debilitation is the opposite point. The nodes follow the common Rahu in
-// Taurus, Ketu in Scorpio (BPHS 47.34-35 in Santhanam's reading); their
+// Taurus, Ketu in Scorpio (the common reading; BPHS is not explicit); their
 // degree is nominal (the middle of the sign) and only the sign is used.
 var exaltation = [numGrahas]float64{
 	Sun:     10,       // Aries 10°
@@ -118,7 +118,7 @@ var exaltation = [numGrahas]float64{
 }
 
 // moolatrikona gives the sign and degree range of each graha's
-// moolatrikona (BPHS 3.49-54, Santhanam): Sun Leo 0-20, Moon Taurus 3-30,
+// moolatrikona (BPHS ch. 3, Santhanam): Sun Leo 0-20, Moon Taurus 3-30,
 // Mars Aries 0-12, Mercury Virgo 15-20, Jupiter Sagittarius 0-10, Venus
 // Libra 0-15, Saturn Aquarius 0-20. The nodes have none here.
 var moolatrikona = [7]struct {
@@ -170,7 +170,7 @@ func (r Relation) String() string {
 	return "neutral"
 }
 
-// natural is the naisargika friendship table of BPHS 3.55-58: natural[a][b]
+// natural is the naisargika friendship table of BPHS ch. 3: natural[a][b]
 // is how a regards b. The nodes are not in BPHS's table; they take the
 // common modern reading (friends Mercury, Venus, Saturn; neutral Jupiter;
 // enemies Sun, Moon, Mars), and the seven regard the nodes as enemies
@@ -189,11 +189,11 @@ var natural = func() (t [numGrahas][numGrahas]Relation) {
 	return t
 }()
 
-// Natural returns how a naturally regards b (BPHS 3.55-58).
+// Natural returns how a naturally regards b (BPHS ch. 3).
 func Natural(a, b Graha) Relation { return natural[a][b] }
 
 // temporal returns the temporary (tatkalika) relation of a graha in sign a
-// towards one in sign b (BPHS 3.59): friends when b is the 2nd, 3rd, 4th,
+// towards one in sign b (BPHS ch. 3): friends when b is the 2nd, 3rd, 4th,
 // 10th, 11th or 12th sign from a; enemies otherwise, the same sign included.
 func temporal(a, b int) Relation {
 	switch houseFrom(a, b) {
@@ -203,19 +203,19 @@ func temporal(a, b int) Relation {
 	return Enemy
 }
 
-// compound combines a natural and a temporal relation (BPHS 3.60-61):
+// compound combines a natural and a temporal relation (BPHS ch. 3):
 // friend + friend = great friend, friend + enemy = neutral, neutral +
 // friend = friend, neutral + enemy = enemy, enemy + enemy = great enemy.
 func compound(nat, tmp Relation) Relation { return nat + tmp }
 
-// dashaYears are the Vimshottari years of each graha (BPHS 46.12-14).
+// dashaYears are the Vimshottari years of each graha (BPHS ch. 46).
 var dashaYears = [numGrahas]float64{Sun: 6, Moon: 10, Mars: 7, Mercury: 17, Jupiter: 16, Venus: 20, Saturn: 19, Rahu: 18, Ketu: 7}
 
 // dashaOrder is the Vimshottari sequence, starting from the lord of
 // Ashwini (Ketu); nakshatra n (0 = Ashwini) is ruled by dashaOrder[n%9].
 var dashaOrder = [9]Graha{Ketu, Venus, Sun, Moon, Mars, Rahu, Jupiter, Saturn, Mercury}
 
-// isMalefic reports the natural malefics (BPHS 3.9-10, with the usual
+// isMalefic reports the natural malefics (BPHS ch. 3, with the usual
 // reading): Sun, Mars, Saturn, Rahu, Ketu. The Moon and Mercury are judged
 // case by case (see benefic).
 func isMalefic(g Graha) bool {

@@ -112,9 +112,9 @@ func (o Options) ayanamsaValue(deg float64) AyanamsaValue {
 type Dignity string
 
 // The dignities, strongest first. Exaltation and debilitation are by sign
-// (BPHS 3.49-50); moolatrikona by the degree ranges of BPHS 3.51-54; own
+// (BPHS ch. 3); moolatrikona by the degree ranges of BPHS ch. 3; own
 // sign next; otherwise the compound (panchadha) relation of the graha to
-// its sign lord (BPHS 3.55-61: natural + temporal).
+// its sign lord (BPHS ch. 3: natural + temporal).
 const (
 	DignityExalted      Dignity = "exalted"
 	DignityMoolatrikona Dignity = "moolatrikona"
@@ -165,8 +165,8 @@ type Planet struct {
 	Retrograde  bool    `json:"retrograde" doc:"apparent motion in longitude is backwards (speed < 0); the mean node always is"`
 	SignLord    string  `json:"sign_lord" doc:"lord of the occupied sign" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn"`
 	Dignity     Dignity `json:"dignity" doc:"dignity in the sign (see conventions.dignity)" enum:"exalted,moolatrikona,own,great_friend,friendly,neutral,enemy,great_enemy,debilitated"`
-	Natural     string  `json:"natural_relation" doc:"natural relation to the sign lord (BPHS 3.55), or self in an own sign" enum:"friend,neutral,enemy,self"`
-	Temporal    string  `json:"temporal_relation" doc:"temporary relation to the sign lord by position (BPHS 3.59), or self" enum:"friend,enemy,self"`
+	Natural     string  `json:"natural_relation" doc:"natural relation to the sign lord (BPHS ch. 3), or self in an own sign" enum:"friend,neutral,enemy,self"`
+	Temporal    string  `json:"temporal_relation" doc:"temporary relation to the sign lord by position (BPHS ch. 3), or self" enum:"friend,enemy,self"`
 	Combust     bool    `json:"combust" doc:"within the combustion orb of the Sun (see conventions.combustion); never for the Sun and the nodes"`
 	Orb         float64 `json:"combustion_orb,omitempty" doc:"combustion orb applied to this graha, degrees (0 for the Sun and the nodes)"`
 	SunDistance float64 `json:"sun_distance" doc:"distance in longitude from the Sun, degrees 0-180"`
@@ -226,8 +226,8 @@ func conventions(n NodeType) Conventions {
 		NodeType:   n,
 		Houses:     "whole_sign",
 		Positions:  "apparent geocentric ecliptic longitudes of date minus the true Lahiri ayanamsa (Swiss Ephemeris SE_SIDM_LAHIRI); lagna is the sidereal ascendant",
-		Dignity:    "exaltation and debilitation by sign (BPHS 3.49-50; Rahu Taurus, Ketu Scorpio); moolatrikona by degree (Sun Leo 0-20, Moon Taurus 3-30, Mars Aries 0-12, Mercury Virgo 15-20, Jupiter Sagittarius 0-10, Venus Libra 0-15, Saturn Aquarius 0-20); own sign (Rahu Aquarius, Ketu Scorpio); else the compound relation to the sign lord",
-		Friendship: "compound (panchadha): natural (BPHS 3.55-58; nodes: friends Mercury, Venus, Saturn, neutral Jupiter, enemies Sun, Moon, Mars) plus temporal (2nd, 3rd, 4th, 10th, 11th, 12th sign from the graha friendly, others and the same sign inimical)",
+		Dignity:    "exaltation and debilitation by sign (BPHS ch. 3; Rahu Taurus, Ketu Scorpio); moolatrikona by degree (Sun Leo 0-20, Moon Taurus 3-30, Mars Aries 0-12, Mercury Virgo 15-20, Jupiter Sagittarius 0-10, Venus Libra 0-15, Saturn Aquarius 0-20); own sign (Rahu Aquarius, Ketu Scorpio); else the compound relation to the sign lord",
+		Friendship: "compound (panchadha): natural (BPHS ch. 3; nodes: friends Mercury, Venus, Saturn, neutral Jupiter, enemies Sun, Moon, Mars) plus temporal (2nd, 3rd, 4th, 10th, 11th, 12th sign from the graha friendly, others and the same sign inimical)",
 		Combustion: "Surya Siddhanta orbs in longitude from the Sun: Moon 12, Mars 17, Mercury 14 (12 when retrograde), Jupiter 11, Venus 10 (8 when retrograde), Saturn 15 degrees; the nodes are never combust",
 		Retrograde: "speed in longitude below zero at the instant",
 	}
@@ -371,7 +371,7 @@ func (c *Chart) dignity(g Graha) (Dignity, string, string) {
 // with signs holding the rasi-chart signs of all grahas (for the temporal
 // relation to the sign lord). Where the exaltation and moolatrikona signs
 // coincide (Moon in Taurus, Mercury in Virgo) the sign is divided by degree
-// as BPHS 3.51-54 does: exalted before the moolatrikona range, moolatrikona
+// as BPHS ch. 3 does: exalted before the moolatrikona range, moolatrikona
 // in it, own sign (Mercury) or moolatrikona (Moon) after it.
 func dignityIn(g Graha, lon float64, s int, signs [numGrahas]int) (Dignity, string, string) {
 	lord := signLord[s]

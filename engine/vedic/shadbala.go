@@ -12,7 +12,7 @@ import (
 type SaptavargajaScale string
 
 // The scales: B. V. Raman's ("Graha and Bhava Balas", art. 30: 45, 30,
-// 22.5, 15, 7.5, 3.75, 1.875) and Santhanam's BPHS 27.2-4 (45, 30, 20, 15,
+// 22.5, 15, 7.5, 3.75, 1.875) and Santhanam's BPHS ch. 27 (45, 30, 20, 15,
 // 10, 4, 2), for moolatrikona, own sign, great friend, friend, neutral,
 // enemy and great enemy.
 const (
@@ -95,7 +95,7 @@ type GrahaBala struct {
 	Drik          float64 `json:"drik_bala" doc:"aspectual strength: (benefic - malefic aspects) / 4; may be negative"`
 	TotalVirupas  float64 `json:"total_virupas"`
 	TotalRupas    float64 `json:"total_rupas" doc:"total / 60"`
-	RequiredRupas float64 `json:"required_rupas" doc:"minimum of BPHS 27.34: Sun 6.5, Moon 6, Mars 5, Mercury 7, Jupiter 6.5, Venus 5.5, Saturn 5"`
+	RequiredRupas float64 `json:"required_rupas" doc:"minimum of BPHS ch. 27: Sun 6.5, Moon 6, Mars 5, Mercury 7, Jupiter 6.5, Venus 5.5, Saturn 5"`
 	Ratio         float64 `json:"ratio" doc:"total / required; 1 or more is strong"`
 	Strong        bool    `json:"strong" doc:"ratio of at least 1"`
 	Rank          int     `json:"rank" doc:"1 for the highest ratio" minimum:"1" maximum:"7"`
@@ -136,15 +136,15 @@ type Shadbala struct {
 	Conventions ShadbalaConventions `json:"conventions"`
 }
 
-// naisargika is the natural strength (BPHS 27.31): Saturn 1/7 of a rupa up
+// naisargika is the natural strength (BPHS ch. 27): Saturn 1/7 of a rupa up
 // to the Sun 7/7, in virupas.
 var naisargika = [7]float64{Sun: 60, Moon: 60 * 6 / 7.0, Mars: 60 * 2 / 7.0, Mercury: 60 * 3 / 7.0, Jupiter: 60 * 4 / 7.0, Venus: 60 * 5 / 7.0, Saturn: 60 / 7.0}
 
-// required is the minimum shadbala in rupas (BPHS 27.34).
+// required is the minimum shadbala in rupas (BPHS ch. 27).
 var required = [7]float64{Sun: 6.5, Moon: 6, Mars: 5, Mercury: 7, Jupiter: 6.5, Venus: 5.5, Saturn: 5}
 
 // digWeak is the house cusp, counted from the lagna, where each graha has
-// no directional strength: opposite its strong point (BPHS 27.22-23: Sun
+// no directional strength: opposite its strong point (BPHS ch. 27: Sun
 // and Mars strong in the 10th, Jupiter and Mercury in the 1st, Moon and
 // Venus in the 4th, Saturn in the 7th).
 var digWeak = [7]int{Sun: 4, Moon: 10, Mars: 4, Mercury: 7, Jupiter: 7, Venus: 10, Saturn: 1}
@@ -467,7 +467,7 @@ func birthDay(pos engine.Positions, t engine.JDUT, lat, lon float64, conv Sunris
 }
 
 // tribhaga gives 60 to the lord of the third of the day or night of birth
-// and to Jupiter always (BPHS 27.26).
+// and to Jupiter always (BPHS ch. 27).
 func tribhaga(g Graha, t engine.JDUT, b dayBounds) float64 {
 	if g == Jupiter {
 		return 60

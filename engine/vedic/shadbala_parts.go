@@ -34,7 +34,7 @@ func meanLongitude(g Graha, earth bool, t engine.JDUT) float64 {
 
 // cheshtaKendra returns the cheshta kendra of Mars to Saturn in degrees,
 // 0-180: the distance of the seeghrochcha from the average of the mean and
-// the true (geocentric, tropical) longitude (BPHS 27.27-28; Raman ch. VI).
+// the true (geocentric, tropical) longitude (BPHS ch. 27; Raman ch. VI).
 // It is 0 at conjunction with the Sun (fastest direct motion) and 180 at
 // the middle of the retrograde arc.
 func cheshtaKendra(g Graha, d *chartData) float64 {

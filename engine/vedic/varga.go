@@ -15,26 +15,26 @@ type vargaDef struct {
 	rule  string
 }
 
-// vargaDefs are the sixteen vargas in BPHS order (BPHS 6.3-4). The rule
+// vargaDefs are the sixteen vargas in BPHS order (BPHS ch. 6). The rule
 // texts say where each division starts; where schools differ the rule
-// named is Parashara's (BPHS 6.5-38, Santhanam).
+// named is Parashara's (BPHS ch. 6, Santhanam).
 var vargaDefs = [...]vargaDef{
 	{"d1", 1, "Rasi", "the sign itself"},
-	{"d2", 2, "Hora", "Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS 6.5-6); not the cyclic (parivritti) hora"},
-	{"d3", 3, "Drekkana", "Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS 6.7-8); not the Jagannatha or Somanatha drekkanas"},
-	{"d4", 4, "Chaturthamsa", "quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS 6.9)"},
-	{"d7", 7, "Saptamsa", "sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS 6.10)"},
-	{"d9", 9, "Navamsa", "ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS 6.11); equivalently floor(longitude / 3°20′) mod 12 from Aries"},
-	{"d10", 10, "Dasamsa", "tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS 6.12)"},
-	{"d12", 12, "Dwadasamsa", "twelfths of 2°30′ counted from the sign itself (BPHS 6.13)"},
-	{"d16", 16, "Shodasamsa", "sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS 6.14)"},
-	{"d20", 20, "Vimsamsa", "twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS 6.15-16)"},
-	{"d24", 24, "Chaturvimsamsa", "twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS 6.17)"},
-	{"d27", 27, "Bhamsa", "twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS 6.18); equivalently floor(longitude x 27 / 30°) mod 12 from Aries"},
-	{"d30", 30, "Trimsamsa", "Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS 6.19-21); not an equal thirtieth"},
-	{"d40", 40, "Khavedamsa", "fortieths counted from Aries in odd signs, from Libra in even signs (BPHS 6.22-23)"},
-	{"d45", 45, "Akshavedamsa", "forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS 6.24-25)"},
-	{"d60", 60, "Shashtiamsa", "sixtieths of 30′ counted from the sign itself (BPHS 6.26-29)"},
+	{"d2", 2, "Hora", "Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora"},
+	{"d3", 3, "Drekkana", "Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas"},
+	{"d4", 4, "Chaturthamsa", "quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)"},
+	{"d7", 7, "Saptamsa", "sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)"},
+	{"d9", 9, "Navamsa", "ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries"},
+	{"d10", 10, "Dasamsa", "tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)"},
+	{"d12", 12, "Dwadasamsa", "twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)"},
+	{"d16", 16, "Shodasamsa", "sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)"},
+	{"d20", 20, "Vimsamsa", "twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)"},
+	{"d24", 24, "Chaturvimsamsa", "twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)"},
+	{"d27", 27, "Bhamsa", "twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries"},
+	{"d30", 30, "Trimsamsa", "Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth"},
+	{"d40", 40, "Khavedamsa", "fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)"},
+	{"d45", 45, "Akshavedamsa", "forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)"},
+	{"d60", 60, "Shashtiamsa", "sixtieths of 30′ counted from the sign itself (BPHS ch. 6)"},
 }
 
 // VargaNames lists the varga names the API accepts, in BPHS order.
