@@ -277,6 +277,14 @@ type Placements struct {
 	Node      NodeType
 }
 
+// chartStore holds a chart and the arrays its slices point into.
+type chartStore struct {
+	chart   Chart
+	planets [numGrahas]Planet
+	bhavas  [12]Bhava
+	names   [numGrahas]string
+}
+
 // combustOrb is the Surya Siddhanta combustion orb of each graha and its
 // retrograde variant (BPHS and Phaladeepika repeat it).
 var combustOrb = [numGrahas][2]float64{
@@ -292,7 +300,11 @@ func NewChart(p Placements) *Chart {
 	if node == "" {
 		node = DefaultNode
 	}
-	c := &Chart{JulianDay: float64(p.JD), Conventions: conventions(node), Source: engine.FromTables}
+	// One allocation holds the chart, its grahas, bhavas and the bhavas'
+	// graha names (each bhava's list is a window on one array).
+	st := new(chartStore)
+	c := &st.chart
+	c.JulianDay, c.Conventions, c.Source = float64(p.JD), conventions(node), engine.FromTables
 	d := &c.d
 	d.jd, d.latitude, d.longitude, d.node = p.JD, p.Latitude, p.Longitude, node
 	d.asc, d.mc = engine.Normalize(p.Ascendant), engine.Normalize(p.Midheaven)
@@ -315,36 +327,39 @@ func NewChart(p Placements) *Chart {
 		d.sign[g] = signOf(d.lon[g])
 	}
 	c.Lagna = Lagna{Point: pointOf(d.asc), SignLord: signLord[d.ascSign].String()}
-	c.Grahas = make([]Planet, 0, numGrahas)
 	for _, g := range Grahas {
-		c.Grahas = append(c.Grahas, c.planet(g))
+		c.fillPlanet(&st.planets[g], g)
 	}
-	c.Bhavas = make([]Bhava, 12)
+	c.Grahas = st.planets[:]
+	n := 0
 	for h := range 12 {
 		s := mod12(d.ascSign + h)
-		b := Bhava{Number: h + 1, Sign: engine.Signs[s], Rasi: Rasis[s], SignNumber: s + 1, Lord: signLord[s].String(), Grahas: []string{}}
+		start := n
 		for _, g := range Grahas {
 			if d.sign[g] == s {
-				b.Grahas = append(b.Grahas, g.String())
+				st.names[n] = grahaNames[g]
+				n++
 			}
 		}
-		c.Bhavas[h] = b
+		st.bhavas[h] = Bhava{Number: h + 1, Sign: engine.Signs[s], Rasi: Rasis[s], SignNumber: s + 1, Lord: signLord[s].String(), Grahas: st.names[start:n:n]}
 	}
+	c.Bhavas = st.bhavas[:]
 	c.MoonSign = signRef(d.sign[Moon])
 	nk, n := NakshatraOf(d.lon[Moon])
 	c.BirthNakshatra = BirthStar{Nakshatra: nk, Number: n}
 	return c
 }
 
-func (c *Chart) planet(g Graha) Planet {
+// fillPlanet writes graha g's entry in place (a Planet is a few hundred
+// bytes of strings; building it where it lives saves copies).
+func (c *Chart) fillPlanet(p *Planet, g Graha) {
 	d := &c.d
 	s := d.sign[g]
-	p := Planet{
-		Name: g.String(), Abbreviation: g.Abbrev(), Sanskrit: g.Sanskrit(),
-		Point: pointOf(d.lon[g]), House: houseFrom(d.ascSign, s),
-		Latitude: d.lat[g], Speed: d.speed[g], Retrograde: d.speed[g] < 0,
-		SignLord: signLord[s].String(),
-	}
+	p.Name, p.Abbreviation, p.Sanskrit = grahaNames[g], grahaAbbrevs[g], grahaSanskrit[g]
+	p.Point = pointOf(d.lon[g])
+	p.House = houseFrom(d.ascSign, s)
+	p.Latitude, p.Speed, p.Retrograde = d.lat[g], d.speed[g], d.speed[g] < 0
+	p.SignLord = grahaNames[signLord[s]]
 	p.Dignity, p.Natural, p.Temporal = c.dignity(g)
 	p.SunDistance = sep(d.lon[g], d.lon[Sun])
 	if g != Sun && g != Rahu && g != Ketu {
@@ -355,7 +370,6 @@ func (c *Chart) planet(g Graha) Planet {
 		p.Orb = orb
 		p.Combust = p.SunDistance <= orb
 	}
-	return p
 }
 
 // sep is the shorter angular distance between two longitudes, 0-180.
