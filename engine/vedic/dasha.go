@@ -104,12 +104,12 @@ type DashaConventions struct {
 type Dasha struct {
 	BirthNakshatra Nakshatra        `json:"birth_nakshatra" doc:"the Moon's nakshatra at birth, whose lord starts the sequence"`
 	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the nine mahadashas of one 120-year cycle, from the start of the one running at birth"`
-	Balance        Balance          `json:"balance_at_birth"`
+	Balance        Balance          `json:"balance_at_birth" doc:"the part of the birth mahadasha remaining at birth"`
 	MoonLongitude  float64          `json:"moon_longitude" doc:"sidereal (Lahiri) longitude of the Moon at birth, degrees"`
-	Ayanamsa       AyanamsaValue    `json:"ayanamsa"`
+	Ayanamsa       AyanamsaValue    `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
 	Warnings       []string         `json:"warnings,omitempty" doc:"notes on ignored options"`
-	Conventions    DashaConventions `json:"conventions"`
-	Source         engine.Source    `json:"source" enum:"tables,swiss_ephemeris,moshier"`
+	Conventions    DashaConventions `json:"conventions" doc:"how the result was computed"`
+	Source         engine.Source    `json:"source" enum:"tables,swiss_ephemeris,moshier" doc:"ephemeris that produced the positions"`
 }
 
 // VimshottariDasha computes the dasha of a birth from the Moon alone.

@@ -22,8 +22,8 @@ func (Severity) EnumValues() []string { return []string{"none", "low", "medium",
 
 // Placement is a graha's place that causes a dosha.
 type Placement struct {
-	Graha     string `json:"graha" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
-	Sign      string `json:"sign"`
+	Graha     string `json:"graha" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu" doc:"the graha placed"`
+	Sign      string `json:"sign" doc:"sign in English"`
 	House     int    `json:"house" doc:"house counted from reference"`
 	Reference string `json:"reference" doc:"what the house is counted from" enum:"lagna,moon,venus,rahu"`
 }
@@ -38,21 +38,21 @@ type Cancellation struct {
 type Dosha struct {
 	Name          string         `json:"name" doc:"dosha" enum:"manglik,kaal_sarp,kemadruma,grahan,guru_chandal,pitra,shrapit,angarak"`
 	Title         string         `json:"title" doc:"display name"`
-	Present       bool           `json:"present"`
+	Present       bool           `json:"present" doc:"whether the dosha is present"`
 	Type          string         `json:"type,omitempty" doc:"kind of the dosha when present (e.g. the Kaal Sarp type named by Rahu's house)"`
-	Severity      Severity       `json:"severity" enum:"none,low,medium,high"`
+	Severity      Severity       `json:"severity" enum:"none,low,medium,high" doc:"none when absent; otherwise low, medium or high (see rule)"`
 	Placements    []Placement    `json:"placements" doc:"the placements that cause it"`
 	Cancellations []Cancellation `json:"cancellations" doc:"cancellations that apply to this chart, each named"`
 	Cancelled     bool           `json:"cancelled" doc:"present, but at least one cancellation applies"`
 	Rule          string         `json:"rule" doc:"the rule applied and its source"`
-	Note          string         `json:"note,omitempty"`
+	Note          string         `json:"note,omitempty" doc:"remarks on the rule"`
 }
 
 // DoshaResult is the result of the dosha routes.
 type DoshaResult struct {
-	Doshas   []Dosha       `json:"doshas"`
-	Ayanamsa AyanamsaValue `json:"ayanamsa"`
-	Warnings []string      `json:"warnings,omitempty"`
+	Doshas   []Dosha       `json:"doshas" doc:"the doshas evaluated"`
+	Ayanamsa AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Warnings []string      `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
 	Houses   string        `json:"houses" doc:"house reckoning" enum:"whole_sign"`
 }
 

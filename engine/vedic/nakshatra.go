@@ -97,11 +97,11 @@ func NakshatraOf(lon float64) (Nakshatra, int) {
 // Moon's nakshatra at birth plus the Moon's longitudes. It has no
 // ruling_planet field; lord says the same.
 type NakshatraResult struct {
-	Nakshatra             Nakshatra     `json:"nakshatra"`
+	Nakshatra             Nakshatra     `json:"nakshatra" doc:"nakshatra {name, lord, pada, deity} (spec 2.5)"`
 	Number                int           `json:"nakshatra_number" doc:"1 = Ashwini ... 27 = Revati" minimum:"1" maximum:"27"`
 	MoonLongitudeTropical float64       `json:"moon_longitude_tropical" doc:"apparent geocentric ecliptic longitude of the Moon, tropical, degrees 0-360"`
 	MoonLongitudeSidereal float64       `json:"moon_longitude_sidereal" doc:"the same, sidereal with the Lahiri ayanamsa, degrees 0-360"`
-	Ayanamsa              AyanamsaValue `json:"ayanamsa"`
+	Ayanamsa              AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
 	Warnings              []string      `json:"warnings,omitempty" doc:"notes on ignored options (e.g. an ayanamsa other than lahiri)"`
 	Source                engine.Source `json:"source" doc:"ephemeris that served the Moon" enum:"tables,swiss_ephemeris,moshier"`
 }

@@ -139,7 +139,7 @@ type Point struct {
 	Rasi            string    `json:"rasi" doc:"sign in Sanskrit" example:"Vrishabha"`
 	SignNumber      int       `json:"sign_number" doc:"1 = Aries (Mesha) ... 12 = Pisces (Meena)" minimum:"1" maximum:"12"`
 	Degree          float64   `json:"degree" doc:"degrees within the sign, 0-30"`
-	Nakshatra       Nakshatra `json:"nakshatra"`
+	Nakshatra       Nakshatra `json:"nakshatra" doc:"nakshatra {name, lord, pada, deity} (spec 2.5)"`
 	NakshatraNumber int       `json:"nakshatra_number" doc:"1 = Ashwini ... 27 = Revati" minimum:"1" maximum:"27"`
 }
 
@@ -192,7 +192,7 @@ type Bhava struct {
 type SignRef struct {
 	Sign       string `json:"sign" doc:"sign in English"`
 	Rasi       string `json:"rasi" doc:"sign in Sanskrit"`
-	SignNumber int    `json:"sign_number" minimum:"1" maximum:"12"`
+	SignNumber int    `json:"sign_number" minimum:"1" maximum:"12" doc:"1 = Aries ... 12 = Pisces"`
 	Lord       string `json:"lord" doc:"lord of the sign"`
 }
 
@@ -235,15 +235,15 @@ func conventions(n NodeType) Conventions {
 
 // Chart is a Vedic natal chart (rasi chart).
 type Chart struct {
-	Ayanamsa       AyanamsaValue `json:"ayanamsa"`
+	Ayanamsa       AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
 	Warnings       []string      `json:"warnings,omitempty" doc:"notes on ignored options: an ayanamsa other than lahiri is ignored"`
 	JulianDay      float64       `json:"julian_day" doc:"Julian day (UT) of the birth instant"`
-	Lagna          Lagna         `json:"lagna"`
+	Lagna          Lagna         `json:"lagna" doc:"the ascendant"`
 	Grahas         []Planet      `json:"grahas" doc:"Sun, Moon, Mars, Mercury, Jupiter, Venus, Saturn, Rahu, Ketu"`
 	Bhavas         []Bhava       `json:"bhavas" doc:"the twelve whole-sign houses"`
 	MoonSign       SignRef       `json:"moon_sign" doc:"the Moon's sign (janma rasi)"`
 	BirthNakshatra BirthStar     `json:"birth_nakshatra" doc:"the Moon's nakshatra (janma nakshatra)"`
-	Conventions    Conventions   `json:"conventions"`
+	Conventions    Conventions   `json:"conventions" doc:"how the result was computed"`
 	Source         engine.Source `json:"source" doc:"ephemeris that produced the positions (the least precise used)" enum:"tables,swiss_ephemeris,moshier"`
 
 	d chartData

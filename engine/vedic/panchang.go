@@ -116,7 +116,7 @@ type PanchangConventions struct {
 type Panchang struct {
 	Date           string              `json:"date" doc:"the civil date asked for, YYYY-MM-DD, in timezone"`
 	Timezone       string              `json:"timezone" doc:"zone of the civil date"`
-	Vara           Vara                `json:"vara"`
+	Vara           Vara                `json:"vara" doc:"weekday of the day (from sunrise)"`
 	Sunrise        *time.Time          `json:"sunrise" doc:"sunrise on the date, UTC; null where the Sun does not rise"`
 	Sunset         *time.Time          `json:"sunset" doc:"sunset on the date, UTC; null where the Sun does not set"`
 	NextSunrise    *time.Time          `json:"next_sunrise" doc:"sunrise of the next date, where this panchang day ends"`
@@ -127,12 +127,12 @@ type Panchang struct {
 	Yoga           []Element           `json:"yoga" doc:"the yogas (Sun + Moon) of the day"`
 	Karana         []Element           `json:"karana" doc:"the karanas (half tithis) of the day"`
 	RahuKalam      *Interval           `json:"rahu_kalam" doc:"null without sunrise and sunset"`
-	Yamaganda      *Interval           `json:"yamaganda"`
-	GulikaKalam    *Interval           `json:"gulika_kalam"`
-	AbhijitMuhurta *Interval           `json:"abhijit_muhurta"`
+	Yamaganda      *Interval           `json:"yamaganda" doc:"yamaganda period; null without sunrise and sunset"`
+	GulikaKalam    *Interval           `json:"gulika_kalam" doc:"gulika kalam period; null without sunrise and sunset"`
+	AbhijitMuhurta *Interval           `json:"abhijit_muhurta" doc:"the 8th of the 15 muhurtas of the daytime; null without sunrise and sunset"`
 	SunriseJD      float64             `json:"sunrise_jd,omitempty" doc:"Julian day (UT) of the sunrise"`
-	Ayanamsa       AyanamsaValue       `json:"ayanamsa"`
-	Conventions    PanchangConventions `json:"conventions"`
+	Ayanamsa       AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Conventions    PanchangConventions `json:"conventions" doc:"how the result was computed"`
 }
 
 // elementKinds are the four limbs that are arcs of a longitude function.

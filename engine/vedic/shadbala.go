@@ -55,7 +55,7 @@ type VargaAward struct {
 	Varga   string  `json:"varga" doc:"divisional chart" enum:"d1,d2,d3,d7,d9,d12,d30"`
 	Sign    string  `json:"sign" doc:"the graha's sign in it"`
 	Dignity string  `json:"dignity" doc:"moolatrikona (d1 only), own, or the compound relation to the sign lord" enum:"moolatrikona,own,great_friend,friend,neutral,enemy,great_enemy"`
-	Virupas float64 `json:"virupas"`
+	Virupas float64 `json:"virupas" doc:"virupas awarded"`
 }
 
 // Sthana is positional strength and its five parts, in virupas.
@@ -65,7 +65,7 @@ type Sthana struct {
 	Ojayugma     float64      `json:"ojayugma" doc:"odd/even sign strength in rasi and navamsa, 0-30"`
 	Kendradi     float64      `json:"kendradi" doc:"60 in a kendra, 30 in a panaphara, 15 in an apoklima house"`
 	Drekkana     float64      `json:"drekkana" doc:"15 in the drekkana of the graha's sex, else 0"`
-	Total        float64      `json:"total"`
+	Total        float64      `json:"total" doc:"sum of the parts, virupas"`
 	Saptavarga   []VargaAward `json:"saptavarga" doc:"the seven awards of saptavargaja"`
 }
 
@@ -80,12 +80,12 @@ type Kala struct {
 	Hora        float64 `json:"hora" doc:"60 to the lord of the planetary hour"`
 	Ayana       float64 `json:"ayana" doc:"declination strength, 0-60 (the Sun's doubled)"`
 	Yuddha      float64 `json:"yuddha" doc:"planetary war: gained by the victor, lost by the vanquished (Mars to Saturn within 1°)"`
-	Total       float64 `json:"total"`
+	Total       float64 `json:"total" doc:"sum of the parts, virupas"`
 }
 
 // GrahaBala is the shadbala of one graha.
 type GrahaBala struct {
-	Name          string  `json:"name" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn"`
+	Name          string  `json:"name" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn" doc:"graha"`
 	Sthana        Sthana  `json:"sthana_bala" doc:"positional strength"`
 	Dig           float64 `json:"dig_bala" doc:"directional strength: distance from the powerless point / 3, 0-60"`
 	Kala          Kala    `json:"kala_bala" doc:"temporal strength"`
@@ -93,7 +93,7 @@ type GrahaBala struct {
 	CheshtaKendra float64 `json:"cheshta_kendra,omitempty" doc:"Mars to Saturn: the cheshta kendra, degrees 0-180 (cheshta bala = kendra / 3)"`
 	Naisargika    float64 `json:"naisargika_bala" doc:"natural strength, fixed: 60 x (7 - rank) / 7"`
 	Drik          float64 `json:"drik_bala" doc:"aspectual strength: (benefic - malefic aspects) / 4; may be negative"`
-	TotalVirupas  float64 `json:"total_virupas"`
+	TotalVirupas  float64 `json:"total_virupas" doc:"sum of the six balas, virupas"`
 	TotalRupas    float64 `json:"total_rupas" doc:"total / 60"`
 	RequiredRupas float64 `json:"required_rupas" doc:"minimum of BPHS ch. 27: Sun 6.5, Moon 6, Mars 5, Mercury 7, Jupiter 6.5, Venus 5.5, Saturn 5"`
 	Ratio         float64 `json:"ratio" doc:"total / required; 1 or more is strong"`
@@ -112,28 +112,28 @@ type KalaLords struct {
 // ShadbalaConventions state the choices made where the sources differ.
 type ShadbalaConventions struct {
 	Scale      SaptavargajaScale `json:"saptavargaja_scale" doc:"virupas per dignity in the seven vargas" enum:"raman,bphs"`
-	Sthana     string            `json:"sthana"`
-	Dig        string            `json:"dig"`
-	Kala       string            `json:"kala"`
-	Cheshta    string            `json:"cheshta"`
-	Drik       string            `json:"drik"`
-	Yuddha     string            `json:"yuddha"`
-	Sunrise    SunriseConvention `json:"sunrise" enum:"upper_limb,disc_centre,hindu"`
-	Benefics   string            `json:"benefics"`
-	Unit       string            `json:"unit"`
-	Ayanamsa   string            `json:"ayanamsa" enum:"lahiri"`
-	Limitation string            `json:"limitations"`
+	Sthana     string            `json:"sthana" doc:"positional strength rules"`
+	Dig        string            `json:"dig" doc:"directional strength rule"`
+	Kala       string            `json:"kala" doc:"temporal strength rules"`
+	Cheshta    string            `json:"cheshta" doc:"motional strength rule"`
+	Drik       string            `json:"drik" doc:"aspect strength rule"`
+	Yuddha     string            `json:"yuddha" doc:"planetary war rule"`
+	Sunrise    SunriseConvention `json:"sunrise" enum:"upper_limb,disc_centre,hindu" doc:"sunrise convention of the birth day"`
+	Benefics   string            `json:"benefics" doc:"which grahas count as benefics"`
+	Unit       string            `json:"unit" doc:"units"`
+	Ayanamsa   string            `json:"ayanamsa" enum:"lahiri" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Limitation string            `json:"limitations" doc:"where the rules need a fallback"`
 }
 
 // Shadbala is the six-fold strength of the seven grahas.
 type Shadbala struct {
 	Grahas      []GrahaBala         `json:"grahas" doc:"Sun to Saturn"`
-	Lords       KalaLords           `json:"kala_lords"`
+	Lords       KalaLords           `json:"kala_lords" doc:"lords earning abda, masa, vara and hora bala"`
 	DayBirth    bool                `json:"day_birth" doc:"born between sunrise and sunset"`
 	Sunrise     *float64            `json:"sunrise_jd,omitempty" doc:"Julian day (UT) of the sunrise that began the birth day"`
-	Ayanamsa    AyanamsaValue       `json:"ayanamsa"`
-	Warnings    []string            `json:"warnings,omitempty"`
-	Conventions ShadbalaConventions `json:"conventions"`
+	Ayanamsa    AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Warnings    []string            `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
+	Conventions ShadbalaConventions `json:"conventions" doc:"how the result was computed"`
 }
 
 // naisargika is the natural strength (BPHS ch. 27): Saturn 1/7 of a rupa up

@@ -169,17 +169,17 @@ type VargaChart struct {
 	Divisions int              `json:"divisions" doc:"parts of a sign"`
 	Title     string           `json:"title" doc:"Sanskrit name" example:"Navamsa"`
 	Rule      string           `json:"rule" doc:"how the divisions map to signs (Parashara, BPHS ch. 6)"`
-	Lagna     VargaPlacement   `json:"lagna"`
+	Lagna     VargaPlacement   `json:"lagna" doc:"the ascendant"`
 	Grahas    []VargaPlacement `json:"grahas" doc:"the nine grahas in chart order"`
 }
 
 // VargasResult is the result of the vargas routes.
 type VargasResult struct {
 	Vargas   []VargaChart  `json:"vargas" doc:"the divisional charts asked for, in BPHS order"`
-	Ayanamsa AyanamsaValue `json:"ayanamsa"`
-	Warnings []string      `json:"warnings,omitempty"`
-	NodeType NodeType      `json:"node_type" enum:"mean,true"`
-	Source   engine.Source `json:"source" enum:"tables,swiss_ephemeris,moshier"`
+	Ayanamsa AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Warnings []string      `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
+	NodeType NodeType      `json:"node_type" enum:"mean,true" doc:"node placing Rahu"`
+	Source   engine.Source `json:"source" enum:"tables,swiss_ephemeris,moshier" doc:"ephemeris that produced the positions"`
 }
 
 func placement(name string, n int, lon float64) VargaPlacement {

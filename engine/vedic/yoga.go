@@ -32,7 +32,7 @@ func (YogaFamily) EnumValues() []string {
 // Yoga is one yoga present in a chart.
 type Yoga struct {
 	Name          string     `json:"name" doc:"name of the yoga" example:"Gaja Kesari"`
-	Family        YogaFamily `json:"family" enum:"pancha_mahapurusha,chandra,surya,nabhasa,raja,dhana,viparita_raja,neecha_bhanga,parivartana,other"`
+	Family        YogaFamily `json:"family" enum:"pancha_mahapurusha,chandra,surya,nabhasa,raja,dhana,viparita_raja,neecha_bhanga,parivartana,other" doc:"family of the yoga"`
 	Rule          string     `json:"rule" doc:"the rule that fired, with its source"`
 	Planets       []string   `json:"planets" doc:"grahas that form it"`
 	Detail        string     `json:"detail" doc:"how the rule is met in this chart"`
@@ -42,9 +42,9 @@ type Yoga struct {
 
 // YogaInfo describes one yoga the detector knows.
 type YogaInfo struct {
-	Name   string     `json:"name"`
-	Family YogaFamily `json:"family"`
-	Rule   string     `json:"rule"`
+	Name   string     `json:"name" doc:"name of the yoga"`
+	Family YogaFamily `json:"family" doc:"family of the yoga"`
+	Rule   string     `json:"rule" doc:"the rule and its source"`
 }
 
 // YogaResult is the result of the yoga route.
@@ -52,8 +52,8 @@ type YogaResult struct {
 	Yogas       []Yoga        `json:"yogas" doc:"yogas present, in catalogue order; a yoga formed by several pairs (raja, dhana) appears once per pair"`
 	Count       int           `json:"count" doc:"number of entries in yogas"`
 	Checked     int           `json:"checked" doc:"number of yogas the detector checks (YogaCatalog)"`
-	Ayanamsa    AyanamsaValue `json:"ayanamsa"`
-	Warnings    []string      `json:"warnings,omitempty"`
+	Ayanamsa    AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Warnings    []string      `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
 	Conventions string        `json:"conventions" doc:"the reckoning the rules share"`
 }
 
