@@ -156,11 +156,11 @@ type FirdarPeriod struct {
 // FirdariaConventions state how the periods were laid out.
 type FirdariaConventions struct {
 	Sect       string     `json:"sect" doc:"which sequence and why"`
-	NodeOrder  NodeOrder  `json:"node_order" enum:"end,after_mars"`
+	NodeOrder  NodeOrder  `json:"node_order" doc:"where the nodes fall in a night birth" enum:"end,after_mars"`
 	Nodes      string     `json:"nodes" doc:"the nodes' placement"`
 	SubPeriods string     `json:"sub_periods" doc:"how the sub-periods are divided"`
-	YearLength YearLength `json:"year_length" enum:"tropical,julian"`
-	YearDays   float64    `json:"year_days"`
+	YearLength YearLength `json:"year_length" doc:"the year counted in" enum:"tropical,julian"`
+	YearDays   float64    `json:"year_days" doc:"days in that year"`
 	Cycle      string     `json:"cycle" doc:"what happens after 75 years"`
 }
 
@@ -336,17 +336,16 @@ func FirdariaAtAge(pos engine.Positions, n Natal, o FirdariaAtOptions) (*Firdari
 		out.Date = o.Date.UTC()
 		out.Age = float64(out.Date.Sub(f.born)) / (f.yd * 86400e9)
 	}
-	// In sevenths of a year, with a margin for rounding at a boundary: a
-	// period owns its start.
-	s := out.Age * 7
+	// Judged on the instants the periods list (rounded to the second), so
+	// the answer agrees with them: a period owns its start.
 	f.each(func(k, a, b, cycle int) bool {
-		if s >= float64(b) {
+		if !out.Date.Before(f.at(b)) {
 			return true
 		}
 		out.Period = f.full(k, a, b, cycle)
 		for i := range out.Period.SubPeriods {
 			sp := &out.Period.SubPeriods[i]
-			if s >= sp.StartAge*7 && s < sp.EndAge*7 {
+			if !out.Date.Before(sp.Start) && out.Date.Before(sp.End) {
 				c := *sp
 				out.SubPeriod = &c
 			}

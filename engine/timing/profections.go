@@ -100,9 +100,9 @@ type ProfectionPeriod struct {
 
 // ProfectionConventions state how the profections were counted.
 type ProfectionConventions struct {
-	ZodiacType string          `json:"zodiac_type" enum:"tropical,sidereal"`
-	Ayanamsa   engine.Ayanamsa `json:"ayanamsa,omitempty"`
-	From       ProfectionPoint `json:"from" enum:"ascendant,midheaven,sun,moon,fortune"`
+	ZodiacType string          `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`
+	Ayanamsa   engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"ayanamsa of a sidereal zodiac (absent when tropical)"`
+	From       ProfectionPoint `json:"from" doc:"natal point profected" enum:"ascendant,midheaven,sun,moon,fortune"`
 	Years      string          `json:"years" doc:"how the profection years are counted"`
 	Months     string          `json:"months" doc:"how the months are counted"`
 	Rulers     string          `json:"rulers" doc:"which rulers are the lords"`
@@ -114,7 +114,7 @@ type ProfectionConventions struct {
 type Profection struct {
 	Date         *time.Time            `json:"date,omitempty" doc:"the date profected to, UTC (absent when an age was asked)"`
 	Age          int                   `json:"age" doc:"completed years of life"`
-	From         ProfectionPoint       `json:"from" enum:"ascendant,midheaven,sun,moon,fortune"`
+	From         ProfectionPoint       `json:"from" doc:"natal point profected" enum:"ascendant,midheaven,sun,moon,fortune"`
 	FromPosition Position              `json:"from_position" doc:"natal position of the starting point"`
 	Year         ProfectionPeriod      `json:"year" doc:"the profection year: one sign for each completed year of life"`
 	Month        *ProfectionPeriod     `json:"month,omitempty" doc:"the month in force at the date (absent when an age was asked)"`

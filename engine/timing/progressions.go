@@ -155,12 +155,12 @@ type ProgressedMoon struct {
 
 // ProgressionConventions state how the progressions were computed.
 type ProgressionConventions struct {
-	ZodiacType  string          `json:"zodiac_type" enum:"tropical,sidereal"`
-	Ayanamsa    engine.Ayanamsa `json:"ayanamsa,omitempty"`
+	ZodiacType  string          `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`
+	Ayanamsa    engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"ayanamsa of a sidereal zodiac (absent when tropical)"`
 	Rate        string          `json:"rate" doc:"the progression key"`
-	YearLength  YearLength      `json:"year_length" enum:"tropical,julian"`
+	YearLength  YearLength      `json:"year_length" doc:"the year counted in" enum:"tropical,julian"`
 	YearDays    float64         `json:"year_days" doc:"days of life per day of ephemeris"`
-	AngleMethod AngleMethod     `json:"angle_method" enum:"solar_arc_ra,solar_arc_longitude,naibod_ra,naibod_longitude,quotidian"`
+	AngleMethod AngleMethod     `json:"angle_method" doc:"how the progressed MC was found" enum:"solar_arc_ra,solar_arc_longitude,naibod_ra,naibod_longitude,quotidian"`
 	Angles      string          `json:"angles" doc:"how the angles were progressed"`
 	Orb         float64         `json:"orb" doc:"orb of the aspects, degrees"`
 	Aspects     string          `json:"aspects" doc:"which aspects and points"`

@@ -188,7 +188,13 @@ type Period struct {
 	Angularity    Angularity `json:"angularity" doc:"the sign's place relative to Fortune" enum:"angular,succedent,cadent"`
 	Peak          bool       `json:"peak" doc:"peak period: the sign is angular to Fortune (1st, 4th, 7th or 10th from it)"`
 	MajorPeak     bool       `json:"major_peak" doc:"the sign is 10th from Fortune, the strongest peak"`
-	SubPeriods    []Period   `json:"sub_periods,omitempty" doc:"the next level's periods within this one (overview)"`
+}
+
+// PeriodTree is a period with the next level's periods inside it (the
+// overview).
+type PeriodTree struct {
+	Period
+	SubPeriods []PeriodTree `json:"sub_periods,omitempty" doc:"the next level's periods within this one"`
 }
 
 // LotPlace is a lot's position and formula.
@@ -199,10 +205,10 @@ type LotPlace struct {
 
 // ReleasingConventions state how the periods were counted.
 type ReleasingConventions struct {
-	ZodiacType    string          `json:"zodiac_type" enum:"tropical,sidereal"`
-	Ayanamsa      engine.Ayanamsa `json:"ayanamsa,omitempty"`
-	YearLength    YearLength      `json:"year_length" enum:"360_day,julian,tropical"`
-	YearDays      float64         `json:"year_days"`
+	ZodiacType    string          `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`
+	Ayanamsa      engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"ayanamsa of a sidereal zodiac (absent when tropical)"`
+	YearLength    YearLength      `json:"year_length" doc:"the year counted in" enum:"360_day,julian,tropical"`
+	YearDays      float64         `json:"year_days" doc:"days in that year"`
 	Levels        string          `json:"levels" doc:"the unit of each level"`
 	MinorYears    string          `json:"minor_years" doc:"the periods of the signs"`
 	LoosingOfBond string          `json:"loosing_of_bond" doc:"the rule of the loosing of the bond"`
@@ -227,8 +233,8 @@ type ReleasingChart struct {
 // level-2 periods when asked.
 type Releasing struct {
 	ReleasingChart
-	Years   int      `json:"years" doc:"years of life covered"`
-	Periods []Period `json:"periods" doc:"level-1 periods from the birth, in order"`
+	Years   int          `json:"years" doc:"years of life covered"`
+	Periods []PeriodTree `json:"periods" doc:"level-1 periods from the birth, in order"`
 }
 
 // Timeline lists every period of levels 1 to Levels overlapping a range.
@@ -306,10 +312,10 @@ func walk(l, s0 int, start, end int64, visit func(s int, a, b, full int64, loose
 
 // nested returns the periods of level l in [start, end) from sign s0 with
 // their sub-periods down to level maxL.
-func (r *releaser) nested(l, s0 int, start, end int64, maxL int) []Period {
-	var out []Period
+func (r *releaser) nested(l, s0 int, start, end int64, maxL int) []PeriodTree {
+	var out []PeriodTree
 	walk(l, s0, start, end, func(s int, a, b, full int64, loosed bool) bool {
-		p := r.period(l, s, a, b, full, loosed)
+		p := PeriodTree{Period: r.period(l, s, a, b, full, loosed)}
 		if l < maxL {
 			p.SubPeriods = r.nested(l+1, s, a, b, maxL)
 		}
@@ -341,11 +347,9 @@ func (r *releaser) flat(out []Period, l, s0 int, start, end, ws, we int64, maxL 
 // units returns the level-4 units from birth to t, rounded down.
 func (r *releaser) units(t time.Time) int64 { return int64(t.Sub(r.born)) / r.unitNs }
 
-// horizonUnits is the level-1 extent laid out: the 150-year horizon, in
-// level-4 units of the shortest year (360 days), plus a margin.
-func (r *releaser) horizonUnits() int64 {
-	return int64(time.Duration(HorizonYears*366*24)*time.Hour)/r.unitNs + 1
-}
+// level1End is the end given to the level-1 walk: level 1 has no parent to
+// cut its last period short, so the walk runs until its visitor stops it.
+const level1End = int64(1) << 50
 
 // newReleaser casts the lots and prepares the periods of the released
 // lot.
@@ -418,12 +422,12 @@ func Release(pos engine.Positions, n Natal, o OverviewOptions) (*Releasing, erro
 	}
 	end := r.units(r.born.AddDate(o.Years, 0, 0))
 	// Level-1 periods that start before the end are given whole.
-	var l1 []Period
-	walk(1, r.lotSign, 0, r.horizonUnits(), func(s int, a, b, full int64, loosed bool) bool {
+	var l1 []PeriodTree
+	walk(1, r.lotSign, 0, level1End, func(s int, a, b, full int64, loosed bool) bool {
 		if a >= end {
 			return false
 		}
-		p := r.period(1, s, a, b, full, loosed)
+		p := PeriodTree{Period: r.period(1, s, a, b, full, loosed)}
 		if o.Levels > 1 {
 			p.SubPeriods = r.nested(2, s, a, b, o.Levels)
 		}
@@ -449,11 +453,15 @@ func ReleaseTimeline(pos engine.Positions, n Natal, o TimelineOptions) (*Timelin
 
 func (r *releaser) timeline(rc ReleasingChart, o TimelineOptions) *Timeline {
 	ws, we := r.units(o.Start), r.units(o.End)+1
-	// Room for the deepest level's periods in the window: they average
-	// 211/12 units of their level.
-	span := we - ws
-	guess := 8 + span*12/(211*levelUnits[o.Levels]) + span*12/(211*levelUnits[1])*4
-	out := r.flat(make([]Period, 0, guess+guess/8), 1, r.lotSign, 0, r.horizonUnits(), ws, we, o.Levels)
+	// Room for the periods in the window, so the slice is not regrown
+	// (a regrowth copied 1.4 MB for four levels over 80 years): a round of
+	// twelve is 211 units of a level, and truncated periods at the parents'
+	// ends add about a tenth.
+	span, guess := we-ws, int64(4*o.Levels)
+	for l := 1; l <= o.Levels; l++ {
+		guess += span * 12 / (211 * levelUnits[l])
+	}
+	out := r.flat(make([]Period, 0, guess+guess/8), 1, r.lotSign, 0, level1End, ws, we, o.Levels)
 	return &Timeline{ReleasingChart: rc, Start: o.Start.UTC(), End: o.End.UTC(), Levels: o.Levels, Periods: out}
 }
 
@@ -468,12 +476,13 @@ func ReleaseAt(pos engine.Positions, n Natal, o AtDateOptions) (*ActivePeriods, 
 	if err != nil {
 		return nil, err
 	}
-	u := r.units(o.Date)
 	out := &ActivePeriods{ReleasingChart: rc, Date: o.Date.UTC()}
-	s, a, b := r.lotSign, int64(0), r.horizonUnits()
+	s, a, b := r.lotSign, int64(0), level1End
 	for l := 1; l <= o.Levels; l++ {
 		walk(l, s, a, b, func(sg int, pa, pb, full int64, loosed bool) bool {
-			if u >= pb {
+			// Judged on the listed (rounded) instants: a period owns its
+			// start.
+			if !o.Date.Before(r.instant(pb)) {
 				return true
 			}
 			out.Periods = append(out.Periods, r.period(l, sg, pa, pb, full, loosed))

@@ -102,12 +102,12 @@ type Perfection struct {
 
 // SolarArcConventions state how the directions were computed.
 type SolarArcConventions struct {
-	ZodiacType string          `json:"zodiac_type" enum:"tropical,sidereal"`
-	Ayanamsa   engine.Ayanamsa `json:"ayanamsa,omitempty"`
-	Key        ArcKey          `json:"key" enum:"true_solar_arc,naibod"`
+	ZodiacType string          `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`
+	Ayanamsa   engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"ayanamsa of a sidereal zodiac (absent when tropical)"`
+	Key        ArcKey          `json:"key" doc:"measure of the arc" enum:"true_solar_arc,naibod"`
 	KeyText    string          `json:"key_definition" doc:"how the arc is measured"`
-	YearLength YearLength      `json:"year_length" enum:"tropical,julian"`
-	YearDays   float64         `json:"year_days"`
+	YearLength YearLength      `json:"year_length" doc:"the year counted in" enum:"tropical,julian"`
+	YearDays   float64         `json:"year_days" doc:"days in that year"`
 	Directed   string          `json:"directed" doc:"how the points are directed"`
 	Orb        float64         `json:"orb" doc:"orb of the aspects at the date, degrees"`
 	Aspects    string          `json:"aspects" doc:"which aspects and points"`
