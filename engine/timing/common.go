@@ -77,6 +77,9 @@ func (n Natal) ageAt(t time.Time) (age int, from, to time.Time) {
 // jdOf returns the Julian day of an instant.
 func jdOf(t time.Time) engine.JDUT { return engine.JDOf(t) }
 
+// utc returns t in UTC rounded to the second, as results give instants.
+func utc(t time.Time) time.Time { return t.UTC().Round(time.Second) }
+
 // instant returns the time of a Julian day rounded to the second.
 func instant(jd engine.JDUT) time.Time { return jd.Time().Round(time.Second) }
 

@@ -90,8 +90,8 @@
 //
 // # Firdaria
 //
-// Abu Ma'shar's planetary periods (On the Revolutions of the Years of
-// Nativities, trans. Dykes): by day Sun 10, Venus 8, Mercury 13, Moon 9,
+// Abu Ma'shar's planetary periods (On Solar Revolutions, trans. Benjamin
+// Dykes, Persian Nativities III, 2010): by day Sun 10, Venus 8, Mercury 13, Moon 9,
 // Saturn 11, Jupiter 12, Mars 7, North Node 3, South Node 2; by night from
 // the Moon: Moon, Saturn, Jupiter, Mars, Sun, Venus, Mercury, then the
 // nodes. The alternative places the nodes right after Mars in night births

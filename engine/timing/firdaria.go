@@ -16,9 +16,9 @@ type NodeOrder string
 // The two placements.
 const (
 	// NodesLast puts the North and South Node after the seven planets in
-	// both sects, as Abu Ma'shar does (On the Revolutions of the Years of
-	// Nativities, trans. Dykes, Persian Nativities IV; the firdariyyat table
-	// of Dykes' edition: "This table follows Abu Ma'shar in placing the
+	// both sects, as Abu Ma'shar does (On Solar Revolutions, trans.
+	// Benjamin Dykes, Persian Nativities III, 2010; the "Firdariyyat
+	// Table" tested here: "This table follows Abu Ma'shar in placing the
 	// Nodes at the end of both sequences").
 	NodesLast NodeOrder = "end"
 	// NodesAfterMars puts them right after Mars, the fourth period of a
@@ -333,7 +333,7 @@ func FirdariaAtAge(pos engine.Positions, n Natal, o FirdariaAtOptions) (*Firdari
 		out.Age = *o.Age
 		out.Date = f.born.Add(time.Duration(math.Round(out.Age * f.yd * 86400e9))).Round(time.Second)
 	} else {
-		out.Date = o.Date.UTC()
+		out.Date = utc(o.Date)
 		out.Age = float64(out.Date.Sub(f.born)) / (f.yd * 86400e9)
 	}
 	// Judged on the instants the periods list (rounded to the second), so
@@ -366,7 +366,7 @@ func FirdariaTimelineOf(pos engine.Positions, n Natal, o FirdariaTimelineOptions
 	if err != nil {
 		return nil, err
 	}
-	out := &FirdariaTimeline{FirdariaChart: fc, Start: o.Start.UTC(), End: o.End.UTC()}
+	out := &FirdariaTimeline{FirdariaChart: fc, Start: utc(o.Start), End: utc(o.End)}
 	ws, we := o.Start.Sub(f.born), o.End.Sub(f.born)
 	dur := func(sevenths int) time.Duration {
 		return time.Duration(math.Round(float64(sevenths) * f.yd * 86400e9 / 7))

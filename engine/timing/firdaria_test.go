@@ -12,9 +12,11 @@ import (
 // A day birth: London, 1 August 1950 at noon (the Sun high in the south).
 var dayBirth1950 = natalAt(date("1950-08-01T11:00:00Z"), 51.5074, -0.1278, natal.Options{}, 3600)
 
-// The firdariyyat table that follows Abu Ma'shar (the nodes at the end of
-// both sequences), Dykes' edition (scribd "Firdariyyat Table"): the
-// periods in years and the sub-periods in order, with their ages.
+// A published firdariyyat table ("Firdariyyat Table", scribd.com document
+// 390734932) that "follows Abu Ma'shar in placing the Nodes at the end of
+// both sequences" and notes that "later astrologers sometimes put the
+// Nodes after Mars": the periods in years and the sub-periods in order,
+// with their ages to three decimals.
 func TestFirdariaTable(t *testing.T) {
 	pos := source(t)
 	type row struct {

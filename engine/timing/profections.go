@@ -216,7 +216,7 @@ func Profect(pos engine.Positions, n Natal, o ProfectionOptions) (*Profection, e
 			from = n.born()
 		}
 	} else {
-		d := o.Date.UTC()
+		d := utc(o.Date)
 		out.Date = &d
 		out.Age, from, to = n.ageAt(d)
 		if out.Age == 0 {

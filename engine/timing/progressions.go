@@ -374,7 +374,7 @@ func Progress(pos engine.Positions, n Natal, o ProgressionOptions) (*Progression
 	}
 
 	out := &Progression{
-		Date: o.Date.UTC(), AgeYears: years, ProgressedDate: instant(tp), ProgressedJulianDay: float64(tp),
+		Date: utc(o.Date), AgeYears: years, ProgressedDate: instant(tp), ProgressedJulianDay: float64(tp),
 		Planets: make([]ProgressedPoint, 0, len(progBodies)),
 	}
 	frame := engine.Options{Sidereal: n.Chart.Sidereal, SkipDistance: true}

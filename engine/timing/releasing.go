@@ -170,24 +170,26 @@ func (Angularity) EnumValues() []string {
 
 // Period is one releasing period.
 type Period struct {
-	Level int       `json:"level" doc:"1 (years), 2 (months), 3 (1/12 month), 4 (1/144 month)" minimum:"1" maximum:"4"`
+	// Small fields are kept together: a timeline of four levels over 80
+	// years holds some 9,000 periods.
+	Level int8      `json:"level" doc:"1 (years), 2 (months), 3 (1/12 month), 4 (1/144 month)" minimum:"1" maximum:"4"`
 	Sign  string    `json:"sign" doc:"sign of the period" example:"Leo"`
 	Ruler string    `json:"ruler" doc:"traditional ruler of the sign" example:"Sun"`
 	Start time.Time `json:"start" doc:"start, UTC to the second"`
 	End   time.Time `json:"end" doc:"end (the next period's start), UTC"`
 	// LengthDays is the period's length; FullDays what the sign's years
 	// give before a parent's end cuts it short.
-	LengthDays float64 `json:"length_days" doc:"length of the period, days"`
-	FullDays   float64 `json:"full_days" doc:"the sign's full length at this level, days (minor years times the level's unit)"`
-	Truncated  bool    `json:"truncated" doc:"cut short by the end of its parent period"`
+	LengthDays  float64    `json:"length_days" doc:"length of the period, days"`
+	FullDays    float64    `json:"full_days" doc:"the sign's full length at this level, days (minor years times the level's unit)"`
+	Angularity  Angularity `json:"angularity" doc:"the sign's place relative to Fortune" enum:"angular,succedent,cadent"`
+	FromFortune int8       `json:"from_fortune" doc:"place of the sign counted from the Lot of Fortune's sign, 1-12" minimum:"1" maximum:"12"`
+	Truncated   bool       `json:"truncated" doc:"cut short by the end of its parent period"`
 	// LoosingOfBond marks the period entered by the jump: after the
 	// sub-periods have gone once round all twelve signs, the next one is
 	// the sign opposite the one they started from.
-	LoosingOfBond bool       `json:"loosing_of_bond" doc:"this period begins the loosing of the bond: the sub-periods completed the twelve signs and jumped to the sign opposite their first"`
-	FromFortune   int        `json:"from_fortune" doc:"place of the sign counted from the Lot of Fortune's sign, 1-12" minimum:"1" maximum:"12"`
-	Angularity    Angularity `json:"angularity" doc:"the sign's place relative to Fortune" enum:"angular,succedent,cadent"`
-	Peak          bool       `json:"peak" doc:"peak period: the sign is angular to Fortune (1st, 4th, 7th or 10th from it)"`
-	MajorPeak     bool       `json:"major_peak" doc:"the sign is 10th from Fortune, the strongest peak"`
+	LoosingOfBond bool `json:"loosing_of_bond" doc:"this period begins the loosing of the bond: the sub-periods completed the twelve signs and jumped to the sign opposite their first"`
+	Peak          bool `json:"peak" doc:"peak period: the sign is angular to Fortune (1st, 4th, 7th or 10th from it)"`
+	MajorPeak     bool `json:"major_peak" doc:"the sign is 10th from Fortune, the strongest peak"`
 }
 
 // PeriodTree is a period with the next level's periods inside it (the
@@ -261,8 +263,12 @@ type releaser struct {
 	fortune int // Fortune's sign
 }
 
+// instant is the birth plus units, to the second (the birth is a whole
+// second; rounding the offset in integers is cheaper than Time.Round on
+// the ten thousand periods of a long timeline).
 func (r *releaser) instant(units int64) time.Time {
-	return r.born.Add(time.Duration(units * r.unitNs)).Round(time.Second)
+	ns := units * r.unitNs
+	return r.born.Add(time.Duration((ns + 5e8) / 1e9 * 1e9))
 }
 
 // period fills a Period for sign s at level l over units [a, b) of a full
@@ -272,9 +278,9 @@ func (r *releaser) period(l, s int, a, b, full int64, loosed bool) Period {
 	ang := [3]Angularity{Angular, Succedent, Cadent}[(k-1)%3]
 	day := float64(r.unitNs) / 86400e9
 	return Period{
-		Level: l, Sign: engine.Signs[s], Ruler: Rulers[s], Start: r.instant(a), End: r.instant(b),
+		Level: int8(l), Sign: engine.Signs[s], Ruler: Rulers[s], Start: r.instant(a), End: r.instant(b),
 		LengthDays: float64(b-a) * day, FullDays: float64(full) * day, Truncated: b-a < full,
-		LoosingOfBond: loosed, FromFortune: k, Angularity: ang, Peak: ang == Angular, MajorPeak: k == 10,
+		LoosingOfBond: loosed, FromFortune: int8(k), Angularity: ang, Peak: ang == Angular, MajorPeak: k == 10,
 	}
 }
 
@@ -462,7 +468,7 @@ func (r *releaser) timeline(rc ReleasingChart, o TimelineOptions) *Timeline {
 		guess += span * 12 / (211 * levelUnits[l])
 	}
 	out := r.flat(make([]Period, 0, guess+guess/8), 1, r.lotSign, 0, level1End, ws, we, o.Levels)
-	return &Timeline{ReleasingChart: rc, Start: o.Start.UTC(), End: o.End.UTC(), Levels: o.Levels, Periods: out}
+	return &Timeline{ReleasingChart: rc, Start: utc(o.Start), End: utc(o.End), Levels: o.Levels, Periods: out}
 }
 
 // ReleaseAt returns the period in force at each level 1..o.Levels at
@@ -476,7 +482,7 @@ func ReleaseAt(pos engine.Positions, n Natal, o AtDateOptions) (*ActivePeriods, 
 	if err != nil {
 		return nil, err
 	}
-	out := &ActivePeriods{ReleasingChart: rc, Date: o.Date.UTC()}
+	out := &ActivePeriods{ReleasingChart: rc, Date: utc(o.Date)}
 	s, a, b := r.lotSign, int64(0), level1End
 	for l := 1; l <= o.Levels; l++ {
 		walk(l, s, a, b, func(sg int, pa, pb, full int64, loosed bool) bool {

@@ -271,7 +271,7 @@ func TestReleasingLots(t *testing.T) {
 			}
 		}
 		for _, p := range ov.Periods {
-			if want := (signIndex(signLon(p.Sign))-signIndex(ov.Fortune.Longitude)+12)%12 + 1; p.FromFortune != want || p.MajorPeak != (want == 10) {
+			if want := (signIndex(signLon(p.Sign))-signIndex(ov.Fortune.Longitude)+12)%12 + 1; int(p.FromFortune) != want || p.MajorPeak != (want == 10) {
 				t.Errorf("%s: from Fortune %d, want %d", p.Sign, p.FromFortune, want)
 			}
 		}
@@ -347,7 +347,7 @@ func TestReleasingAtDate(t *testing.T) {
 				}
 			}
 			for l, p := range at.Periods {
-				if p.Level != l+1 || d.Before(p.Start) || !d.Before(p.End) {
+				if int(p.Level) != l+1 || d.Before(p.Start) || !d.Before(p.End) {
 					t.Fatalf("%s: level %d period %s..%s does not hold the date", d, p.Level, p.Start, p.End)
 				}
 				if l > 0 && (p.Start.Before(at.Periods[l-1].Start) || p.End.After(at.Periods[l-1].End)) {

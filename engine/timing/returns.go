@@ -283,7 +283,7 @@ func LunarReturns(pos engine.Positions, n Natal, o LunarReturnOptions) (*Returns
 	}
 	tr := newTrack(pos, engine.Moon, n.Chart.Sidereal)
 	pl := n.place(o.Place)
-	out := &Returns{Body: engine.Moon.String(), Start: o.Start, End: end, Longitude: target, Place: pl, Conventions: returnConventions(n.Chart)}
+	out := &Returns{Body: engine.Moon.String(), Start: utc(o.Start), End: utc(end), Longitude: target, Place: pl, Conventions: returnConventions(n.Chart)}
 	out.Conventions.Bound = "at most 366 days: 14 returns"
 	from, to := float64(jdOf(o.Start)), float64(jdOf(end))
 	for t := from; t <= to; {
@@ -377,7 +377,7 @@ func PlanetaryReturns(pos engine.Positions, n Natal, o PlanetaryReturnOptions) (
 		return nil, err
 	}
 	pl := n.place(o.Place)
-	out := &Returns{Body: body.String(), Start: start, End: end, Longitude: target, Place: pl, Conventions: returnConventions(n.Chart), Returns: make([]Return, 0, len(xs))}
+	out := &Returns{Body: body.String(), Start: utc(start), End: utc(end), Longitude: target, Place: pl, Conventions: returnConventions(n.Chart), Returns: make([]Return, 0, len(xs))}
 	out.Conventions.Passes = passesText
 	out.Conventions.Bound = "at most 120 years; 12 with charts"
 	for _, x := range xs {

@@ -185,8 +185,8 @@ func SolarArc(pos engine.Positions, n Natal, o SolarArcOptions) (*SolarArcDirect
 		return nil, err
 	}
 	out := &SolarArcDirections{
-		Date: o.Date.UTC(), AgeYears: (jd - float64(n.Birth.JD)) / yd, Arc: arc,
-		RangeStart: o.RangeStart.UTC(), RangeEnd: o.RangeEnd.UTC(),
+		Date: utc(o.Date), AgeYears: (jd - float64(n.Birth.JD)) / yd, Arc: arc,
+		RangeStart: utc(o.RangeStart), RangeEnd: utc(o.RangeEnd),
 		Points: make([]DirectedPoint, 0, len(d.points)),
 	}
 	moving := make([]point, 0, len(d.points))
