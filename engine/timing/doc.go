@@ -7,9 +7,10 @@
 //
 // One package rather than one per technique: they share the birth they
 // start from (Natal, with the local birthday its anniversaries need), the
-// year lengths, the option validation by JSON field, the progressed-to-
-// natal aspect search, the traditional rulers and the root finder on a
-// body's longitude; the architecture names "timing" as one topic.
+// year lengths, the option validation by JSON field, the
+// progressed-to-natal aspect search, the traditional rulers and the root
+// finder on a body's longitude; the architecture names "timing" as one
+// topic.
 //
 // # Returns
 //
@@ -27,8 +28,8 @@
 // longitude in a range of at most 120 years: the range is sampled at a
 // step shorter than the planet's shortest retrograde arc, steps holding a
 // station are split there, and each monotonic piece holds at most one
-// pass; passes are grouped into returns (direct, or direct-retrograde-
-// direct).
+// pass; passes are grouped into returns (a direct pass, or direct,
+// retrograde and direct again).
 //
 // # Secondary progressions
 //
@@ -99,7 +100,7 @@
 // seven equal sub-periods, from its own lord on in Chaldean order; the
 // nodes' periods are undivided. The nine periods make 75 years; after them
 // the sequence begins again. Years are tropical (365.24219 days) by
-// default, so whole-year boundaries fall within minutes of the solar
+// default, so whole-year boundaries fall within two hours of the solar
 // returns.
 //
 // # Bounds

@@ -63,7 +63,7 @@ func sequence(day bool, o NodeOrder) [9]firdar {
 // FirdariaOptions are the choices of every firdaria request.
 type FirdariaOptions struct {
 	NodeOrder  NodeOrder  `json:"node_order,omitempty" doc:"where the nodes' periods fall in a night birth: end (after the seven planets, Abu Ma'shar) or after_mars" enum:"end,after_mars" default:"end"`
-	YearLength YearLength `json:"year_length,omitempty" doc:"length of the years: tropical (365.24219 days, so whole years end within minutes of the solar returns) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
+	YearLength YearLength `json:"year_length,omitempty" doc:"length of the years: tropical (365.24219 days, so whole years end within two hours of the solar returns) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
 }
 
 func (o FirdariaOptions) resolve(errs engine.Fields) (FirdariaOptions, engine.Fields) {
