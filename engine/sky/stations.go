@@ -131,15 +131,15 @@ type Shadow struct {
 
 // Stations is the result of a station search.
 type Stations struct {
-	Start       time.Time      `json:"start" doc:"start of the range, UTC"`
-	End         time.Time      `json:"end" doc:"end of the range, UTC"`
-	ZodiacType  string         `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`
-	Ayanamsa    *AyanamsaValue `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac; degrees at the start of the range"`
-	Stations    []Station      `json:"stations" doc:"every station inside the range, in time order"`
+	Start       time.Time          `json:"start" doc:"start of the range, UTC"`
+	End         time.Time          `json:"end" doc:"end of the range, UTC"`
+	ZodiacType  string             `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`
+	Ayanamsa    *AyanamsaValue     `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac; degrees at the start of the range"`
+	Stations    []Station          `json:"stations" doc:"every station inside the range, in time order"`
 	Periods     []RetrogradePeriod `json:"retrograde_periods" doc:"every retrograde run that overlaps the range, in time order, with stations outside the range when it starts before or ends after it"`
-	Omitted     []Omission     `json:"omitted,omitempty" doc:"bodies asked for but not searched, with the reason"`
-	Source      engine.Source  `json:"source" doc:"least precise ephemeris used" enum:"tables,swiss_ephemeris,moshier"`
-	Conventions string         `json:"conventions" doc:"how stations are found"`
+	Omitted     []Omission         `json:"omitted,omitempty" doc:"bodies asked for but not searched, with the reason"`
+	Source      engine.Source      `json:"source" doc:"least precise ephemeris used" enum:"tables,swiss_ephemeris,moshier"`
+	Conventions string             `json:"conventions" doc:"how stations are found"`
 }
 
 const stationsConventions = "a station is a root of the apparent geocentric speed in longitude, found by false position (Illinois) on the ephemeris speeds after sampling every 3-10 days, to under a second; " +
