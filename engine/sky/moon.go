@@ -164,6 +164,47 @@ const moonConventions = "phase angle = apparent geocentric longitude of the Moon
 	"illumination k = (1 + cos i)/2 with tan i = R sin ψ / (Δ - R cos ψ), ψ the true elongation, R and Δ the Sun's and Moon's distances (Meeus 48.1-48.3); " +
 	"age = days since the last new moon; instants found on the ephemeris to under a second, shown to the minute"
 
+// Phase is the Moon's phase at an instant, without its place: what a
+// chart of the sky shows beside the planets.
+type Phase struct {
+	Phase         PhaseName     `json:"phase" doc:"phase name: each principal phase owns the 45° of elongation centred on it" enum:"new_moon,waxing_crescent,first_quarter,waxing_gibbous,full_moon,waning_gibbous,last_quarter,waning_crescent"`
+	LunationPhase LunationPhase `json:"lunation_phase" doc:"Rudhyar's lunation phase: the 45° sector of elongation counted from the new moon" enum:"new,crescent,first_quarter,gibbous,full,disseminating,last_quarter,balsamic"`
+	PhaseAngle    float64       `json:"phase_angle" doc:"elongation of the Moon from the Sun in ecliptic longitude, degrees, 0-360" minimum:"0" maximum:"360"`
+	Illumination  float64       `json:"illumination" doc:"illuminated fraction of the disc, 0-1" minimum:"0" maximum:"1"`
+	Waxing        bool          `json:"waxing" doc:"the illuminated part grows (phase angle below 180)"`
+	AgeDays       float64       `json:"age_days" doc:"days since the last new moon"`
+	NextQuarter   QuarterEvent  `json:"next_quarter" doc:"the next new moon, first quarter, full moon or last quarter"`
+}
+
+// PhaseAt returns the Moon's phase at t; the Moon's place in the next
+// quarter is in the zodiac sidereal ("" tropical).
+func PhaseAt(pos engine.Positions, t engine.JDUT, sidereal engine.Ayanamsa) (Phase, engine.Source, error) {
+	src := engine.FromTables
+	m, err := position(pos, t, engine.Moon, engine.Options{}, &src)
+	if err != nil {
+		return Phase{}, src, err
+	}
+	s, err := position(pos, t, engine.Sun, engine.Options{}, &src)
+	if err != nil {
+		return Phase{}, src, err
+	}
+	e := engine.Normalize(m.Longitude - s.Longitude)
+	ph := Phase{Phase: PhaseOf(e), LunationPhase: LunationPhaseOf(e), PhaseAngle: e, Waxing: e < 180}
+	_, _, ph.Illumination = illumination(m, s)
+	prev, err := prevQuarter(pos, t, 0, &src)
+	if err != nil {
+		return Phase{}, src, err
+	}
+	ph.AgeDays = float64(t) - prev
+	k := (int(e/90) + 1) % 4
+	tq, err := nextQuarter(pos, t, k, &src)
+	if err != nil {
+		return Phase{}, src, err
+	}
+	ph.NextQuarter, err = quarterEvent(pos, tq, k, engine.Options{Sidereal: sidereal, SkipDistance: true}, &src)
+	return ph, src, err
+}
+
 // tropicalFrame is the frame of elongations: tropical, no distance.
 var tropicalFrame = engine.Options{SkipDistance: true}
 
