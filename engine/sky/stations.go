@@ -267,12 +267,12 @@ func periodsOf(pos engine.Positions, b engine.Body, frame engine.Options, sts []
 		// station direct: each is a monotonic stretch between two
 		// stations, where the longitude passes the target once.
 		if i > 0 && i+2 < len(sts) {
-			before, after := sts[i-1], sts[i+2]
-			ts, err := crossing(pos, b, frame, before.Instant.JD, sr.Instant.JD, sd.Longitude)
+			step := stationBodies[b].step
+			ts, err := crossing(pos, b, frame, sr.Instant.JD, sts[i-1].Instant.JD, -step, sd.Longitude)
 			if err != nil {
 				return nil, err
 			}
-			te, err := crossing(pos, b, frame, sd.Instant.JD, after.Instant.JD, sr.Longitude)
+			te, err := crossing(pos, b, frame, sd.Instant.JD, sts[i+2].Instant.JD, step, sr.Longitude)
 			if err != nil {
 				return nil, err
 			}
@@ -283,17 +283,32 @@ func periodsOf(pos engine.Positions, b engine.Body, frame engine.Options, sts []
 	return out, nil
 }
 
-// crossing returns when b, moving one way only between lo and hi, passes
-// longitude target.
-func crossing(pos engine.Positions, b engine.Body, frame engine.Options, lo, hi, target float64) (float64, error) {
+// crossing returns when b passes longitude target, walking from station
+// t0 by step (negative: back in time) no farther than the next station
+// limit: on that direct run the body moves one way only, and the first
+// change of sign of its distance to target is the crossing (the walk never
+// reaches the far side of the circle, where the distance jumps).
+func crossing(pos engine.Positions, b engine.Body, frame engine.Options, t0, limit, step, target float64) (float64, error) {
 	f := lonResidual(pos, b, frame, target)
-	flo, _, err := f(lo)
+	r0, _, err := f(t0)
 	if err != nil {
 		return 0, err
 	}
-	fhi, _, err := f(hi)
-	if err != nil {
-		return 0, err
+	for a := t0; ; {
+		next := a + step
+		if (next-limit)*step > 0 {
+			next = limit
+		}
+		r1, _, err := f(next)
+		if err != nil {
+			return 0, err
+		}
+		if (r1 < 0) != (r0 < 0) && math.Abs(r1-r0) < 180 {
+			return bracketed(f, a, next, r0, r1)
+		}
+		if next == limit {
+			return 0, errNoConverge
+		}
+		a, r0 = next, r1
 	}
-	return bracketed(f, lo, hi, flo, fhi)
 }
