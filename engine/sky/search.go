@@ -134,9 +134,10 @@ func regula(g func(t float64) (float64, error), a, b, ga, gb float64) (float64, 
 
 // lonResidual is the residual of body b reaching longitude target (frame o):
 // the signed arc from target to the body, in (-180, 180], and its speed.
-func lonResidual(pos engine.Positions, b engine.Body, o engine.Options, target float64) residual {
+// The sources of the positions read are folded into *src.
+func lonResidual(pos engine.Positions, b engine.Body, o engine.Options, target float64, src *engine.Source) residual {
 	return func(t float64) (float64, float64, error) {
-		p, err := pos.Position(engine.JDUT(t), b, o)
+		p, err := position(pos, engine.JDUT(t), b, o, src)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -146,13 +147,13 @@ func lonResidual(pos engine.Positions, b engine.Body, o engine.Options, target f
 
 // elongResidual is the residual of the elongation of body a from body b
 // (longitude of a minus longitude of b) reaching target degrees.
-func elongResidual(pos engine.Positions, a, b engine.Body, o engine.Options, target float64) residual {
+func elongResidual(pos engine.Positions, a, b engine.Body, o engine.Options, target float64, src *engine.Source) residual {
 	return func(t float64) (float64, float64, error) {
-		pa, err := pos.Position(engine.JDUT(t), a, o)
+		pa, err := position(pos, engine.JDUT(t), a, o, src)
 		if err != nil {
 			return 0, 0, err
 		}
-		pb, err := pos.Position(engine.JDUT(t), b, o)
+		pb, err := position(pos, engine.JDUT(t), b, o, src)
 		if err != nil {
 			return 0, 0, err
 		}

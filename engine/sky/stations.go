@@ -177,7 +177,7 @@ func FindStations(pos engine.Positions, o StationsOptions) (*Stations, error) {
 				r.Stations = append(r.Stations, s)
 			}
 		}
-		periods, err := periodsOf(pos, b, frame, sts, o.Start, o.End)
+		periods, err := periodsOf(pos, b, frame, sts, o.Start, o.End, &r.Source)
 		if err != nil {
 			return nil, fmt.Errorf("%v: %w", b, err)
 		}
@@ -223,7 +223,7 @@ func stationsOf(pos engine.Positions, b engine.Body, frame engine.Options, start
 			if err != nil {
 				return nil, src, err
 			}
-			p, err := pos.Position(engine.JDUT(ts), b, frame)
+			p, err := position(pos, engine.JDUT(ts), b, frame, &src)
 			if err != nil {
 				return nil, src, err
 			}
@@ -246,7 +246,7 @@ func stationOf(b engine.Body, kind StationKind, t engine.JDUT, lon float64) Stat
 
 // periodsOf pairs each station retrograde with the next station direct and
 // keeps the runs that overlap [start, end], with their shadows.
-func periodsOf(pos engine.Positions, b engine.Body, frame engine.Options, sts []Station, start, end engine.JDUT) ([]RetrogradePeriod, error) {
+func periodsOf(pos engine.Positions, b engine.Body, frame engine.Options, sts []Station, start, end engine.JDUT, src *engine.Source) ([]RetrogradePeriod, error) {
 	var out []RetrogradePeriod
 	for i := 0; i+1 < len(sts); i++ {
 		sr, sd := sts[i], sts[i+1]
@@ -268,11 +268,11 @@ func periodsOf(pos engine.Positions, b engine.Body, frame engine.Options, sts []
 		// stations, where the longitude passes the target once.
 		if i > 0 && i+2 < len(sts) {
 			step := stationBodies[b].step
-			ts, err := crossing(pos, b, frame, sr.Instant.JD, sts[i-1].Instant.JD, -step, sd.Longitude)
+			ts, err := crossing(pos, b, frame, sr.Instant.JD, sts[i-1].Instant.JD, -step, sd.Longitude, src)
 			if err != nil {
 				return nil, err
 			}
-			te, err := crossing(pos, b, frame, sd.Instant.JD, sts[i+2].Instant.JD, step, sr.Longitude)
+			te, err := crossing(pos, b, frame, sd.Instant.JD, sts[i+2].Instant.JD, step, sr.Longitude, src)
 			if err != nil {
 				return nil, err
 			}
@@ -288,8 +288,8 @@ func periodsOf(pos engine.Positions, b engine.Body, frame engine.Options, sts []
 // limit: on that direct run the body moves one way only, and the first
 // change of sign of its distance to target is the crossing (the walk never
 // reaches the far side of the circle, where the distance jumps).
-func crossing(pos engine.Positions, b engine.Body, frame engine.Options, t0, limit, step, target float64) (float64, error) {
-	f := lonResidual(pos, b, frame, target)
+func crossing(pos engine.Positions, b engine.Body, frame engine.Options, t0, limit, step, target float64, src *engine.Source) (float64, error) {
+	f := lonResidual(pos, b, frame, target, src)
 	r0, _, err := f(t0)
 	if err != nil {
 		return 0, err

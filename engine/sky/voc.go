@@ -246,7 +246,7 @@ func (v *voidSearch) period(sign int, enter, leave float64) (VoidPeriod, error) 
 			continue
 		}
 		guess := enter + (leave-enter)*far/gain
-		t, err := newton(elongResidual(v.pos, engine.Moon, b, v.frame, ptolemaic[k].elong), guess)
+		t, err := newton(elongResidual(v.pos, engine.Moon, b, v.frame, ptolemaic[k].elong, v.src), guess)
 		if err != nil {
 			return VoidPeriod{}, fmt.Errorf("void of course: %v: %w", b, err)
 		}
