@@ -82,11 +82,11 @@ func bracketed(f residual, lo, hi, flo, fhi float64) (float64, error) {
 }
 
 // regula finds the root of g in [a, b], where g(a) = ga and g(b) = gb have
-// opposite signs, without a derivative: the Illinois variant of the false
-// position method, which converges superlinearly and never leaves the
-// bracket. It is used for stations (roots of the speed, whose rate the
-// tables do not give).
-func regula(g func(t float64) (float64, error), a, b, ga, gb float64) (float64, error) {
+// opposite signs, to tol days, without a derivative: the Illinois variant
+// of the false position method, which converges superlinearly and never
+// leaves the bracket. It is used for stations (roots of the speed, whose
+// rate the tables do not give).
+func regula(g func(t float64) (float64, error), a, b, ga, gb, tol float64) (float64, error) {
 	if ga == 0 {
 		return a, nil
 	}
@@ -125,7 +125,7 @@ func regula(g func(t float64) (float64, error), a, b, ga, gb float64) (float64, 
 			}
 			side = 1
 		}
-		if b-a < tolDays {
+		if b-a < tol {
 			return (a*gb - b*ga) / (gb - ga), nil
 		}
 	}

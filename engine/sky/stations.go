@@ -219,7 +219,7 @@ func stationsOf(pos engine.Positions, b engine.Body, frame engine.Options, start
 			return nil, src, err
 		}
 		if have && (v0 < 0) != (v1 < 0) {
-			ts, err := regula(speed, t0, t1, v0, v1)
+			ts, err := regula(speed, t0, t1, v0, v1, tolDays)
 			if err != nil {
 				return nil, src, err
 			}

@@ -75,7 +75,8 @@ func NatalOf(c *natal.Chart) Natal {
 // Options.Sidereal is ignored: transits are cast in the natal zodiac.
 type ToNatalOptions struct {
 	Options
-	WindowDays float64 // 0 means DefaultWindowDays; at most MaxWindowDays
+	WindowDays     float64 // 0 means DefaultWindowDays; at most MaxWindowDays
+	AllPerfections bool    // list every perfection in the window, not only exact_at
 }
 
 // Validate checks the options (fields node_type, orbs, window_days).
@@ -98,7 +99,7 @@ type Aspect struct {
 	Applying    bool          `json:"applying" doc:"the transiting body moves toward exactness (natal points are fixed)"`
 	Major       bool          `json:"major" doc:"Ptolemaic aspect"`
 	ExactAt     *sky.Instant  `json:"exact_at" doc:"the next perfection if applying, the last one if separating, within the window; null when none"`
-	Perfections []sky.Instant `json:"perfections" doc:"every instant the aspect is exact within the window, in time order (a retrograde loop gives up to three)"`
+	Perfections []sky.Instant `json:"perfections,omitempty" doc:"when all_perfections is asked for: every instant the aspect is exact within the window, in time order (a retrograde loop gives up to three)"`
 }
 
 // ToNatal is a transit chart set against a natal chart.
@@ -157,7 +158,7 @@ func SetAgainst(pos engine.Positions, n Natal, t engine.JDUT, o ToNatalOptions) 
 		if tb.Name == natal.SouthNode {
 			continue
 		}
-		var tr *sky.Track // sampled once per body, when it has an aspect
+		var tr *sky.Track // sampled once per body when every perfection is asked for
 		for _, np := range n.Points {
 			pair[0] = aspects.Point{Name: tb.Name, Longitude: tb.Longitude, Speed: tb.Speed}
 			pair[1] = aspects.Point{Name: np.Name, Longitude: np.Longitude}
@@ -166,25 +167,44 @@ func SetAgainst(pos engine.Positions, n Natal, t engine.JDUT, o ToNatalOptions) 
 				continue
 			}
 			a := found[0]
-			if tr == nil {
-				if tr, err = sky.NewTrack(pos, tb.body, frame, float64(t)-w, float64(t)+w); err != nil {
-					return nil, err
-				}
-			}
 			// The exact configuration on the side the body is on: the
 			// natal point at +angle or -angle from the transiting body.
 			side := math.Remainder(np.Longitude-tb.Longitude, 360)
-			target := np.Longitude - math.Copysign(a.Angle, side)
-			roots, err := tr.Crossings(engine.Normalize(target))
-			if err != nil {
-				return nil, err
-			}
+			target := engine.Normalize(np.Longitude - math.Copysign(a.Angle, side))
 			ta := Aspect{Transit: a.Point1, Natal: a.Point2, Aspect: a.Aspect, Angle: a.Angle, Separation: a.Separation,
-				Orb: a.Orb, Applying: a.Applying, Major: a.Major, Perfections: make([]sky.Instant, 0, len(roots))}
-			for _, rt := range roots {
-				ta.Perfections = append(ta.Perfections, sky.InstantOf(engine.JDUT(rt)))
+				Orb: a.Orb, Applying: a.Applying, Major: a.Major}
+			if o.AllPerfections {
+				if tr == nil {
+					if tr, err = sky.NewTrack(pos, tb.body, frame, float64(t)-w, float64(t)+w); err != nil {
+						return nil, err
+					}
+				}
+				roots, err := tr.Crossings(target)
+				if err != nil {
+					return nil, err
+				}
+				ta.Perfections = make([]sky.Instant, 0, len(roots))
+				for _, rt := range roots {
+					ta.Perfections = append(ta.Perfections, sky.InstantOf(engine.JDUT(rt)))
+				}
+				ta.ExactAt = exactAt(roots, float64(t), a.Applying)
+			} else {
+				// Walk from the instant toward the perfection: forward when
+				// applying, backward when separating.
+				limit := float64(t) + w
+				if !a.Applying {
+					limit = float64(t) - w
+				}
+				rt, ok, src, err := sky.NextCrossing(pos, tb.body, frame, float64(t), limit, target)
+				if err != nil {
+					return nil, err
+				}
+				r.Source = worse(r.Source, src)
+				if ok {
+					in := sky.InstantOf(engine.JDUT(rt))
+					ta.ExactAt = &in
+				}
 			}
-			ta.ExactAt = exactAt(roots, float64(t), a.Applying)
 			r.Aspects = append(r.Aspects, ta)
 		}
 		if tr != nil {

@@ -20,10 +20,12 @@
 //     exactness.
 //   - A transit-to-natal aspect perfects when the transiting longitude is
 //     exactly the natal one plus or minus the aspect's angle, on the side it
-//     is on. Perfections are searched within ±WindowDays (default 30) of the
-//     instant, through retrograde loops (up to three passes); exact_at is
-//     the next perfection for an applying aspect and the last one for a
-//     separating aspect, or null when that falls outside the window.
+//     is on. exact_at is the next perfection of an applying aspect and the
+//     last one of a separating aspect within ±WindowDays (default 30) of the
+//     instant, or null; it is found by walking from the instant (Newton's
+//     method where the body cannot turn on the way, steps split at its
+//     stations otherwise). On request (AllPerfections) every perfection in
+//     the window is listed, through retrograde loops (up to three passes).
 //   - Transits are cast in the natal chart's zodiac.
 package transits
 
