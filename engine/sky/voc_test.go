@@ -202,3 +202,23 @@ func TestVoidAt(t *testing.T) {
 		}
 	}
 }
+
+// TestVoidSidereal: in a sidereal zodiac the periods end where the Moon's
+// sidereal longitude reaches a sign boundary.
+func TestVoidSidereal(t *testing.T) {
+	pos, _, _ := sources(t)
+	from := engine.JDOf(time.Date(2030, 5, 1, 0, 0, 0, 0, time.UTC))
+	sid, err := VoidPeriods(pos, VoidRangeOptions{Start: from, End: from + 20, VoidOptions: VoidOptions{Sidereal: engine.Lahiri, Planets: Modern}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range sid.Periods {
+		m, _ := pos.Position(p.End.JDUT(), engine.Moon, engine.Options{Sidereal: engine.Lahiri})
+		if d := math.Abs(math.Remainder(m.Longitude, 30)) * 3600; d > 0.01 {
+			t.Errorf("period ending %v: sidereal Moon %.6f° off a boundary by %.3f\"", p.End.Datetime, m.Longitude, d)
+		}
+	}
+	if len(sid.Periods) < 8 || sid.ZodiacType != "sidereal" {
+		t.Errorf("%d periods, zodiac %s", len(sid.Periods), sid.ZodiacType)
+	}
+}
