@@ -49,6 +49,12 @@ type AsteroidsOptions struct {
 	Observer *engine.Observer // for Topocentric
 }
 
+// Validate checks the options (fields ayanamsa, center, latitude,
+// longitude, altitude).
+func (o AsteroidsOptions) Validate() engine.Fields {
+	return PlanetsOptions{Sidereal: o.Sidereal, Center: o.Center, Observer: o.Observer}.Validate()
+}
+
 // Asteroids is the minor bodies at an instant.
 type Asteroids struct {
 	Datetime    time.Time      `json:"datetime" doc:"the instant, UTC (to the second)"`

@@ -92,8 +92,15 @@ type Omission struct {
 
 // Frame states where and how positions are seen.
 type Frame struct {
-	Center   Center           `json:"center" doc:"where the positions are seen from" enum:"geocentric,topocentric,heliocentric"`
-	Observer *engine.Observer `json:"observer,omitempty" doc:"the observer of topocentric positions (geographic degrees, metres)"`
+	Center   Center    `json:"center" doc:"where the positions are seen from" enum:"geocentric,topocentric,heliocentric"`
+	Observer *Observer `json:"observer,omitempty" doc:"the observer of topocentric positions"`
+}
+
+// Observer is a topocentric observer as results echo it.
+type Observer struct {
+	Latitude  float64 `json:"latitude" doc:"geographic latitude, degrees, north positive" minimum:"-90" maximum:"90"`
+	Longitude float64 `json:"longitude" doc:"geographic longitude, degrees, east positive" minimum:"-180" maximum:"180"`
+	Altitude  float64 `json:"altitude" doc:"height above sea level, metres"`
 }
 
 // Planets is the sky at an instant.
@@ -131,7 +138,7 @@ func PlanetsAt(pos engine.Positions, t engine.JDUT, o PlanetsOptions) (*Planets,
 	case Topocentric:
 		obs := *o.Observer
 		frame.Topocentric = &obs
-		r.Frame = Frame{Center: Topocentric, Observer: &obs}
+		r.Frame = Frame{Center: Topocentric, Observer: &Observer{Latitude: obs.Latitude, Longitude: obs.Longitude, Altitude: obs.Altitude}}
 	case Heliocentric:
 		frame.Heliocentric = true
 		r.Frame.Center = Heliocentric
