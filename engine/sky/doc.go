@@ -1,10 +1,12 @@
 // Package sky computes the sky at an instant and over a span of time from an
 // engine.Positions source (the Chebyshev tables first, the Swiss Ephemeris
-// behind them): every body's position (Planets), retrograde stations and
-// periods (Stations), the Moon's phase, age, illumination and quarters (Moon,
-// Phases), its sign ingresses (MoonIngresses), void-of-course periods
-// (VoidAt, VoidPeriods), tables of positions streamed row by row
-// (Ephemeris), and the minor bodies the installed files cover (Asteroids).
+// behind them): every body's position (PlanetsAt), retrograde stations and
+// periods with their shadows (FindStations), the Moon's phase, age,
+// illumination and quarters (MoonAt, PhaseAt, MoonPhases), its sign
+// ingresses (MoonIngresses), void-of-course periods (VoidAt, VoidPeriods),
+// tables of positions streamed row by row (Ephemeris, with JSON and CSV row
+// writers), the minor bodies the installed files cover (AsteroidsAt,
+// MinorBodies), and when a body reaches a longitude (NextCrossing, Track).
 //
 // # Conventions (also stated in each result)
 //

@@ -339,3 +339,26 @@ func TestAsteroids(t *testing.T) {
 		t.Errorf("%d served in the catalogue", served)
 	}
 }
+
+// TestPublishedPhases: the Moon's phases of early 2024 as the US Naval
+// Observatory publishes them ("Phases of the Moon", Astronomical
+// Applications Department, UT to the minute).
+func TestPublishedPhases(t *testing.T) {
+	pos, _, _ := sources(t)
+	start := engine.JDOf(time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+	ph, err := MoonPhases(pos, RangeOptions{Start: start, End: start + 45})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"last_quarter 2024-01-04T03:30:00Z", "new_moon 2024-01-11T11:57:00Z", "first_quarter 2024-01-18T03:53:00Z",
+		"full_moon 2024-01-25T17:54:00Z", "last_quarter 2024-02-02T23:18:00Z", "new_moon 2024-02-09T22:59:00Z",
+	}
+	var got []string
+	for _, q := range ph.Phases[:len(want)] {
+		got = append(got, string(q.Quarter)+" "+q.Instant.Datetime.Format(time.RFC3339))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-USNO +got):\n%s", diff)
+	}
+}
