@@ -94,7 +94,17 @@ type Pillar struct {
 }
 
 // PillarOf returns the pillar of a place in the sexagenary cycle.
-func PillarOf(g GanZhi) Pillar {
+func PillarOf(g GanZhi) Pillar { return pillars[g] }
+
+// pillars holds the 60 pillars, built once.
+var pillars = func() (p [60]Pillar) {
+	for i := range p {
+		p[i] = newPillar(GanZhi(i))
+	}
+	return p
+}()
+
+func newPillar(g GanZhi) Pillar {
 	s, b := g.Stem(), g.Branch()
 	ny, nyc := g.Nayin()
 	return Pillar{
@@ -275,7 +285,7 @@ func compute(terms *solarterms.Finder, in Input, prefix string) (Chart, error) {
 		YearPillar: PillarOf(year), MonthPillar: PillarOf(month), DayPillar: PillarOf(day), HourPillar: PillarOf(hour),
 		SolarTerms: Terms{YearStart: lichun.Event(), MonthStart: jie.Start.Event(), MonthEnd: jie.End.Event()},
 		Birth: Moment{
-			Local:    fmt.Sprintf("%04d-%02d-%02dT%02d:%02d", l.Year, l.Month, l.Day, l.Hour, l.Minute),
+			Local:    localStamp(l),
 			Timezone: inst.Zone, UTCOffset: birth.FormatOffset(inst.Offset), UTC: inst.UTC,
 			JulianDay: math.Round(float64(inst.JD)*1e6) / 1e6, Ambiguous: inst.Ambiguous, Fold: inst.Fold,
 		},
@@ -351,29 +361,66 @@ func warnings(in Input, inst birth.Instant, jie solarterms.Span) []string {
 // summarize writes the summary of a chart.
 func summarize(year, day GanZhi, counts [5]int) Summary {
 	dm := day.Stem()
-	s := Summary{
-		DayMaster: dm.Pinyin(), DayMasterChinese: dm.Chinese(), DayMasterElement: dm.Element().String(),
-		DayMasterPolarity: polarity(dm.Yang()), YearAnimal: year.Branch().Animal(),
-		DominantElements: []string{}, MissingElements: []string{},
-	}
 	top := 0
 	for _, n := range counts {
 		top = max(top, n)
 	}
+	var dominant, missing int // bit sets of elements
 	for e, n := range counts {
 		if n == top {
-			s.DominantElements = append(s.DominantElements, Element(e).String())
+			dominant |= 1 << e
 		}
 		if n == 0 {
-			s.MissingElements = append(s.MissingElements, Element(e).String())
+			missing |= 1 << e
 		}
 	}
-	missing := "all five elements are present"
-	if len(s.MissingElements) > 0 {
-		missing = "missing " + strings.Join(s.MissingElements, " and ")
+	miss := "all five elements are present"
+	if missing != 0 {
+		miss = "missing " + elementSets[missing].text
 	}
-	s.Text = fmt.Sprintf("%s %s day master (%s %s) born in a %s year (%s); strongest element %s, %s.",
-		s.DayMasterPolarity, s.DayMasterElement, dm.Pinyin(), dm.Chinese(), describe(year), year.Chinese(),
-		strings.Join(s.DominantElements, " and "), missing)
-	return s
+	return Summary{
+		DayMaster: dm.Pinyin(), DayMasterChinese: dm.Chinese(), DayMasterElement: dm.Element().String(),
+		DayMasterPolarity: polarity(dm.Yang()), YearAnimal: year.Branch().Animal(),
+		DominantElements: elementSets[dominant].list, MissingElements: elementSets[missing].list,
+		Text: polarity(dm.Yang()) + " " + dm.Element().String() + " day master (" + dm.Pinyin() + " " + dm.Chinese() +
+			") born in a " + describe(year) + " year (" + year.Chinese() + "); strongest element " +
+			elementSets[dominant].text + ", " + miss + ".",
+	}
+}
+
+// elementSets lists, for each subset of the elements (a bit set), its names
+// and "Wood and Fire": shared, read-only values, so a summary allocates
+// only its text.
+var elementSets = func() (sets [32]struct {
+	list []string
+	text string
+}) {
+	for m := range sets {
+		sets[m].list = []string{}
+		for e := Wood; e <= Water; e++ {
+			if m&(1<<e) != 0 {
+				sets[m].list = append(sets[m].list, e.String())
+			}
+		}
+		sets[m].text = strings.Join(sets[m].list, " and ")
+	}
+	return sets
+}()
+
+// localStamp writes l's date and time as YYYY-MM-DDTHH:MM.
+func localStamp(l birth.Local) string {
+	var b [16]byte
+	put := func(i, v, width int) {
+		for j := i + width - 1; j >= i; j-- {
+			b[j] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	put(0, l.Year, 4)
+	b[4], b[7], b[10], b[13] = '-', '-', 'T', ':'
+	put(5, l.Month, 2)
+	put(8, l.Day, 2)
+	put(11, l.Hour, 2)
+	put(14, l.Minute, 2)
+	return string(b[:])
 }

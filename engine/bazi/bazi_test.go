@@ -327,7 +327,9 @@ func TestValidate(t *testing.T) {
 		{"Feb30", func(in *Input) { in.Month, in.Day = 2, 30 }, "day"},
 		{"Year1500", func(in *Input) { in.Year = 1500 }, "year"},
 		{"BadBoundary", func(in *Input) { in.DayBoundary = "noon" }, "day_boundary"},
-		{"DSTGap", func(in *Input) { *in = Input{Year: 2024, Month: 3, Day: 31, Hour: intp(2), Minute: 30, Timezone: "Europe/Paris"} }, "hour"},
+		{"DSTGap", func(in *Input) {
+			*in = Input{Year: 2024, Month: 3, Day: 31, Hour: intp(2), Minute: 30, Timezone: "Europe/Paris"}
+		}, "hour"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := ok

@@ -1,7 +1,5 @@
 package bazi
 
-import "fmt"
-
 // Element is one of the five phases (wuxing), by its English name as the
 // API reports it.
 type Element int
@@ -101,10 +99,23 @@ func (g GanZhi) Stem() Stem { return Stem(g % 10) }
 func (g GanZhi) Branch() Branch { return Branch(g % 12) }
 
 // Pinyin returns "Jia Zi".
-func (g GanZhi) Pinyin() string { return g.Stem().Pinyin() + " " + g.Branch().Pinyin() }
+func (g GanZhi) Pinyin() string { return names[g].pinyin }
 
 // Chinese returns "甲子".
-func (g GanZhi) Chinese() string { return g.Stem().Chinese() + g.Branch().Chinese() }
+func (g GanZhi) Chinese() string { return names[g].chinese }
+
+// names holds the strings of every place, built once so that casting a
+// chart allocates no names.
+var names = func() (n [60]struct{ pinyin, chinese, describe string }) {
+	for i := range n {
+		g := GanZhi(i)
+		s, b := g.Stem(), g.Branch()
+		n[i].pinyin = s.Pinyin() + " " + b.Pinyin()
+		n[i].chinese = s.Chinese() + b.Chinese()
+		n[i].describe = polarity(s.Yang()) + " " + s.Element().String() + " " + b.Animal()
+	}
+	return n
+}()
 
 // String returns the pinyin.
 func (g GanZhi) String() string { return g.Pinyin() }
@@ -194,7 +205,4 @@ func polarity(yang bool) string {
 }
 
 // describe returns "Yang Wood Rat" for a place.
-func describe(g GanZhi) string {
-	s := g.Stem()
-	return fmt.Sprintf("%s %s %s", polarity(s.Yang()), s.Element(), g.Branch().Animal())
-}
+func describe(g GanZhi) string { return names[g].describe }
