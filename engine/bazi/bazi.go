@@ -383,10 +383,12 @@ func summarize(year, day GanZhi, counts [5]int) Summary {
 		DayMasterPolarity: polarity(dm.Yang()), YearAnimal: year.Branch().Animal(),
 		DominantElements: elementSets[dominant].list, MissingElements: elementSets[missing].list,
 		Text: polarity(dm.Yang()) + " " + dm.Element().String() + " day master (" + dm.Pinyin() + " " + dm.Chinese() +
-			") born in a " + describe(year) + " year (" + year.Chinese() + "); strongest element " +
+			") born in a " + describe(year) + " year (" + year.Chinese() + "); " + strongest[len(elementSets[dominant].list) > 1] +
 			elementSets[dominant].text + ", " + miss + ".",
 	}
 }
+
+var strongest = map[bool]string{false: "strongest element ", true: "strongest elements "}
 
 // elementSets lists, for each subset of the elements (a bit set), its names
 // and "Wood and Fire": shared, read-only values, so a summary allocates
@@ -402,7 +404,13 @@ var elementSets = func() (sets [32]struct {
 				sets[m].list = append(sets[m].list, e.String())
 			}
 		}
-		sets[m].text = strings.Join(sets[m].list, " and ")
+		switch n := len(sets[m].list); n {
+		case 0:
+		case 1:
+			sets[m].text = sets[m].list[0]
+		default:
+			sets[m].text = strings.Join(sets[m].list[:n-1], ", ") + " and " + sets[m].list[n-1]
+		}
 	}
 	return sets
 }()

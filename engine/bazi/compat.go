@@ -210,6 +210,8 @@ const branchRule = "6, plus for each of the 16 pairs of branches (one from each 
 
 var pillarNames = [4]string{"year", "month", "day", "hour"}
 
+var plural = map[Relation]string{SixHarmony: "six harmonies", Trine: "trines", Clash: "clashes", Harm: "harms", Punishment: "punishments", Break: "breaks"}
+
 // branchInteractions scores every pair of branches between the charts.
 func branchInteractions(a, b [4]GanZhi) Score {
 	sum := 6.0
@@ -236,7 +238,11 @@ func branchInteractions(a, b [4]GanZhi) Score {
 	var parts []string
 	for _, k := range []Relation{SixHarmony, Trine, Clash, Harm, Punishment, Break} {
 		if n := counts[k]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, strings.ReplaceAll(string(k), "_", " ")))
+			name := plural[k]
+			if n == 1 {
+				name = strings.ReplaceAll(string(k), "_", " ")
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", n, name))
 		}
 	}
 	if len(parts) == 0 {

@@ -339,7 +339,7 @@ type Event struct {
 	Kind      string  `json:"kind" doc:"jie (opens a month of the solar calendar) or zhongqi (mid-month)" enum:"jie,zhongqi"`
 	// UTC is rounded to the second.
 	UTC    time.Time `json:"utc" doc:"instant of the crossing in UTC, rounded to the second" example:"2024-02-04T08:26:53Z"`
-	JD     float64   `json:"julian_day" doc:"instant of the crossing, Julian day (UT)" example:"2460344.8520"`
+	JD     float64   `json:"julian_day" doc:"instant of the crossing, Julian day (UT), to 1e-6 day (0.09 s)" example:"2460344.852162"`
 	Method Method    `json:"method" doc:"table: the precomputed solar-term table (1800-2399, Swiss Ephemeris); root_finding: solved on the ephemeris for this request" enum:"table,root_finding"`
 }
 
@@ -352,7 +352,7 @@ func (c Crossing) Event() Event {
 	return Event{
 		Term: c.Term.Name(), Chinese: c.Term.Chinese(), English: c.Term.English(),
 		Longitude: c.Term.Longitude(), Kind: kind,
-		UTC: c.Time(), JD: float64(c.JD), Method: c.Method,
+		UTC: c.Time(), JD: math.Round(float64(c.JD)*1e6) / 1e6, Method: c.Method,
 	}
 }
 

@@ -312,7 +312,7 @@ func TestEvent(t *testing.T) {
 	}
 	e := c.Event()
 	want := Event{Term: "Lichun", Chinese: "立春", English: "Start of Spring", Longitude: 315, Kind: "jie",
-		UTC: time.Date(2024, 2, 4, 8, 27, 8, 0, time.UTC), JD: float64(c.JD), Method: FromTable}
+		UTC: time.Date(2024, 2, 4, 8, 27, 8, 0, time.UTC), JD: math.Round(float64(c.JD)*1e6) / 1e6, Method: FromTable}
 	if diff := cmp.Diff(want, e); diff != "" {
 		t.Errorf("Lichun 2024 (-want +got):\n%s", diff)
 	}
