@@ -287,6 +287,10 @@ func build(ref Reference, cfg Config, log io.Writer) error {
 	if err := verifySidereal(ref, out, cfg.Workers, log); err != nil {
 		failed = append(failed, err)
 	}
+	terms, err := solarTerms(ref, cfg.Workers, log)
+	if err != nil {
+		failed = append(failed, err)
+	}
 	if len(failed) > 0 {
 		for _, err := range failed {
 			fmt.Fprintln(log, "FAIL", err)
@@ -297,6 +301,9 @@ func build(ref Reference, cfg Config, log io.Writer) error {
 		Ephemeris: "Swiss Ephemeris 2.10 (libswe), files sepl_18/semo_18/seas_18 from " + ephePath(cfg.EphePath)}
 	if err := tables.Write(cfg.Out, fm, out); err != nil {
 		return fmt.Errorf("gen: %w", err)
+	}
+	if err := writeSolarTerms(cfg.Out, terms); err != nil {
+		return err
 	}
 	size := int64(0)
 	if st, err := os.Stat(cfg.Out); err == nil {

@@ -46,6 +46,8 @@ type Set struct {
 	deltaT   *Table   // nil: TT tables are not served
 	db       *bolt.DB // nil for sets built by NewSet
 	tx       *bolt.Tx // the read transaction the mapped coefficients belong to
+
+	terms *SolarTerms // nil: the file has no solar-term table (solarterms.go)
 }
 
 // Open loads the table file at path. bbolt memory-maps the file; the
@@ -69,6 +71,10 @@ func Open(path string) (*Set, error) {
 		return nil, fmt.Errorf("tables: %s: %w", path, err)
 	}
 	if err := s.index(); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("tables: %s: %w", path, err)
+	}
+	if s.terms, err = loadSolarTerms(tx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("tables: %s: %w", path, err)
 	}

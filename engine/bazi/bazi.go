@@ -1,0 +1,434 @@
+package bazi
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/solarterms"
+)
+
+// DayBoundary says when the day pillar changes around the Zi hour
+// (23:00-00:59).
+type DayBoundary string
+
+// The day boundaries.
+const (
+	// ZiStart: the day changes at 23:00, the start of the Zi hour (the
+	// classical Ziping rule and lunar-javascript's sect 1). The default.
+	ZiStart DayBoundary = "zi_start"
+	// Midnight: the day changes at 00:00; 23:00-23:59 keeps the day's own
+	// day pillar (the "late Zi hour"), while its hour pillar is still the
+	// next day's Zi hour (lunar-javascript's default, sect 2).
+	Midnight DayBoundary = "midnight"
+)
+
+// EnumValues lists the day boundaries (engine.Enum).
+func (DayBoundary) EnumValues() []string { return []string{string(ZiStart), string(Midnight)} }
+
+// Input is a BaZi request: a civil date and time in an IANA zone.
+type Input struct {
+	Year  int  `json:"year" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
+	Month int  `json:"month" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
+	Day   int  `json:"day" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
+	Hour  *int `json:"hour" doc:"hour of the local clock, 0-23 (required)" minimum:"0" maximum:"23" example:"14"`
+	// Minute defaults to 0.
+	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59 (default 0)" minimum:"0" maximum:"59" example:"30"`
+	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time (default UTC); its historical offsets and daylight time apply" example:"Asia/Shanghai"`
+	// Fold picks one of two instants when clocks were turned back.
+	Fold        int         `json:"fold,omitempty" doc:"for a local time that occurred twice (clocks turned back): 0 the earlier instant (default), 1 the later" minimum:"0" maximum:"1"`
+	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight (00:00)" enum:"zi_start,midnight"`
+	// Gender is accepted and ignored (the four pillars do not depend on it).
+	Gender string `json:"gender,omitempty" doc:"ignored: the four pillars do not depend on it (a warning says so)"`
+}
+
+// Validate checks every field, naming each bad one by its JSON name.
+func (in Input) Validate() engine.Fields { return in.validate("") }
+
+// validate checks in with field names under prefix ("person1.").
+func (in Input) validate(prefix string) engine.Fields {
+	var errs engine.Fields
+	l := in.local()
+	if in.Hour == nil {
+		errs = append(errs, &engine.FieldError{Field: prefix + "hour", Reason: "required: the hour of birth, 0-23"})
+	}
+	for _, e := range l.Validate() {
+		errs = append(errs, &engine.FieldError{Field: prefix + e.Field, Reason: e.Reason})
+	}
+	switch in.DayBoundary {
+	case "", ZiStart, Midnight:
+	default:
+		errs = append(errs, &engine.FieldError{Field: prefix + "day_boundary", Reason: "must be zi_start (the day changes at 23:00) or midnight"})
+	}
+	return errs
+}
+
+// local returns the civil time of in (hour 0 when missing).
+func (in Input) local() birth.Local {
+	l := birth.Local{Year: in.Year, Month: in.Month, Day: in.Day, Minute: in.Minute, Zone: in.Timezone, Fold: in.Fold}
+	if in.Hour != nil {
+		l.Hour = *in.Hour
+	}
+	return l
+}
+
+// Pillar is one of the four pillars: a heavenly stem over an earthly branch.
+type Pillar struct {
+	Stem            string `json:"stem" doc:"heavenly stem, pinyin without tone marks" example:"Geng"`
+	StemChinese     string `json:"stem_chinese" doc:"heavenly stem, Chinese character" example:"庚"`
+	Branch          string `json:"branch" doc:"earthly branch, pinyin without tone marks" example:"Wu"`
+	BranchChinese   string `json:"branch_chinese" doc:"earthly branch, Chinese character" example:"午"`
+	FullName        string `json:"full_name" doc:"stem and branch, pinyin" example:"Geng Wu"`
+	FullNameChinese string `json:"full_name_chinese" doc:"stem and branch, Chinese characters" example:"庚午"`
+	Element         string `json:"element" doc:"element of the stem" enum:"Wood,Fire,Earth,Metal,Water" example:"Metal"`
+	Polarity        string `json:"polarity" doc:"polarity of the stem (and of the branch, which always agrees)" enum:"Yang,Yin" example:"Yang"`
+	BranchElement   string `json:"branch_element" doc:"principal element of the branch (of its main hidden stem)" enum:"Wood,Fire,Earth,Metal,Water" example:"Fire"`
+	Animal          string `json:"animal" doc:"animal of the branch" example:"Horse"`
+	AnimalChinese   string `json:"animal_chinese" doc:"animal of the branch, Chinese character" example:"马"`
+	CycleIndex      int    `json:"cycle_index" doc:"place in the sexagenary cycle, 1 (Jia Zi) to 60 (Gui Hai)" minimum:"1" maximum:"60" example:"7"`
+	Nayin           string `json:"nayin" doc:"nayin (sound) element of the pair, English" example:"Earth by the Roadside"`
+	NayinChinese    string `json:"nayin_chinese" doc:"nayin element, Chinese" example:"路旁土"`
+}
+
+// PillarOf returns the pillar of a place in the sexagenary cycle.
+func PillarOf(g GanZhi) Pillar { return pillars[g] }
+
+// pillars holds the 60 pillars, built once.
+var pillars = func() (p [60]Pillar) {
+	for i := range p {
+		p[i] = newPillar(GanZhi(i))
+	}
+	return p
+}()
+
+func newPillar(g GanZhi) Pillar {
+	s, b := g.Stem(), g.Branch()
+	ny, nyc := g.Nayin()
+	return Pillar{
+		Stem: s.Pinyin(), StemChinese: s.Chinese(), Branch: b.Pinyin(), BranchChinese: b.Chinese(),
+		FullName: g.Pinyin(), FullNameChinese: g.Chinese(),
+		Element: s.Element().String(), Polarity: polarity(s.Yang()), BranchElement: b.Element().String(),
+		Animal: b.Animal(), AnimalChinese: b.AnimalChinese(), CycleIndex: int(g) + 1,
+		Nayin: ny, NayinChinese: nyc,
+	}
+}
+
+// Animals counts the animals of the four branches.
+type Animals struct {
+	Rat     int `json:"rat" minimum:"0" maximum:"4"`
+	Ox      int `json:"ox" minimum:"0" maximum:"4"`
+	Tiger   int `json:"tiger" minimum:"0" maximum:"4"`
+	Rabbit  int `json:"rabbit" minimum:"0" maximum:"4"`
+	Dragon  int `json:"dragon" minimum:"0" maximum:"4"`
+	Snake   int `json:"snake" minimum:"0" maximum:"4"`
+	Horse   int `json:"horse" minimum:"0" maximum:"4"`
+	Goat    int `json:"goat" minimum:"0" maximum:"4"`
+	Monkey  int `json:"monkey" minimum:"0" maximum:"4"`
+	Rooster int `json:"rooster" minimum:"0" maximum:"4"`
+	Dog     int `json:"dog" minimum:"0" maximum:"4"`
+	Pig     int `json:"pig" minimum:"0" maximum:"4"`
+}
+
+func (a *Animals) add(b Branch) {
+	p := [12]*int{&a.Rat, &a.Ox, &a.Tiger, &a.Rabbit, &a.Dragon, &a.Snake, &a.Horse, &a.Goat, &a.Monkey, &a.Rooster, &a.Dog, &a.Pig}
+	*p[b]++
+}
+
+// Elements counts the elements of the eight characters: each stem by its
+// element, each branch by its principal element.
+type Elements struct {
+	Wood  int `json:"wood" minimum:"0" maximum:"8"`
+	Fire  int `json:"fire" minimum:"0" maximum:"8"`
+	Earth int `json:"earth" minimum:"0" maximum:"8"`
+	Metal int `json:"metal" minimum:"0" maximum:"8"`
+	Water int `json:"water" minimum:"0" maximum:"8"`
+}
+
+// Counts returns the counts indexed by Element.
+func (e Elements) Counts() [5]int { return [5]int{e.Wood, e.Fire, e.Earth, e.Metal, e.Water} }
+
+func elementsOf(c [5]int) Elements {
+	return Elements{Wood: c[Wood], Fire: c[Fire], Earth: c[Earth], Metal: c[Metal], Water: c[Water]}
+}
+
+// Summary sums the chart up.
+type Summary struct {
+	DayMaster         string   `json:"day_master" doc:"stem of the day pillar (the day master), pinyin" example:"Geng"`
+	DayMasterChinese  string   `json:"day_master_chinese" doc:"day master, Chinese character" example:"庚"`
+	DayMasterElement  string   `json:"day_master_element" doc:"element of the day master" enum:"Wood,Fire,Earth,Metal,Water" example:"Metal"`
+	DayMasterPolarity string   `json:"day_master_polarity" enum:"Yang,Yin" example:"Yang"`
+	YearAnimal        string   `json:"year_animal" doc:"animal of the year pillar (the solar year from Lichun)" example:"Horse"`
+	DominantElements  []string `json:"dominant_elements" doc:"the most frequent element(s) of the eight characters" example:"[\"Fire\"]"`
+	MissingElements   []string `json:"missing_elements" doc:"elements absent from the eight characters" example:"[\"Water\"]"`
+	Text              string   `json:"text" doc:"one-sentence summary"`
+}
+
+// Cycle is the year's place in the sixty-year cycle.
+type Cycle struct {
+	Index          int    `json:"index" doc:"place of the year in the cycle, 1 (Jia Zi) to 60" minimum:"1" maximum:"60" example:"7"`
+	Name           string `json:"name" doc:"stem and branch of the year, pinyin" example:"Geng Wu"`
+	Chinese        string `json:"chinese" doc:"stem and branch of the year, Chinese" example:"庚午"`
+	Description    string `json:"description" doc:"polarity, element and animal of the year" example:"Yang Metal Horse"`
+	Nayin          string `json:"nayin" doc:"nayin element of the year, English" example:"Earth by the Roadside"`
+	NayinChinese   string `json:"nayin_chinese" example:"路旁土"`
+	CycleStartYear int    `json:"cycle_start_year" doc:"Gregorian year whose Lichun began this sixty-year cycle (a Jia Zi year)" example:"1984"`
+	CycleEndYear   int    `json:"cycle_end_year" doc:"Gregorian year in which the cycle's last year (Gui Hai) begins" example:"2043"`
+}
+
+// Terms are the solar terms that placed the year and month pillars.
+type Terms struct {
+	YearStart  solarterms.Event `json:"year_start" doc:"Lichun that began the pillar's solar year"`
+	MonthStart solarterms.Event `json:"month_start" doc:"jie that began the pillar's month"`
+	MonthEnd   solarterms.Event `json:"month_end" doc:"next jie, which ends the month"`
+}
+
+// Moment is the birth instant as interpreted.
+type Moment struct {
+	Local     string    `json:"local" doc:"local clock date and time used, YYYY-MM-DDTHH:MM" example:"1990-06-15T14:30"`
+	Timezone  string    `json:"timezone" doc:"IANA zone used" example:"Asia/Shanghai"`
+	UTCOffset string    `json:"utc_offset" doc:"offset in force at the instant" example:"UTC+09:00"`
+	UTC       time.Time `json:"utc" doc:"the instant in UTC" example:"1990-06-15T05:30:00Z"`
+	JulianDay float64   `json:"julian_day" doc:"the instant, Julian day (UT)" example:"2448057.72917"`
+	Ambiguous bool      `json:"ambiguous,omitempty" doc:"the local time occurred twice (clocks turned back); fold says which was used"`
+	Fold      int       `json:"fold,omitempty" doc:"0 the earlier, 1 the later of two ambiguous instants"`
+}
+
+// Conventions states how the chart was cast.
+type Conventions struct {
+	YearStart   string            `json:"year_start" doc:"when the year pillar changes"`
+	MonthStart  string            `json:"month_start" doc:"when the month pillar changes"`
+	DayBoundary DayBoundary       `json:"day_boundary" doc:"when the day pillar changes" enum:"zi_start,midnight"`
+	DayRule     string            `json:"day_rule" doc:"the day and hour pillars around 23:00 under this boundary"`
+	Clock       string            `json:"clock" doc:"which time the day and hour pillars read"`
+	SolarTerms  solarterms.Method `json:"solar_terms" doc:"where the solar-term instants came from" enum:"table,root_finding"`
+	Elements    string            `json:"elements" doc:"how the elements are counted"`
+	Source      engine.Source     `json:"ephemeris,omitempty" doc:"ephemeris behind root-found terms (absent for table lookups)" enum:"tables,swiss_ephemeris,moshier"`
+}
+
+// Chart is the BaZi (four pillars) result.
+type Chart struct {
+	YearPillar     Pillar      `json:"year_pillar" doc:"year pillar, changing at Lichun"`
+	MonthPillar    Pillar      `json:"month_pillar" doc:"month pillar, changing at each jie solar term"`
+	DayPillar      Pillar      `json:"day_pillar" doc:"day pillar from the sexagenary day count"`
+	HourPillar     Pillar      `json:"hour_pillar" doc:"hour pillar (double hour) from the day stem"`
+	Animals        Animals     `json:"animals" doc:"count of each animal among the four branches"`
+	Elements       Elements    `json:"elements" doc:"count of each element among the eight characters (stems by element, branches by principal element)"`
+	Summary        Summary     `json:"summary"`
+	SixtyYearCycle Cycle       `json:"sixty_year_cycle" doc:"the year pillar's place in the sixty-year cycle"`
+	SolarTerms     Terms       `json:"solar_terms" doc:"the solar terms that placed the year and month pillars"`
+	Birth          Moment      `json:"birth" doc:"the birth instant as interpreted"`
+	Conventions    Conventions `json:"conventions"`
+	Warnings       []string    `json:"warnings,omitempty" doc:"notes on the input (ignored fields, ambiguous times, a birth close to a solar term)"`
+}
+
+// nearTerm is how close to a jie a birth draws a warning: an error of the
+// clock of this much would change the month (and at Lichun the year) pillar.
+const nearTerm = 10 * time.Minute
+
+// Compute casts the four pillars of in. Solar terms come from terms
+// (table first, root-finding behind). Errors: engine.Fields for bad input
+// (a local time in a daylight-saving gap is a FieldError on "hour"), and
+// engine.ErrOutOfRange when no solar term can be found.
+func Compute(terms *solarterms.Finder, in Input) (Chart, error) {
+	if errs := in.Validate(); len(errs) > 0 {
+		return Chart{}, errs
+	}
+	return compute(terms, in, "")
+}
+
+// compute casts a validated input; prefix names fields in errors.
+func compute(terms *solarterms.Finder, in Input, prefix string) (Chart, error) {
+	l := in.local()
+	inst, err := birth.Resolve(l)
+	if err != nil {
+		if fe, ok := err.(*engine.FieldError); ok {
+			return Chart{}, &engine.FieldError{Field: prefix + fe.Field, Reason: fe.Reason}
+		}
+		return Chart{}, err
+	}
+	boundary := in.DayBoundary
+	if boundary == "" {
+		boundary = ZiStart
+	}
+	// Year and month: the jie in force at the instant.
+	jie, err := terms.Jie(inst.JD)
+	if err != nil {
+		return Chart{}, err
+	}
+	m := int(jie.Start.Term-solarterms.Lichun+24) % 24 / 2 // 0: the Yin month Lichun opens
+	bYear := jie.Start.Year
+	if jie.Start.Term == solarterms.Xiaohan { // the Chou month ends the previous solar year
+		bYear--
+	}
+	lichun, err := terms.Find(bYear, solarterms.Lichun)
+	if err != nil {
+		return Chart{}, err
+	}
+	year := YearGanZhi(bYear)
+	month := MonthGanZhi(year, m)
+	// Day and hour: the local clock.
+	dn := jdn(l.Year, l.Month, l.Day)
+	hourDay := DayGanZhi(dn)
+	if l.Hour == 23 {
+		hourDay = DayGanZhi(dn + 1) // the Zi hour opens the next day's hours
+	}
+	day := DayGanZhi(dn)
+	if boundary == ZiStart && l.Hour == 23 {
+		day = hourDay
+	}
+	hour := HourGanZhi(hourDay, l.Hour)
+
+	c := Chart{
+		YearPillar: PillarOf(year), MonthPillar: PillarOf(month), DayPillar: PillarOf(day), HourPillar: PillarOf(hour),
+		SolarTerms: Terms{YearStart: lichun.Event(), MonthStart: jie.Start.Event(), MonthEnd: jie.End.Event()},
+		Birth: Moment{
+			Local:    localStamp(l),
+			Timezone: inst.Zone, UTCOffset: birth.FormatOffset(inst.Offset), UTC: inst.UTC,
+			JulianDay: math.Round(float64(inst.JD)*1e6) / 1e6, Ambiguous: inst.Ambiguous, Fold: inst.Fold,
+		},
+	}
+	var counts [5]int
+	for _, g := range [4]GanZhi{year, month, day, hour} {
+		c.Animals.add(g.Branch())
+		counts[g.Stem().Element()]++
+		counts[g.Branch().Element()]++
+	}
+	c.Elements = elementsOf(counts)
+	c.Summary = summarize(year, day, counts)
+	ny, nyc := year.Nayin()
+	start := bYear - int(year)
+	c.SixtyYearCycle = Cycle{Index: int(year) + 1, Name: year.Pinyin(), Chinese: year.Chinese(), Description: describe(year),
+		Nayin: ny, NayinChinese: nyc, CycleStartYear: start, CycleEndYear: start + 59}
+	c.Conventions = conventions(boundary, jie, lichun)
+	c.Warnings = warnings(in, inst, jie)
+	return c, nil
+}
+
+// conventions states the rules used; the method is the table's unless any
+// term had to be root-found.
+func conventions(b DayBoundary, jie solarterms.Span, lichun solarterms.Crossing) Conventions {
+	c := Conventions{
+		YearStart:   "Lichun: the year pillar changes when the Sun's apparent longitude reaches 315 degrees (about 4 February), not at the lunar new year",
+		MonthStart:  "jie solar terms: the month pillar changes when the Sun reaches 315, 345, 15, ... 285 degrees; the instant of the birth (from the local time and its zone) decides at a boundary",
+		DayBoundary: b,
+		Clock:       "the clock time of the given zone (standard or daylight time as in force then); no true solar time correction",
+		SolarTerms:  solarterms.FromTable,
+		Elements:    "eight characters: each stem by its element, each branch by its principal element (hidden stems not counted)",
+	}
+	switch b {
+	case Midnight:
+		c.DayRule = "the day pillar changes at 00:00; from 23:00 to 23:59 the day pillar is still that date's, and the hour pillar is the next day's Zi hour"
+	default:
+		c.DayRule = "the day pillar changes at 23:00, the start of the Zi hour; from 23:00 to 23:59 both the day and the hour pillar are the next day's"
+	}
+	for _, x := range []solarterms.Crossing{jie.Start, jie.End, lichun} {
+		if x.Method != solarterms.FromTable {
+			c.SolarTerms, c.Source = x.Method, x.Source
+		}
+	}
+	return c
+}
+
+// warnings notes what the caller should know about the input.
+func warnings(in Input, inst birth.Instant, jie solarterms.Span) []string {
+	var w []string
+	if strings.TrimSpace(in.Gender) != "" {
+		w = append(w, "gender is ignored: the four pillars do not depend on it (luck pillars, which do, are not calculated)")
+	}
+	if inst.Ambiguous {
+		which := "earlier"
+		if inst.Fold == 1 {
+			which = "later"
+		}
+		w = append(w, fmt.Sprintf("the local time occurred twice in %s (clocks turned back); the %s instant (fold %d) was used", inst.Zone, which, inst.Fold))
+	}
+	for _, x := range []solarterms.Crossing{jie.Start, jie.End} {
+		if d := inst.UTC.Sub(x.Time()); d.Abs() < nearTerm {
+			what := "month"
+			if x.Term == solarterms.Lichun {
+				what = "year and month"
+			}
+			w = append(w, fmt.Sprintf("the birth is %s from %s (%s UTC): a clock error of that much changes the %s pillars",
+				d.Abs().Round(time.Second), x.Term.Name(), x.Time().Format("2006-01-02 15:04:05"), what))
+		}
+	}
+	return w
+}
+
+// summarize writes the summary of a chart.
+func summarize(year, day GanZhi, counts [5]int) Summary {
+	dm := day.Stem()
+	top := 0
+	for _, n := range counts {
+		top = max(top, n)
+	}
+	var dominant, missing int // bit sets of elements
+	for e, n := range counts {
+		if n == top {
+			dominant |= 1 << e
+		}
+		if n == 0 {
+			missing |= 1 << e
+		}
+	}
+	miss := "all five elements are present"
+	if missing != 0 {
+		miss = "missing " + elementSets[missing].text
+	}
+	return Summary{
+		DayMaster: dm.Pinyin(), DayMasterChinese: dm.Chinese(), DayMasterElement: dm.Element().String(),
+		DayMasterPolarity: polarity(dm.Yang()), YearAnimal: year.Branch().Animal(),
+		DominantElements: elementSets[dominant].list, MissingElements: elementSets[missing].list,
+		Text: polarity(dm.Yang()) + " " + dm.Element().String() + " day master (" + dm.Pinyin() + " " + dm.Chinese() +
+			") born in a " + describe(year) + " year (" + year.Chinese() + "); " + strongest[len(elementSets[dominant].list) > 1] +
+			elementSets[dominant].text + ", " + miss + ".",
+	}
+}
+
+var strongest = map[bool]string{false: "strongest element ", true: "strongest elements "}
+
+// elementSets lists, for each subset of the elements (a bit set), its names
+// and "Wood and Fire": shared, read-only values, so a summary allocates
+// only its text.
+var elementSets = func() (sets [32]struct {
+	list []string
+	text string
+}) {
+	for m := range sets {
+		sets[m].list = []string{}
+		for e := Wood; e <= Water; e++ {
+			if m&(1<<e) != 0 {
+				sets[m].list = append(sets[m].list, e.String())
+			}
+		}
+		switch n := len(sets[m].list); n {
+		case 0:
+		case 1:
+			sets[m].text = sets[m].list[0]
+		default:
+			sets[m].text = strings.Join(sets[m].list[:n-1], ", ") + " and " + sets[m].list[n-1]
+		}
+	}
+	return sets
+}()
+
+// localStamp writes l's date and time as YYYY-MM-DDTHH:MM.
+func localStamp(l birth.Local) string {
+	var b [16]byte
+	put := func(i, v, width int) {
+		for j := i + width - 1; j >= i; j-- {
+			b[j] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	put(0, l.Year, 4)
+	b[4], b[7], b[10], b[13] = '-', '-', 'T', ':'
+	put(5, l.Month, 2)
+	put(8, l.Day, 2)
+	put(11, l.Hour, 2)
+	put(14, l.Minute, 2)
+	return string(b[:])
+}
