@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/astroapi/astroapi/engine"
 	apihttp "github.com/astroapi/astroapi/http"
 
 	"github.com/astroapi/astroapi/http/apitest"
@@ -161,5 +162,36 @@ func TestManifestAndDocs(t *testing.T) {
 	var probe map[string]any
 	if err := json.Unmarshal(ts.Get(t, "/readyz").WantStatus(t, 200).Body, &probe); err != nil || probe["status"] != "ok" {
 		t.Errorf("readyz %v %v", probe, err)
+	}
+}
+
+// TestOpenAPIEnumsFromEngine: the enumerations of the natal input in the
+// document are the engine's own lists, strings all ("true" stays a string).
+func TestOpenAPIEnumsFromEngine(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	var doc map[string]any
+	ts.Get(t, "/api/openapi.json", "x-api-key", "").WantStatus(t, 200).Decode(t, &doc)
+	schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
+	props := schemas["Request"].(map[string]any)["properties"].(map[string]any)
+	for field, want := range map[string][]string{
+		"house_system": engine.HouseSystem("").EnumValues(),
+		"zodiac_type":  engine.Zodiac("").EnumValues(),
+		"ayanamsa":     engine.Ayanamsa("").EnumValues(),
+		"node_type":    {"true", "mean"},
+	} {
+		var got []string
+		for _, v := range props[field].(map[string]any)["enum"].([]any) {
+			s, ok := v.(string)
+			if !ok {
+				t.Errorf("%s: enum value %v (%T) is not a string", field, v, v)
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s enum %v, want %v", field, got, want)
+		}
+	}
+	if d := props["node_type"].(map[string]any)["default"]; d != "true" {
+		t.Errorf("node_type default %v (%T), want the string \"true\"", d, d)
 	}
 }
