@@ -1,10 +1,6 @@
 package swe
 
-import (
-	"fmt"
-
-	"github.com/astroapi/astroapi/engine"
-)
+import "github.com/astroapi/astroapi/engine"
 
 // Eclipse type bits (SE_ECL_* in swephexp.h), as the eclipse functions
 // return them and as their type masks take them. A test checks each against
@@ -103,7 +99,10 @@ func (e *Ephemeris) SolarEclipseWhenGlob(start engine.JDUT, mask int32, backward
 // greatest (swe_sol_eclipse_where): longitude, latitude in geographic
 // degrees (east and north positive), and its attributes there. Called at
 // the instant of greatest eclipse, this is the point of greatest eclipse;
-// for a partial eclipse it lies on the Earth's limb.
+// for a partial eclipse it lies on the Earth's limb. Flags is 0 when libswe
+// finds no eclipse at t; for the most marginal partial eclipses (magnitude
+// 0.001, 1935 January 5) it says so at their maximum and still fills in
+// the place and the attributes.
 func (e *Ephemeris) SolarEclipseWhere(t engine.JDUT) (longitude, latitude float64, a EclipseAttributes, err error) {
 	const fn = "swe_sol_eclipse_where"
 	if err := checkJD(fn, float64(t)); err != nil {
@@ -112,9 +111,6 @@ func (e *Ephemeris) SolarEclipseWhere(t engine.JDUT) (longitude, latitude float6
 	geo, attr, ret, msg := e.path.solWhere(float64(t), eclipseFlags(t))
 	if ret < 0 {
 		return 0, 0, a, callError(fn, float64(t), msg)
-	}
-	if ret == 0 {
-		return 0, 0, a, &Error{Func: fn, Detail: fmt.Sprintf("no solar eclipse at JD %.6f", float64(t))}
 	}
 	return geo[0], geo[1], EclipseAttributes{Flags: ret, Attr: attr}, nil
 }
