@@ -24,7 +24,7 @@ build:
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
 
 # The tables are rebuilt only when the code that fits or reads them changes.
-TABLE_SRC := $(wildcard gen/*.go tables/*.go engine/swe/*.go engine/engine.go)
+TABLE_SRC := $(wildcard gen/*.go tables/*.go engine/swe/*.go engine/engine.go engine/stars/catalog.go)
 
 gen: $(TABLES)
 

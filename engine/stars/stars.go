@@ -56,14 +56,21 @@ var keys = func() []string {
 // all places every catalog star at t.
 func (s *Stars) all(t engine.JDUT, out *[Count]engine.Position) error {
 	var ok [Count]bool
-	if b, isBatch := s.tab.(BatchTables); isBatch {
+	b, isBatch := s.tab.(BatchTables)
+	if isBatch {
 		b.Stars(t, keys, out[:], ok[:])
 	}
 	for i := range catalog {
 		if ok[i] {
 			continue
 		}
-		p, err := s.position(t, &catalog[i])
+		var p engine.Position
+		var err error
+		if isBatch { // the tables have declined already
+			p, err = s.direct(t, &catalog[i])
+		} else {
+			p, err = s.position(t, &catalog[i])
+		}
 		if err != nil {
 			return err
 		}
@@ -79,6 +86,11 @@ func (s *Stars) position(t engine.JDUT, st *Info) (engine.Position, error) {
 			return p, nil
 		}
 	}
+	return s.direct(t, st)
+}
+
+// direct places one star at t with the Swiss Ephemeris.
+func (s *Stars) direct(t engine.JDUT, st *Info) (engine.Position, error) {
 	if s.eph == nil {
 		return engine.Position{}, fmt.Errorf("stars: %s not in the tables at JD %.1f and no Swiss Ephemeris: %w", st.Name, float64(t), engine.ErrOutOfRange)
 	}
