@@ -176,3 +176,16 @@ func TestFind(t *testing.T) {
 		}
 	})
 }
+
+// TestSeparation: the shorter arc, for longitudes inside and outside
+// [0, 360).
+func TestSeparation(t *testing.T) {
+	for _, c := range []struct{ a, b, want float64 }{
+		{359.5, 0.3, 0.8}, {0.3, 359.5, 0.8}, {10, 190, 180}, {0, 0, 0}, {90, 271, 179},
+		{720.5, 0.3, 0.2}, {-1, 1, 2}, {-179, 179, 2},
+	} {
+		if got := Separation(c.a, c.b); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("Separation(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

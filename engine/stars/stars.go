@@ -365,4 +365,13 @@ func (s *Stars) Conjunctions(o ConjunctionOptions) (Conjunctions, error) {
 
 // Separation returns the shorter arc between two longitudes, in [0, 180]
 // degrees: 359.5 and 0.3 are 0.8 apart.
-func Separation(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) }
+func Separation(a, b float64) float64 {
+	d := math.Abs(a - b)
+	if d > 360 { // only for longitudes outside [0, 360)
+		return math.Abs(math.Remainder(a-b, 360))
+	}
+	if d > 180 {
+		d = 360 - d
+	}
+	return d
+}
