@@ -28,8 +28,9 @@ build:
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
 
 # The tables are rebuilt only when the code that fits or reads them changes
-# (tests and the shared vocabulary of engine/engine.go do not).
-TABLE_SRC := $(filter-out %_test.go,$(wildcard gen/*.go tables/*.go engine/swe/*.go))
+# (tests and the shared vocabulary of engine/engine.go do not), or the star
+# catalog they are fitted for.
+TABLE_SRC := $(filter-out %_test.go,$(wildcard gen/*.go tables/*.go engine/swe/*.go)) engine/stars/catalog.go
 
 gen: $(TABLES)
 

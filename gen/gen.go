@@ -263,6 +263,7 @@ func build(ref Reference, cfg Config, log io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("gen: %w", err)
 	}
+	all = append(all, starSpecs(ref)...) // stars.go
 	for _, sp := range all {
 		t0 := time.Now()
 		from, to := sp.span()
@@ -287,7 +288,14 @@ func build(ref Reference, cfg Config, log io.Writer) error {
 	if err := verifySidereal(ref, out, cfg.Workers, log); err != nil {
 		failed = append(failed, err)
 	}
-	terms, err := solarTerms(ref, cfg.Workers, log)
+	if err := verifyStars(ref, out, cfg.Workers, log); err != nil { // stars.go
+		failed = append(failed, err)
+	}
+	records, err := eclipseCatalog(ref, cfg.Workers, log) // eclipses.go
+	if err != nil {
+		failed = append(failed, err)
+	}
+	terms, err := solarTerms(ref, cfg.Workers, log) // solarterms.go
 	if err != nil {
 		failed = append(failed, err)
 	}
@@ -299,7 +307,7 @@ func build(ref Reference, cfg Config, log io.Writer) error {
 	}
 	fm := tables.FileMeta{Generator: Version, From: From, To: To,
 		Ephemeris: "Swiss Ephemeris 2.10 (libswe), files sepl_18/semo_18/seas_18 from " + ephePath(cfg.EphePath)}
-	if err := tables.Write(cfg.Out, fm, out); err != nil {
+	if err := tables.Write(cfg.Out, fm, out, records...); err != nil {
 		return fmt.Errorf("gen: %w", err)
 	}
 	if err := writeSolarTerms(cfg.Out, terms); err != nil {

@@ -335,9 +335,10 @@ func wrap360(a float64) float64 {
 	return a
 }
 
-// Write stores the tables in a new bbolt file at path, atomically: it writes
-// path+".tmp", syncs it, and renames it over path.
-func Write(path string, fm FileMeta, ts []*Table) error {
+// Write stores the tables, and the records rs beside them, in a new bbolt
+// file at path, atomically: it writes path+".tmp", syncs it, and renames it
+// over path.
+func Write(path string, fm FileMeta, ts []*Table, rs ...Records) error {
 	fm.Format = FormatVersion
 	tmp := path + ".tmp"
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -389,7 +390,7 @@ func Write(path string, fm FileMeta, ts []*Table) error {
 				}
 			}
 		}
-		return nil
+		return putRecords(tx, rs)
 	})
 	if cerr := db.Close(); err == nil {
 		err = cerr

@@ -3,6 +3,7 @@ package swe
 import (
 	"math"
 	"os"
+	"os/exec"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
@@ -32,4 +33,15 @@ var bodyByName = map[string]engine.Body{
 	"Neptune": engine.Neptune, "Pluto": engine.Pluto, "MeanNode": engine.MeanNode,
 	"TrueNode": engine.TrueNode, "MeanLilith": engine.MeanLilith, "Chiron": engine.Chiron,
 	"Ceres": engine.Ceres, "Pallas": engine.Pallas, "Juno": engine.Juno, "Vesta": engine.Vesta,
+}
+
+// needTool skips when an external reference program is missing, except in CI.
+func needTool(t testing.TB, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s not installed: %v", name, err)
+		}
+		t.Skipf("%s not installed", name)
+	}
 }

@@ -36,7 +36,8 @@ static __thread int32 shim_sid = -1;     // last swe_set_sid_mode on this thread
 static __thread int shim_topo_set;
 static __thread double shim_topo[3];
 
-static void shim_ready(const char *path, long long id) {
+// Not static: the shims of eclipse_cgo.go and fixstar_cgo.go share it.
+void shim_ready(const char *path, long long id) {
 	if (shim_path_id != id) {
 		swe_set_ephe_path(path);
 		shim_path_id = id;
