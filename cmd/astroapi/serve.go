@@ -70,6 +70,7 @@ type Main struct {
 	admin   *adminServer // keys commands while serve holds a bbolt store
 	logw    *lineWriter
 	tables  *tables.Set
+	swiss   *swe.Ephemeris
 	profile *os.File // the CPU profile being written, if any
 	served  chan error
 	closeMu sync.Once
@@ -224,7 +225,8 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}
 	ops := routes.All(routes.Deps{
-		Positions: positions, Places: pl, Zones: zx, Store: m.Store, Quota: m.Quota, KeysChanged: forgetKeys,
+		Positions: positions, Tables: m.tables, Swiss: m.swiss, Places: pl, Zones: zx,
+		Store: m.Store, Quota: m.Quota, KeysChanged: forgetKeys,
 	})
 	m.Server, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
@@ -302,6 +304,7 @@ func (m *Main) positions(logger *slog.Logger) (engine.Positions, error) {
 	} else {
 		logger.Warn("tables missing; run `astroapi gen` (serving from the Swiss Ephemeris meanwhile)", "tables", m.Config.Tables)
 	}
+	m.swiss = e
 	if e == nil && t == nil {
 		return nil, nil
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/http/routes/console"
@@ -33,16 +34,23 @@ import (
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
+	"github.com/astroapi/astroapi/tables"
 )
 
 // Deps are everything the families calculate with and act on. Any may be
 // nil: the operations that need it answer 503 and say which.
 type Deps struct {
 	Positions engine.Positions // the ephemeris: tables first, Swiss Ephemeris behind
-	Places    *places.Index    // the geocoding index
-	Zones     *zones.Index     // IANA zones and their boundaries
-	Store     store.Store      // accounts and keys
-	Quota     *quota.Quota     // counters and usage statistics
+	// Tables are the precomputed tables behind Positions, for the catalogs
+	// they also hold (solar terms, eclipses, star tables); nil without them.
+	Tables *tables.Set
+	// Swiss is the Swiss Ephemeris behind Positions, for what only it
+	// computes (fixed stars outside the tables); nil without cgo.
+	Swiss  *swe.Ephemeris
+	Places *places.Index // the geocoding index
+	Zones  *zones.Index  // IANA zones and their boundaries
+	Store  store.Store   // accounts and keys
+	Quota  *quota.Quota  // counters and usage statistics
 	// KeysChanged is called after the console revokes or rotates a key
 	// (the server drops its cached key lookups).
 	KeysChanged func()
