@@ -8,35 +8,42 @@ import (
 	_ "time/tzdata" // fallback zone database when the host has none
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/zones"
 )
 
-// The supported span of birth years: the Gregorian calendar (from 1583) up
-// to the end of the Swiss Ephemeris' Moshier range. Whether positions exist
-// for a year is the ephemeris' business; this only bounds the calendar.
+// The supported span of birth years (astronomical numbering: 0 is 1 BC):
+// what the Swiss Ephemeris computes, from its files within 1800-2400 and
+// from Moshier's theory outside them (package calendar says more).
 const (
-	MinYear = 1583
-	MaxYear = 2999
+	MinYear = calendar.MinYear
+	MaxYear = calendar.MaxYear
 )
 
-// Local is a civil date and time in a named zone, as a person writes it.
+// Local is a civil date and time in a named zone and a calendar, as a
+// person writes it.
 type Local struct {
 	Year, Month, Day     int
 	Hour, Minute, Second int
 	Zone                 string // IANA name; "" means UTC
 	Fold                 int    // 0: earlier of two ambiguous instants, 1: the later one
+	// Calendar of the date: "" is the historical switch (Julian up to
+	// 1582-10-04, Gregorian from 1582-10-15), or calendar.Julian or
+	// calendar.Gregorian for every year.
+	Calendar calendar.Calendar
 }
 
 // Instant is the moment a Local resolves to.
 type Instant struct {
-	UTC       time.Time   // the instant in UTC
-	JD        engine.JDUT // Julian day in UT (civil time taken as UT)
-	Zone      string      // the IANA zone used
-	Offset    int         // seconds east of UTC in force at the instant
-	Abbrev    string      // zone abbreviation in force, e.g. "CEST", "LMT"
-	DST       bool        // whether the offset is daylight-saving (summer) time
-	Ambiguous bool        // the local time happened twice (clocks turned back)
-	Fold      int         // which occurrence was taken when Ambiguous
+	UTC       time.Time         // the instant in UTC (Go's proleptic Gregorian calendar)
+	JD        engine.JDUT       // Julian day in UT (civil time taken as UT)
+	Zone      string            // the IANA zone used
+	Offset    int               // seconds east of UTC in force at the instant
+	Abbrev    string            // zone abbreviation in force, e.g. "CEST", "LMT"
+	DST       bool              // whether the offset is daylight-saving (summer) time
+	Ambiguous bool              // the local time happened twice (clocks turned back)
+	Fold      int               // which occurrence was taken when Ambiguous
+	Calendar  calendar.Calendar // the calendar the date was read in (Julian or Gregorian)
 }
 
 // JulianDay returns the Julian day (UT) of a UTC instant (engine.JDOf).
@@ -64,39 +71,17 @@ func LoadZone(name string) (*time.Location, error) {
 	return loc, nil
 }
 
-var monthDays = [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
-
-func leap(y int) bool { return y%4 == 0 && (y%100 != 0 || y%400 == 0) }
-
-// DaysIn returns the number of days of month m (1-12) in year y.
-func DaysIn(y, m int) int {
-	if m == 2 && leap(y) {
-		return 29
-	}
-	return monthDays[m]
-}
+// DaysIn returns the number of days of month m (1-12) in year y of the
+// Gregorian calendar.
+func DaysIn(y, m int) int { return calendar.DaysIn(y, m, calendar.Gregorian) }
 
 // Validate checks the fields of l one by one, reporting every bad field by
-// its JSON name (year, month, day, hour, minute, second, timezone, fold).
+// its JSON name (year, month, day, calendar, hour, minute, second,
+// timezone, fold).
 func (l Local) Validate() engine.Fields {
-	var errs engine.Fields
+	errs := calendar.ValidDate(l.Year, l.Month, l.Day, l.Calendar)
 	bad := func(f, format string, a ...any) {
 		errs = append(errs, &engine.FieldError{Field: f, Reason: fmt.Sprintf(format, a...)})
-	}
-	if l.Year < MinYear || l.Year > MaxYear {
-		bad("year", "must be between %d and %d (Gregorian calendar)", MinYear, MaxYear)
-	}
-	monthOK := l.Month >= 1 && l.Month <= 12
-	if !monthOK {
-		bad("month", "must be between 1 and 12")
-	}
-	switch {
-	case l.Day < 1:
-		bad("day", "must be 1 or more")
-	case monthOK && l.Day > DaysIn(l.Year, l.Month):
-		bad("day", "%04d-%02d has %d days", l.Year, l.Month, DaysIn(l.Year, l.Month))
-	case l.Day > 31:
-		bad("day", "must be at most 31")
 	}
 	if l.Hour < 0 || l.Hour > 23 {
 		bad("hour", "must be between 0 and 23")
@@ -124,19 +109,29 @@ func Resolve(l Local) (Instant, error) {
 		return Instant{}, errs
 	}
 	loc, _ := LoadZone(l.Zone)
+	// Go's time and the zone database count in the proleptic Gregorian
+	// calendar: carry a Julian date there first.
+	used := calendar.Used(l.Calendar, l.Year, l.Month, l.Day)
+	y, m, d := l.Year, l.Month, l.Day
+	if used == calendar.Julian {
+		y, m, d, _ = calendar.DateOf(calendar.JulianDay(l.Year, l.Month, l.Day, used), calendar.Gregorian)
+	}
 	// wall is the local time read as if it were UTC; a true instant u solves
 	// u + offset(u) = wall.
-	wall := time.Date(l.Year, time.Month(l.Month), l.Day, l.Hour, l.Minute, l.Second, 0, time.UTC).Unix()
+	wall := time.Date(y, time.Month(m), d, l.Hour, l.Minute, l.Second, 0, time.UTC).Unix()
 	sols := solutions(wall, loc)
+	var in Instant
 	switch len(sols) {
 	case 0:
 		return Instant{}, gapError(l, loc, wall)
 	case 1:
-		return instant(sols[0], loc, false, 0), nil
+		in = instant(sols[0], loc, false, 0)
 	default:
 		// sols is ordered, so index 0 is the earlier instant (PEP 495 fold=0).
-		return instant(sols[l.Fold], loc, true, l.Fold), nil
+		in = instant(sols[l.Fold], loc, true, l.Fold)
 	}
+	in.Calendar = used
+	return in, nil
 }
 
 // offsetAt returns the UTC offset in seconds in force at unix instant u.
@@ -196,8 +191,8 @@ func gapError(l Local, loc *time.Location, wall int64) error {
 	after := offsetAt(wall+2*86400, loc)
 	return &engine.FieldError{
 		Field: "hour",
-		Reason: fmt.Sprintf("local time %04d-%02d-%02d %02d:%02d:%02d does not exist in %s: the clocks jumped from %s to %s; send a time outside the gap",
-			l.Year, l.Month, l.Day, l.Hour, l.Minute, l.Second, loc.String(), FormatOffset(before), FormatOffset(after)),
+		Reason: fmt.Sprintf("local time %s %02d:%02d:%02d does not exist in %s: the clocks jumped from %s to %s; send a time outside the gap",
+			calendar.Format(l.Year, l.Month, l.Day), l.Hour, l.Minute, l.Second, loc.String(), FormatOffset(before), FormatOffset(after)),
 	}
 }
 

@@ -111,7 +111,10 @@ func TestValidate(t *testing.T) {
 		{"ErrZone", func(l *Local) { l.Zone = "Mars/Olympus" }, "timezone"},
 		{"ErrZoneLocal", func(l *Local) { l.Zone = "Local" }, "timezone"},
 		{"ErrZonePath", func(l *Local) { l.Zone = "../../etc/passwd" }, "timezone"},
-		{"ErrYear", func(l *Local) { l.Year = 1200 }, "year"},
+		{"ErrYear", func(l *Local) { l.Year = MinYear - 1 }, "year"},
+		{"ErrYearHigh", func(l *Local) { l.Year = MaxYear + 1 }, "year"},
+		{"ErrGregorianGap", func(l *Local) { l.Year, l.Month, l.Day = 1582, 10, 10 }, "day"},
+		{"ErrCalendar", func(l *Local) { l.Calendar = "coptic" }, "calendar"},
 		{"ErrFold", func(l *Local) { l.Fold = 2 }, "fold"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -154,5 +157,54 @@ func BenchmarkResolve(b *testing.B) {
 		if _, err := Resolve(l); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestCalendars: dates before the reform are Julian by default, either
+// calendar can be named for any year, and the instant lands on the right
+// Julian day (swetest reads dates the same way: engine/calendar's fixture).
+func TestCalendars(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		l    Local
+		utc  time.Time // proleptic Gregorian, as Go counts
+		jd   float64
+		cal  string
+	}{
+		{"LastJulianDay", Local{Year: 1582, Month: 10, Day: 4, Hour: 12}, time.Date(1582, 10, 14, 12, 0, 0, 0, time.UTC), 2299160.0, "julian"},
+		{"FirstGregorianDay", Local{Year: 1582, Month: 10, Day: 15, Hour: 12}, time.Date(1582, 10, 15, 12, 0, 0, 0, time.UTC), 2299161.0, "gregorian"},
+		{"IdesOfMarch", Local{Year: -43, Month: 3, Day: 15, Hour: 12}, time.Date(-43, 3, 13, 12, 0, 0, 0, time.UTC), 1705426.0, "julian"},
+		{"OldStyle", Local{Year: 1917, Month: 10, Day: 25, Hour: 21, Minute: 45, Calendar: "julian"}, time.Date(1917, 11, 7, 21, 45, 0, 0, time.UTC), 2421540.40625, "julian"},
+		{"ProlepticGregorian", Local{Year: 1000, Month: 1, Day: 1, Calendar: "gregorian"}, time.Date(1000, 1, 1, 0, 0, 0, 0, time.UTC), 2086302.5, "gregorian"},
+		// Rome kept local mean time (UTC+00:49:56) until 1866.
+		{"RomeLMT", Local{Year: 1500, Month: 6, Day: 1, Hour: 12, Zone: "Europe/Rome"}, time.Date(1500, 6, 11, 11, 10, 4, 0, time.UTC), 2269084.9653240741, "julian"}, // swetest -b1.6.1500 -ut11:10:04: 2269084.96532
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := Resolve(c.l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !in.UTC.Equal(c.utc) || math.Abs(float64(in.JD)-c.jd) > 1e-8 || string(in.Calendar) != c.cal {
+				t.Errorf("%v JD %.8f %s; want %v JD %.8f %s", in.UTC, float64(in.JD), in.Calendar, c.utc, c.jd, c.cal)
+			}
+		})
+	}
+}
+
+// TestPacketCalendar: the echo names the calendar and writes expanded
+// years as ISO 8601 does.
+func TestPacketCalendar(t *testing.T) {
+	lat, lon, h := 41.9, 12.5, 12
+	r := &Resolver{}
+	got, err := r.Resolve(Packet{Year: -43, Month: 3, Day: 15, Hour: &h, Latitude: &lat, Longitude: &lon}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Echo.BirthDate != "-0043-03-15" || got.Echo.Calendar != "julian" || got.Echo.UTC != "-0043-03-13T12:00:00Z" {
+		t.Errorf("echo %+v", got.Echo)
+	}
+	_, err = r.Resolve(Packet{Year: 1990, Month: 1, Day: 1, Latitude: &lat, Longitude: &lon, Calendar: "mayan"}, "natal.")
+	if err == nil || !strings.Contains(err.Error(), "natal.calendar") {
+		t.Errorf("bad calendar: %v", err)
 	}
 }

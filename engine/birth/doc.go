@@ -18,7 +18,12 @@
 //     transition; fold 1 the later one. The Instant reports Ambiguous and the
 //     fold used, so the response can say which was taken.
 //
-// The calendar is the proleptic Gregorian one. Civil time is taken as UT:
+// Dates are read in the Julian calendar up to 1582-10-04 and in the
+// Gregorian calendar from 1582-10-15, the switch of the reform, unless the
+// caller names one calendar for every year (package calendar); years run
+// from -3000 to 3000 (astronomical numbering), what the Swiss Ephemeris
+// computes. Before a place adopted standard time its zone keeps local mean
+// time, the earliest offset the database knows. Civil time is taken as UT:
 // the difference UT1-UTC (under 0.9 s since 1972) is ignored, and before
 // 1972 civil time was kept to UT anyway.
 package birth

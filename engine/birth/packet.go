@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/zones"
@@ -18,17 +19,18 @@ import (
 // natal); Resolver.Resolve takes the field prefix so that errors name the
 // path the caller sent.
 type Packet struct {
-	Year      int      `json:"year" required:"true" doc:"birth year (Gregorian calendar)" example:"1990" minimum:"1583" maximum:"2999"`
-	Month     int      `json:"month" required:"true" doc:"birth month" example:"7" minimum:"1" maximum:"12"`
-	Day       int      `json:"day" required:"true" doc:"day of the month" example:"14" minimum:"1" maximum:"31"`
-	Hour      *int     `json:"hour,omitempty" doc:"hour of the local time, 0-23; when hour and minute are omitted the time is 12:00" example:"14" minimum:"0" maximum:"23" default:"12"`
-	Minute    *int     `json:"minute,omitempty" doc:"minute, 0-59" example:"30" minimum:"0" maximum:"59" default:"0"`
-	Second    *int     `json:"second,omitempty" doc:"second, 0-59" minimum:"0" maximum:"59" default:"0"`
-	Latitude  *float64 `json:"latitude,omitempty" doc:"geographic latitude in degrees, north positive; with longitude, or send location instead" example:"51.5074" minimum:"-90" maximum:"90"`
-	Longitude *float64 `json:"longitude,omitempty" doc:"geographic longitude in degrees, east positive" example:"-0.1278" minimum:"-180" maximum:"180"`
-	Location  string   `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: \"Paris, TX\", \"London, UK\"" example:"London, UK"`
-	Timezone  string   `json:"timezone,omitempty" doc:"IANA zone the local time is written in (historical offsets honoured); \"auto\" takes the zone of the place; omitted: UTC" example:"Europe/London" default:"UTC"`
-	Fold      *int     `json:"fold,omitempty" doc:"for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422" enum:"0,1" default:"0"`
+	Year      int               `json:"year" required:"true" doc:"birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); before 1800 and after 2400 positions come from the Moshier theory" example:"1990" minimum:"-3000" maximum:"3000"`
+	Month     int               `json:"month" required:"true" doc:"birth month" example:"7" minimum:"1" maximum:"12"`
+	Day       int               `json:"day" required:"true" doc:"day of the month" example:"14" minimum:"1" maximum:"31"`
+	Hour      *int              `json:"hour,omitempty" doc:"hour of the local time, 0-23; when hour and minute are omitted the time is 12:00" example:"14" minimum:"0" maximum:"23" default:"12"`
+	Minute    *int              `json:"minute,omitempty" doc:"minute, 0-59" example:"30" minimum:"0" maximum:"59" default:"0"`
+	Second    *int              `json:"second,omitempty" doc:"second, 0-59" minimum:"0" maximum:"59" default:"0"`
+	Latitude  *float64          `json:"latitude,omitempty" doc:"geographic latitude in degrees, north positive; with longitude, or send location instead" example:"51.5074" minimum:"-90" maximum:"90"`
+	Longitude *float64          `json:"longitude,omitempty" doc:"geographic longitude in degrees, east positive" example:"-0.1278" minimum:"-180" maximum:"180"`
+	Location  string            `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: \"Paris, TX\", \"London, UK\""`
+	Timezone  string            `json:"timezone,omitempty" doc:"IANA zone the local time is written in (historical offsets honoured); \"auto\" takes the zone of the place; omitted: UTC" example:"Europe/London" default:"UTC"`
+	Fold      *int              `json:"fold,omitempty" doc:"for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422" enum:"0,1" default:"0"`
+	Calendar  calendar.Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)"`
 }
 
 // Coordinates is a place in geographic degrees.
@@ -54,6 +56,7 @@ type Place struct {
 type Echo struct {
 	BirthDate      string      `json:"birth_date" doc:"local date, YYYY-MM-DD" example:"1990-07-14"`
 	BirthTime      string      `json:"birth_time" doc:"local time, HH:MM:SS" example:"14:30:00"`
+	Calendar       string      `json:"calendar" doc:"calendar birth_date is written in" enum:"gregorian,julian"`
 	Coordinates    Coordinates `json:"coordinates" doc:"place of the chart"`
 	Location       *Place      `json:"location,omitempty" doc:"the geocoded place, when location was sent"`
 	Timezone       string      `json:"timezone" doc:"IANA zone used"`
@@ -96,7 +99,7 @@ func (r *Resolver) Resolve(p Packet, prefix string) (Resolved, error) {
 	bad := func(field, reason string) {
 		errs = append(errs, &engine.FieldError{Field: prefix + field, Reason: reason})
 	}
-	local := Local{Year: p.Year, Month: p.Month, Day: p.Day, Hour: 12}
+	local := Local{Year: p.Year, Month: p.Month, Day: p.Day, Hour: 12, Calendar: p.Calendar}
 	if p.Hour != nil {
 		local.Hour = *p.Hour
 	}
@@ -212,7 +215,11 @@ func (r *Resolver) Resolve(p Packet, prefix string) (Resolved, error) {
 	}
 	out.Instant = inst
 	out.Echo.BirthDate = dateTimeText(local.Year, local.Month, local.Day, '-')
+	if local.Year < 0 {
+		out.Echo.BirthDate = calendar.Format(local.Year, local.Month, local.Day) // ISO 8601's "-0043", not fmt's "-043"
+	}
 	out.Echo.BirthTime = dateTimeText(local.Hour, local.Minute, local.Second, ':')
+	out.Echo.Calendar = string(inst.Calendar)
 	out.Echo.Coordinates = Coordinates{Latitude: out.Latitude, Longitude: out.Longitude}
 	out.Echo.Timezone, out.Echo.TimezoneSource = inst.Zone, zoneSource
 	out.Echo.UTCOffset, out.Echo.Abbreviation, out.Echo.DST = FormatOffset(inst.Offset), inst.Abbrev, inst.DST
@@ -271,6 +278,8 @@ func (e *Echo) AppendFields(b []byte) []byte {
 	b = jsonw.String(b, e.BirthDate)
 	b = append(b, `,"birth_time":`...)
 	b = jsonw.String(b, e.BirthTime)
+	b = append(b, `,"calendar":`...)
+	b = jsonw.String(b, e.Calendar)
 	b = jsonw.Number(append(b, `,"coordinates":{"latitude":`...), e.Coordinates.Latitude)
 	b = jsonw.Number(append(b, `,"longitude":`...), e.Coordinates.Longitude)
 	b = append(b, '}')

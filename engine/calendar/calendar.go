@@ -1,6 +1,8 @@
 // Package calendar converts dates of the Julian and Gregorian calendars to
-// Julian days and back, validates them, and resolves the moment a request
-// names (a civil date and time in a zone and a calendar) to an instant.
+// Julian days and back, validates them, reads ISO 8601 dates and times
+// (ParseISO, expanded years included) and writes instants for results
+// (Time). Zones and "now" are the business of engine/birth and
+// engine/moment, which build on it.
 //
 // # Calendars
 //
