@@ -1,9 +1,8 @@
 package sky
 
 import (
-	"time"
-
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // asteroidRangeReason explains an asteroid missing outside the files.
@@ -57,7 +56,7 @@ func (o AsteroidsOptions) Validate() engine.Fields {
 
 // Asteroids is the minor bodies at an instant.
 type Asteroids struct {
-	Datetime    time.Time      `json:"datetime" doc:"the instant, UTC (to the second)"`
+	Datetime    calendar.Time  `json:"datetime" doc:"the instant, UTC (to the second)"`
 	JD          float64        `json:"jd" doc:"Julian day (UT) of the instant"`
 	ZodiacType  string         `json:"zodiac_type" doc:"tropical or sidereal" enum:"tropical,sidereal"`
 	Ayanamsa    *AyanamsaValue `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac"`

@@ -8,18 +8,19 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // Instant is a moment in a result: the instant in UTC rounded to the
 // minute, and the Julian day (UT) of the root found, unrounded.
 type Instant struct {
-	Datetime time.Time `json:"datetime" doc:"UTC, rounded to the nearest minute (RFC 3339)" example:"2024-01-11T11:57:00Z"`
-	JD       float64   `json:"jd" doc:"Julian day (UT) of the instant found, before rounding; within a second of the true root" example:"2460320.998206"`
+	Datetime calendar.Time `json:"datetime" doc:"UTC, rounded to the nearest minute (RFC 3339)" example:"2024-01-11T11:57:00Z"`
+	JD       float64       `json:"jd" doc:"Julian day (UT) of the instant found, before rounding; within a second of the true root" example:"2460320.998206"`
 }
 
 // InstantOf returns the Instant of t.
 func InstantOf(t engine.JDUT) Instant {
-	return Instant{Datetime: t.Time().Round(time.Minute), JD: float64(t)}
+	return Instant{Datetime: calendar.TimeOf(t.Time().Round(time.Minute)), JD: float64(t)}
 }
 
 // JDUT returns the Julian day of the instant as an engine.JDUT.
@@ -187,4 +188,4 @@ var errNoConverge = errors.New("sky: root search did not converge")
 
 // secondOf returns t in UTC rounded to the second: the instant a request
 // named, echoed.
-func secondOf(t engine.JDUT) time.Time { return t.Time().Round(time.Second) }
+func secondOf(t engine.JDUT) calendar.Time { return calendar.TimeOf(t.Time().Round(time.Second)) }

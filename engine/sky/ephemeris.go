@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/jsonw"
 )
 
@@ -111,7 +112,7 @@ type RowPosition struct {
 // Row is one instant of an ephemeris. Ephemeris reuses one Row for every
 // call of its callback: copy what must outlive the call.
 type Row struct {
-	Datetime  time.Time     `json:"datetime" doc:"the instant, UTC (to the second)"`
+	Datetime  calendar.Time `json:"datetime" doc:"the instant, UTC (to the second)"`
 	JD        float64       `json:"jd" doc:"Julian day (UT)"`
 	Positions []RowPosition `json:"positions" doc:"the bodies in the order asked for"`
 	Source    engine.Source `json:"source" doc:"least precise ephemeris of the row" enum:"tables,swiss_ephemeris,moshier"`
@@ -120,8 +121,8 @@ type Row struct {
 // EphemerisHeader describes a table before its rows: what a streamed
 // response writes first.
 type EphemerisHeader struct {
-	Start       time.Time      `json:"start" doc:"first row, UTC"`
-	End         time.Time      `json:"end" doc:"end of the range, UTC (the last row falls on or before it)"`
+	Start       calendar.Time  `json:"start" doc:"first row, UTC"`
+	End         calendar.Time  `json:"end" doc:"end of the range, UTC (the last row falls on or before it)"`
 	Step        int            `json:"step" doc:"step between rows"`
 	Unit        StepUnit       `json:"step_unit" doc:"unit of the step" enum:"hours,days"`
 	Rows        int            `json:"rows" doc:"number of rows"`
@@ -209,7 +210,7 @@ func Ephemeris(pos engine.Positions, o EphemerisOptions, fn func(*Row) error) er
 	for i := range n {
 		// The instant from the start by whole steps: exact in time.Time, so
 		// rows stay on the minute however long the table.
-		row.Datetime = start.Add(time.Duration(i) * stepDur).Round(time.Second)
+		row.Datetime = calendar.TimeOf(start.Add(time.Duration(i) * stepDur).Round(time.Second))
 		t := engine.JDUT(float64(o.Start) + float64(i)*step)
 		row.JD = float64(t)
 		if err := fillRow(pos, t, bodies, frame, row); err != nil {

@@ -2,9 +2,9 @@ package sky
 
 import (
 	"math"
-	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // MaxRangeDays bounds the span of one call that lists Moon events
@@ -130,7 +130,7 @@ type Ingress struct {
 
 // Moon is the Moon at an instant.
 type Moon struct {
-	Datetime          time.Time      `json:"datetime" doc:"the instant, UTC (to the second)"`
+	Datetime          calendar.Time  `json:"datetime" doc:"the instant, UTC (to the second)"`
 	JD                float64        `json:"jd" doc:"Julian day (UT) of the instant"`
 	Phase             PhaseName      `json:"phase" doc:"phase name: each principal phase owns the 45° of elongation centred on it, crescents and gibbous phases lie between" enum:"new_moon,waxing_crescent,first_quarter,waxing_gibbous,full_moon,waning_gibbous,last_quarter,waning_crescent"`
 	LunationPhase     LunationPhase  `json:"lunation_phase" doc:"Rudhyar's lunation phase: the 45° sector of elongation counted from the new moon" enum:"new,crescent,first_quarter,gibbous,full,disseminating,last_quarter,balsamic"`
@@ -382,8 +382,8 @@ func (o RangeOptions) Validate() engine.Fields {
 
 // Phases is the list of the Moon's quarters in a range.
 type Phases struct {
-	Start       time.Time      `json:"start" doc:"start of the range, UTC"`
-	End         time.Time      `json:"end" doc:"end of the range, UTC"`
+	Start       calendar.Time  `json:"start" doc:"start of the range, UTC"`
+	End         calendar.Time  `json:"end" doc:"end of the range, UTC"`
 	ZodiacType  string         `json:"zodiac_type" doc:"zodiac of the Moon's longitudes" enum:"tropical,sidereal"`
 	Ayanamsa    *AyanamsaValue `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac; degrees at the start of the range"`
 	Phases      []QuarterEvent `json:"phases" doc:"every new moon, first quarter, full moon and last quarter in the range, in time order"`
@@ -457,8 +457,8 @@ func moonIngress(pos engine.Positions, t float64, frame engine.Options, sign int
 
 // Ingresses is the list of a body's sign ingresses in a range.
 type Ingresses struct {
-	Start      time.Time      `json:"start" doc:"start of the range, UTC"`
-	End        time.Time      `json:"end" doc:"end of the range, UTC"`
+	Start      calendar.Time  `json:"start" doc:"start of the range, UTC"`
+	End        calendar.Time  `json:"end" doc:"end of the range, UTC"`
 	ZodiacType string         `json:"zodiac_type" doc:"zodiac of the signs" enum:"tropical,sidereal"`
 	Ayanamsa   *AyanamsaValue `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac; degrees at the start of the range"`
 	Ingresses  []Ingress      `json:"ingresses" doc:"every sign ingress of the Moon in the range, in time order"`

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // Center is the place positions are seen from. The values are the wire
@@ -105,7 +105,7 @@ type Observer struct {
 
 // Planets is the sky at an instant.
 type Planets struct {
-	Datetime    time.Time      `json:"datetime" doc:"the instant of the positions, UTC (to the second)" example:"2024-01-01T00:00:00Z"`
+	Datetime    calendar.Time  `json:"datetime" doc:"the instant of the positions, UTC (to the second)" example:"2024-01-01T00:00:00Z"`
 	JD          float64        `json:"jd" doc:"Julian day (UT) of the instant" example:"2460310.5"`
 	ZodiacType  string         `json:"zodiac_type" doc:"tropical or sidereal" enum:"tropical,sidereal"`
 	Ayanamsa    *AyanamsaValue `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac"`

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // MaxStationDays bounds the span of one Stations call: ten years (3,653
@@ -131,8 +131,8 @@ type Shadow struct {
 
 // Stations is the result of a station search.
 type Stations struct {
-	Start       time.Time          `json:"start" doc:"start of the range, UTC"`
-	End         time.Time          `json:"end" doc:"end of the range, UTC"`
+	Start       calendar.Time      `json:"start" doc:"start of the range, UTC"`
+	End         calendar.Time      `json:"end" doc:"end of the range, UTC"`
 	ZodiacType  string             `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`
 	Ayanamsa    *AyanamsaValue     `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac; degrees at the start of the range"`
 	Stations    []Station          `json:"stations" doc:"every station inside the range, in time order"`

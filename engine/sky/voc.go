@@ -3,10 +3,10 @@ package sky
 import (
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // PlanetSet chooses the planets whose aspects end a void of course.
@@ -93,7 +93,7 @@ type VoidPeriod struct {
 
 // Void is the void-of-course state of the Moon at an instant.
 type Void struct {
-	Datetime    time.Time      `json:"datetime" doc:"the instant asked about, UTC (to the second)"`
+	Datetime    calendar.Time  `json:"datetime" doc:"the instant asked about, UTC (to the second)"`
 	JD          float64        `json:"jd" doc:"Julian day (UT) of the instant"`
 	IsVoid      bool           `json:"is_void" doc:"the Moon is void of course at the instant"`
 	Period      VoidPeriod     `json:"period" doc:"the current period when is_void, else the next one"`
@@ -106,8 +106,8 @@ type Void struct {
 
 // VoidList is every void-of-course period in a range.
 type VoidList struct {
-	Start       time.Time      `json:"start" doc:"start of the range, UTC"`
-	End         time.Time      `json:"end" doc:"end of the range, UTC"`
+	Start       calendar.Time  `json:"start" doc:"start of the range, UTC"`
+	End         calendar.Time  `json:"end" doc:"end of the range, UTC"`
 	Periods     []VoidPeriod   `json:"periods" doc:"every period that overlaps the range, in time order (the first may begin before the range, the last end after it)"`
 	Planets     []string       `json:"planets" doc:"the planets whose aspects count"`
 	ZodiacType  string         `json:"zodiac_type" doc:"zodiac of the signs" enum:"tropical,sidereal"`

@@ -7,6 +7,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/houses"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/sky"
@@ -104,7 +105,7 @@ type Aspect struct {
 
 // ToNatal is a transit chart set against a natal chart.
 type ToNatal struct {
-	Datetime    time.Time          `json:"datetime" doc:"the transit instant, UTC (to the second)"`
+	Datetime    calendar.Time      `json:"datetime" doc:"the transit instant, UTC (to the second)"`
 	JD          float64            `json:"jd" doc:"Julian day (UT) of the transit instant"`
 	ZodiacType  string             `json:"zodiac_type" doc:"zodiac of both charts" enum:"tropical,sidereal"`
 	Ayanamsa    *sky.AyanamsaValue `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac; degrees at the transit instant"`
@@ -126,7 +127,7 @@ func SetAgainst(pos engine.Positions, n Natal, t engine.JDUT, o ToNatalOptions) 
 	if w == 0 {
 		w = DefaultWindowDays
 	}
-	r := &ToNatal{Datetime: t.Time().Round(time.Second), JD: float64(t), ZodiacType: "tropical", WindowDays: w}
+	r := &ToNatal{Datetime: calendar.TimeOf(t.Time().Round(time.Second)), JD: float64(t), ZodiacType: "tropical", WindowDays: w}
 	if o.Sidereal != "" {
 		aya, err := pos.Ayanamsa(t, o.Sidereal)
 		if err != nil {

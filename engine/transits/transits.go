@@ -37,6 +37,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/sky"
 )
@@ -100,7 +101,7 @@ type Conventions struct {
 
 // Sky is the sky at an instant as a chart.
 type Sky struct {
-	Datetime    time.Time          `json:"datetime" doc:"the instant, UTC (to the second)"`
+	Datetime    calendar.Time      `json:"datetime" doc:"the instant, UTC (to the second)"`
 	JD          float64            `json:"jd" doc:"Julian day (UT) of the instant"`
 	ZodiacType  string             `json:"zodiac_type" doc:"tropical or sidereal" enum:"tropical,sidereal"`
 	Ayanamsa    *sky.AyanamsaValue `json:"ayanamsa,omitempty" doc:"present for the sidereal zodiac"`
@@ -210,7 +211,7 @@ func At(pos engine.Positions, t engine.JDUT, o Options) (*Sky, error) {
 	if errs := o.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
-	r := &Sky{Datetime: t.Time().Round(time.Second), JD: float64(t), ZodiacType: "tropical"}
+	r := &Sky{Datetime: calendar.TimeOf(t.Time().Round(time.Second)), JD: float64(t), ZodiacType: "tropical"}
 	if o.Sidereal != "" {
 		aya, err := pos.Ayanamsa(t, o.Sidereal)
 		if err != nil {
