@@ -154,8 +154,8 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem) batchOutcome {
 		p.Errors = []op.FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "unknown operation"}}
 		return fail(p)
 	}
-	if o.NoBatch || o.Produces != "" {
-		p := op.NewProblem(400, op.KindBadRequest, "operation "+o.ID+" cannot run in a batch (it answers a non-JSON body or is not a calculation); call it directly")
+	if o.NoBatch || o.Produces != "" || o.Streams() {
+		p := op.NewProblem(400, op.KindBadRequest, "operation "+o.ID+" cannot run in a batch (it answers a non-JSON or streamed body, or is not a calculation); call it directly")
 		p.Errors = []op.FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "not available in a batch"}}
 		return fail(p)
 	}
@@ -188,8 +188,9 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem) batchOutcome {
 	if p != nil {
 		return fail(p)
 	}
-	if _, raw := res.(op.Raw); raw {
-		return fail(op.NewProblem(400, op.KindBadRequest, "operation "+o.ID+" answered a non-JSON body; call it directly"))
+	switch res.(type) {
+	case op.Raw, op.Streamer:
+		return fail(op.NewProblem(400, op.KindBadRequest, "operation "+o.ID+" answered a non-JSON or streamed body; call it directly"))
 	}
 	out.Status = 200
 	if cr, ok, err := s.encoded(c, res, ck); err != nil {

@@ -105,17 +105,28 @@ func appendEnvelope(b []byte, now time.Time, rid string, cr *cachedResult, warni
 // appendEnvelopeWith is appendEnvelope with the result appended by result,
 // straight into b.
 func appendEnvelopeWith(b []byte, now time.Time, rid string, input []byte, result func([]byte) ([]byte, error), warnings []string, u *quota.Usage) ([]byte, error) {
+	b, err := result(appendEnvelopeHead(b, now, rid, input))
+	if err != nil {
+		return nil, err
+	}
+	return appendEnvelopeTail(b, warnings, u)
+}
+
+// appendEnvelopeHead appends the envelope up to its result:
+// {"calculated_at":...,"input":...,"request_id":...,"result":
+func appendEnvelopeHead(b []byte, now time.Time, rid string, input []byte) []byte {
 	b = append(b, `{"calculated_at":"`...)
 	b = now.UTC().AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","input":`...)
 	b = append(b, input...)
 	b = append(b, `,"request_id":`...)
 	b = appendJSONString(b, []byte(rid))
-	b = append(b, `,"result":`...)
-	b, err := result(b)
-	if err != nil {
-		return nil, err
-	}
+	return append(b, `,"result":`...)
+}
+
+// appendEnvelopeTail appends the envelope after its result: usage,
+// warnings, the closing brace and a newline.
+func appendEnvelopeTail(b []byte, warnings []string, u *quota.Usage) ([]byte, error) {
 	b = append(b, `,"usage":`...)
 	b = appendUsage(b, u)
 	if len(warnings) > 0 {

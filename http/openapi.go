@@ -132,6 +132,9 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 				},
 			}
 			content = map[string]any{"application/json": map[string]any{"schema": env}}
+			if oper.Alternate != "" {
+				content[oper.Alternate] = map[string]any{"schema": map[string]any{"type": "string"}}
+			}
 		}
 		responses := map[string]any{"200": map[string]any{"description": "OK", "content": content}}
 		for _, e := range errorStatuses {

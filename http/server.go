@@ -359,6 +359,9 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
 		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
+		if acc := rc.Request.Header.Peek("Accept"); len(acc) > 0 {
+			r.Accept = string(acc)
+		}
 		if n := rc.QueryArgs().Len(); n > 0 {
 			r.Query = make([][2]string, 0, n)
 			for k, v := range rc.QueryArgs().All() {
@@ -478,6 +481,9 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 	if err != nil {
 		return nil, "", s.internal(c, err)
 	}
+	if c.DependsOnNow() {
+		ck = "" // the same request asked later has another answer
+	}
 	return res, ck, nil
 }
 
@@ -490,7 +496,8 @@ func (s *Server) encoded(c *op.Call, res any, ck string) (*cachedResult, bool, e
 	if ck == "" {
 		return nil, false, nil
 	}
-	if _, raw := res.(op.Raw); raw {
+	switch res.(type) {
+	case op.Raw, op.Streamer:
 		return nil, false, nil
 	}
 	cr, err := encodeResult(c, res, nil)
@@ -561,6 +568,10 @@ type envelope struct {
 }
 
 func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck string) {
+	if st, ok := res.(op.Streamer); ok {
+		s.writeStream(rc, c, st.Stream())
+		return
+	}
 	if raw, ok := res.(op.Raw); ok {
 		rc.SetStatusCode(200)
 		rc.SetContentType(raw.ContentType)
@@ -694,7 +705,7 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	s.writeProblem(rc, p, rid)
 	s.metrics.observe(nil, p.Status, 0)
 	if s.cfg.AccessLog != nil {
-		s.writeAccess(rc, time.Now(), "(unread)", p.Status, 0, rid, "")
+		s.writeAccess(&accessRecord{status: p.Status, route: "(unread)", rid: rid, method: rc.Method(), remote: rc.RemoteIP().String()}, time.Now(), 0)
 	}
 }
 
@@ -704,26 +715,51 @@ func (s *Server) tooLarge() *op.Problem {
 
 // finish records metrics and the access-log line of one request. The log
 // names the route template, never the query string (which may hold a key)
-// and never the key, only its display prefix.
+// and never the key, only its display prefix. A streamed body is still to
+// be sent when the handler returns: its request is recorded when the
+// stream ends, so that its duration covers the body.
 func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c *op.Call) {
 	d := time.Since(start)
-	status := rc.Response.StatusCode()
-	var o *op.Operation
-	route := "(unmatched)"
-	keyPrefix := ""
+	a := accessRecord{status: rc.Response.StatusCode(), route: "(unmatched)", rid: rid, method: rc.Method()}
 	if c != nil {
-		o = c.Operation()
-		route = o.Path
+		a.op = c.Operation()
+		a.route = a.op.Path
 		if k := c.Key(); k != nil {
-			keyPrefix = k.Prefix
-			if s.cfg.Quota != nil {
-				s.cfg.Quota.Record(quota.Call{AccountID: k.AccountID, KeyID: k.ID, Endpoint: o.ID, Status: status, Duration: d, At: c.Now()})
-			}
+			a.keyPrefix = k.Prefix
+			a.quota = &quota.Call{AccountID: k.AccountID, KeyID: k.ID, Endpoint: a.op.ID, At: c.Now()}
 		}
 	}
-	s.metrics.observe(o, status, d)
 	if s.cfg.AccessLog != nil {
-		s.writeAccess(rc, start.Add(d), route, status, d, rid, keyPrefix)
+		a.remote = rc.RemoteIP().String()
+	}
+	if sb, ok := rc.UserValue(streamKey).(*streamBody); ok && rc.Response.IsBodyStream() {
+		a.method = append([]byte(nil), a.method...) // rc is not ours once the handler returns
+		sb.done = func() { s.record(&a, start, time.Since(start)) }
+		return
+	}
+	s.record(&a, start, d)
+}
+
+// accessRecord is what finish keeps of a request for its records.
+type accessRecord struct {
+	op                            *op.Operation
+	status                        int
+	route, rid, keyPrefix, remote string
+	method                        []byte
+	quota                         *quota.Call // nil without a key
+}
+
+// record counts the request against its key's statistics, in the metrics
+// and in the access log.
+func (s *Server) record(a *accessRecord, start time.Time, d time.Duration) {
+	if a.quota != nil && s.cfg.Quota != nil {
+		q := *a.quota
+		q.Status, q.Duration = a.status, d
+		s.cfg.Quota.Record(q)
+	}
+	s.metrics.observe(a.op, a.status, d)
+	if s.cfg.AccessLog != nil {
+		s.writeAccess(a, start.Add(d), d)
 	}
 }
 
@@ -733,25 +769,25 @@ var accessBufs = sync.Pool{New: func() any { b := make([]byte, 0, 320); return &
 // lines of the application log. It is written by hand because slog's
 // per-record work (caller lookup, attribute boxing) cost a third of a
 // cheap request.
-func (s *Server) writeAccess(rc *fasthttp.RequestCtx, at time.Time, route string, status int, d time.Duration, rid, keyPrefix string) {
+func (s *Server) writeAccess(a *accessRecord, at time.Time, d time.Duration) {
 	bp := accessBufs.Get().(*[]byte)
 	b := (*bp)[:0]
 	b = append(b, `{"time":"`...)
 	b = at.UTC().AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","level":"INFO","msg":"access","method":`...)
-	b = appendJSONString(b, rc.Method())
+	b = appendJSONString(b, a.method)
 	b = append(b, `,"route":`...)
-	b = appendJSONString(b, []byte(route))
+	b = appendJSONString(b, []byte(a.route))
 	b = append(b, `,"status":`...)
-	b = strconv.AppendInt(b, int64(status), 10)
+	b = strconv.AppendInt(b, int64(a.status), 10)
 	b = append(b, `,"duration_ms":`...)
 	b = strconv.AppendFloat(b, float64(d.Microseconds())/1000, 'f', -1, 64)
 	b = append(b, `,"request_id":`...)
-	b = appendJSONString(b, []byte(rid))
+	b = appendJSONString(b, []byte(a.rid))
 	b = append(b, `,"key_prefix":`...)
-	b = appendJSONString(b, []byte(keyPrefix))
+	b = appendJSONString(b, []byte(a.keyPrefix))
 	b = append(b, `,"remote":"`...)
-	b = append(b, rc.RemoteIP().String()...)
+	b = append(b, a.remote...)
 	b = append(b, "\"}\n"...)
 	s.cfg.AccessLog.Write(b)
 	*bp = b

@@ -2,6 +2,8 @@ package apitest
 
 import (
 	"errors"
+	"io"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -88,8 +90,68 @@ func echo(c *op.Call, in *EchoInput) (EchoInput, error) {
 	return *in, nil
 }
 
+// StreamInput is the input of the streaming echo: Rows numbers, as JSON
+// in the envelope or as CSV lines, failing after FailAfter pieces when set.
+type StreamInput struct {
+	Rows      int    `json:"rows" doc:"how many numbers" example:"3"`
+	Format    string `json:"format,omitempty" doc:"json or csv" enum:"json,csv"`
+	FailAfter int    `json:"fail_after,omitempty" doc:"fail after this many pieces"`
+	Now       bool   `json:"now,omitempty" doc:"say the answer depends on the time of the call"`
+}
+
+// StreamRows is the streaming echo's result: what its JSON shape
+// documents, written piece by piece.
+type StreamRows struct {
+	Rows   []int `json:"rows"`
+	in     StreamInput
+	accept string
+}
+
+// Stream writes the numbers 0..Rows-1, one piece each.
+func (r StreamRows) Stream() op.Stream {
+	i := -1
+	csv := r.in.Format == "csv" || r.accept == "text/csv"
+	st := op.Stream{Next: func(b []byte) ([]byte, error) {
+		i++
+		if r.in.FailAfter > 0 && i == r.in.FailAfter {
+			return b, errors.New("stream failed on purpose")
+		}
+		switch {
+		case csv && i < r.in.Rows:
+			return strconv.AppendInt(b, int64(i), 10), nil
+		case csv:
+			return b, io.EOF
+		case i == 0 && r.in.Rows == 0:
+			return append(b, `{"rows":[]}`...), nil
+		case i == 0:
+			return strconv.AppendInt(append(b, `{"rows":[`...), 0, 10), nil
+		case i < r.in.Rows:
+			return strconv.AppendInt(append(b, ','), int64(i), 10), nil
+		case i == r.in.Rows && r.in.Rows > 0:
+			return append(b, "]}"...), nil
+		}
+		return b, io.EOF
+	}}
+	if csv {
+		st.ContentType, st.Filename = "text/csv; charset=utf-8", "rows.csv"
+		next := st.Next
+		st.Next = func(b []byte) ([]byte, error) { // one number a line
+			b, err := next(b)
+			if err == nil {
+				b = append(b, '\n')
+			}
+			return b, err
+		}
+	}
+	return st
+}
+
+// NowCalls counts runs of the cacheable operation that may use "now".
+var NowCalls atomic.Int64
+
 // Echo returns the echo family: billed echo routes (POST and GET), a path
-// parameter, a cacheable echo, a public route and a raw SVG body.
+// parameter, a cacheable echo, a public route, a raw SVG body, a streamed
+// body and a cacheable route whose answer may depend on "now".
 func Echo() []*op.Operation {
 	spec := func(id, path string) op.Spec {
 		return op.Spec{ID: id, Path: path, Family: "Operations", Summary: "echo (tests only)"}
@@ -100,6 +162,8 @@ func Echo() []*op.Operation {
 	public.Access = op.Public
 	svg := spec("get-test-svg", "/api/v1/test/svg")
 	svg.Produces = "image/svg+xml"
+	now := spec("post-test-now", "/api/v1/test/now")
+	now.Cacheable = true
 	return []*op.Operation{
 		op.Post(spec("post-test-echo", "/api/v1/test/echo"), echo),
 		op.Get(spec("get-test-echo", "/api/v1/test/echo"), echo),
@@ -114,6 +178,15 @@ func Echo() []*op.Operation {
 		op.Get(public, func(*op.Call, *op.None) (map[string]bool, error) { return map[string]bool{"public": true}, nil }),
 		op.Get(svg, func(*op.Call, *op.None) (op.Raw, error) {
 			return op.Raw{ContentType: "image/svg+xml", Body: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)}, nil
+		}),
+		op.Post(spec("post-test-stream", "/api/v1/test/stream"), func(c *op.Call, in *StreamInput) (StreamRows, error) {
+			return StreamRows{in: *in, accept: c.Accept()}, nil
+		}),
+		op.Post(now, func(c *op.Call, in *StreamInput) (map[string]int64, error) {
+			if in.Now {
+				c.UsesNow()
+			}
+			return map[string]int64{"calls": NowCalls.Add(1)}, nil
 		}),
 	}
 }

@@ -26,6 +26,7 @@ type Call struct {
 	body      []byte
 	query     [][2]string
 	params    map[string]string
+	accept    string
 
 	echo     any
 	echoSet  bool
@@ -33,6 +34,7 @@ type Call struct {
 	present  map[string]bool
 	warnings []string
 	usage    *quota.Usage
+	usesNow  bool
 }
 
 // Request is what a door knows of a call before running it.
@@ -46,6 +48,7 @@ type Request struct {
 	Body      []byte
 	Query     [][2]string       // query parameters in order
 	Params    map[string]string // path parameters, decoded
+	Accept    string            // the Accept header ("" when not over HTTP)
 }
 
 // NewCall prepares a call of o; Run runs it.
@@ -55,7 +58,7 @@ func NewCall(o *Operation, r Request) *Call {
 	}
 	return &Call{
 		op: o, ctx: r.Context, now: r.Now, requestID: r.RequestID, key: r.Key, account: r.Account,
-		remoteIP: r.RemoteIP, body: r.Body, query: r.Query, params: r.Params,
+		remoteIP: r.RemoteIP, body: r.Body, query: r.Query, params: r.Params, accept: r.Accept,
 	}
 }
 
@@ -76,6 +79,18 @@ func (c *Call) Operation() *Operation { return c.op }
 // Now returns the instant the call started, from the server's injected
 // clock. Handlers use it for "now" defaults so tests can fix the time.
 func (c *Call) Now() time.Time { return c.now }
+
+// UsesNow says that the answer depends on the time of the call (an instant
+// left out meaning "now"): the results cache neither keeps nor serves it,
+// even for a Cacheable operation.
+func (c *Call) UsesNow() { c.usesNow = true }
+
+// DependsOnNow reports whether the handler called UsesNow.
+func (c *Call) DependsOnNow() bool { return c.usesNow }
+
+// Accept returns the request's Accept header, "" when there is none or the
+// call did not come over HTTP (a batch item).
+func (c *Call) Accept() string { return c.accept }
 
 // Context returns the call's context, cancelled when the server gives up.
 func (c *Call) Context() context.Context { return c.ctx }

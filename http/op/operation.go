@@ -29,9 +29,13 @@ type Spec struct {
 	// Produces is the media type of a non-JSON answer (the handler returns
 	// Raw); "" for the JSON envelope.
 	Produces string
-	Bare     bool // JSON written as-is, without the envelope (usage, manifest, health)
-	NoBatch  bool // not callable from the batch route or as a tool (docs, console, the batch route itself)
-	Hidden   bool // left out of the OpenAPI document and the manifest (metrics, benchmarks)
+	// Alternate is a media type the operation answers instead of the JSON
+	// envelope when the request asks for it (an Accept header or a format
+	// field), e.g. "text/csv": the documents list it beside JSON.
+	Alternate string
+	Bare      bool // JSON written as-is, without the envelope (usage, manifest, health)
+	NoBatch   bool // not callable from the batch route or as a tool (docs, console, the batch route itself)
+	Hidden    bool // left out of the OpenAPI document and the manifest (metrics, benchmarks)
 	// Cacheable: the answer depends only on the request (never on "now"),
 	// so identical requests may be answered from the results cache. They
 	// are still authenticated and billed.
@@ -66,6 +70,33 @@ type Raw struct {
 	ContentType string
 	Body        []byte
 	Filename    string // when set, sent as an attachment (Content-Disposition)
+}
+
+// Streamer is a result written piece by piece while it is sent, rather
+// than built whole: for answers too large to hold in memory (an ephemeris
+// of 20,000 rows is 30 MB of JSON). The HTTP door asks for the Stream after
+// the handler returns and sends each piece as it comes (chunked transfer
+// encoding). The result's type still documents the JSON shape (the
+// OpenAPI schema of the envelope's result). Only the HTTP door serves it:
+// the batch route refuses an operation that answers one, as it refuses
+// Raw, and the results cache never keeps it.
+type Streamer interface {
+	Stream() Stream
+}
+
+// Stream is the body of a Streamer.
+type Stream struct {
+	// ContentType is the media type of the body; "" means JSON inside the
+	// envelope: the pieces are the envelope's result, and the door writes
+	// the rest of the envelope around them.
+	ContentType string
+	Filename    string // when set, sent as an attachment (Content-Disposition)
+	// Next appends the next piece of the body to b and returns it, or
+	// io.EOF (with nothing appended) after the last one. Any other error
+	// ends the body early: the status is already sent, so the client sees
+	// a truncated body; the door logs the error. Next runs after the
+	// handler returned and must not use the Call; validate before.
+	Next func(b []byte) ([]byte, error)
 }
 
 // Post declares a POST operation: the door decodes the JSON body into a
@@ -105,6 +136,12 @@ func Missing(missing bool, detail string) string {
 	}
 	return ""
 }
+
+var streamerType = reflect.TypeFor[Streamer]()
+
+// Streams reports whether the operation answers a Streamer (which only the
+// HTTP door can send).
+func (o *Operation) Streams() bool { return o.Out != nil && o.Out.Implements(streamerType) }
 
 // HasBody reports whether the operation reads its input from a JSON body.
 func (o *Operation) HasBody() bool {

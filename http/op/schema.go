@@ -10,6 +10,8 @@ import (
 	"time"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // Schemas reflects Go types into JSON Schema (draft 2020-12, as OpenAPI
@@ -51,6 +53,7 @@ type OneOf interface {
 var (
 	oneOfType       = reflect.TypeFor[OneOf]()
 	timeType        = reflect.TypeFor[time.Time]()
+	calendarTime    = reflect.TypeFor[calendar.Time]()
 	durType         = reflect.TypeFor[time.Duration]()
 	rawJSONType     = reflect.TypeFor[json.RawMessage]()
 	rawType         = reflect.TypeFor[Raw]()
@@ -100,6 +103,8 @@ func (g *Schemas) Schema(t reflect.Type) map[string]any {
 	switch t {
 	case timeType:
 		return map[string]any{"type": "string", "format": "date-time"}
+	case calendarTime:
+		return map[string]any{"type": "string", "format": "date-time", "description": "RFC 3339 in UTC; years before 0000 are written with a sign (-0043-03-13T12:00:00Z)"}
 	case durType:
 		return map[string]any{"type": "integer", "description": "nanoseconds"}
 	case rawJSONType:

@@ -1,0 +1,106 @@
+package http
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/astroapi/astroapi/http/op"
+)
+
+// streamKey holds the streamBody of a response in the request context, so
+// that finish records the request when the body has been sent.
+const streamKey = "astroapi.stream"
+
+// writeStream answers a Streamer: the status and headers now, the body
+// piece by piece while fasthttp sends it (chunked), pulled from st.Next on
+// the connection's goroutine, so nothing runs after the response is done
+// and no goroutine or pipe is involved. A JSON stream is wrapped in the
+// envelope: its head (calculated_at, input, request_id, "result":) and tail
+// (usage, warnings) are encoded now, while the call is still valid.
+func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) {
+	sb := &streamBody{next: st.Next, log: s, rid: c.RequestID(), opID: c.Operation().ID}
+	ctype := st.ContentType
+	if ctype == "" {
+		ctype = "application/json"
+		in, err := encodeInput(c)
+		if err != nil {
+			s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the input: %w", err)), c.RequestID())
+			return
+		}
+		tail, err := appendEnvelopeTail(nil, c.Warnings(), c.Usage())
+		if err != nil {
+			s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the envelope: %w", err)), c.RequestID())
+			return
+		}
+		sb.pending, sb.tail = appendEnvelopeHead(nil, c.Now(), c.RequestID(), in), tail
+	}
+	rc.SetStatusCode(200)
+	rc.SetContentType(ctype)
+	if st.Filename != "" {
+		rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+st.Filename+`"`)
+	}
+	if w := c.Warnings(); len(w) > 0 && st.ContentType != "" {
+		rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
+	}
+	rc.SetUserValue(streamKey, sb)
+	rc.Response.SetBodyStream(sb, -1)
+}
+
+// streamBody is the io.Reader fasthttp copies a streamed body from.
+type streamBody struct {
+	next    func([]byte) ([]byte, error)
+	pending []byte // bytes produced and not yet read
+	off     int    // read offset in pending
+	buf     []byte // storage the pieces are appended to
+	tail    []byte // the envelope's end, sent after the last piece
+	ended   bool   // next returned io.EOF
+	log     *Server
+	rid     string
+	opID    string
+	done    func() // records the request (set by finish); nil before
+	closed  bool
+}
+
+func (b *streamBody) Read(p []byte) (int, error) {
+	for b.off == len(b.pending) {
+		switch {
+		case b.ended && b.tail == nil:
+			return 0, io.EOF
+		case b.ended:
+			b.pending, b.off, b.tail = b.tail, 0, nil
+		default:
+			piece, err := b.next(b.buf[:0])
+			if errors.Is(err, io.EOF) {
+				b.ended = true
+				continue
+			}
+			if err != nil {
+				return 0, err
+			}
+			b.buf, b.pending, b.off = piece, piece, 0
+		}
+	}
+	n := copy(p, b.pending[b.off:])
+	b.off += n
+	return n, nil
+}
+
+// CloseWithError is called by fasthttp once the body is sent, or given up
+// (a client gone, a failed piece): the request is recorded then.
+func (b *streamBody) CloseWithError(err error) error {
+	if b.closed {
+		return nil
+	}
+	b.closed = true
+	if err != nil && !errors.Is(err, io.EOF) {
+		b.log.log.Error("streamed body ended early", "request_id", b.rid, "operation", b.opID, "error", err.Error())
+	}
+	if b.done != nil {
+		b.done()
+	}
+	return nil
+}
