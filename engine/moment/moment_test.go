@@ -129,7 +129,8 @@ func TestRange(t *testing.T) {
 	if !s.Start.UTC.Equal(date(2023, 12, 31, 15, 0, 0)) || !s.End.UTC.Equal(date(2024, 12, 31, 3, 0, 0)) || s.Start.Now {
 		t.Errorf("%+v", s)
 	}
-	y, err := Year(-500, "", "").Resolve(cl, "")
+	yr := -500
+	y, err := Range{Year: &yr}.Resolve(cl, "")
 	if err != nil || y.Start.Date != "-0500-01-01" || y.End.Date != "-0499-01-01" || y.Start.Calendar != "julian" {
 		t.Errorf("Year(-500): %+v %v", y, err)
 	}
@@ -141,6 +142,8 @@ func TestRange(t *testing.T) {
 		{Range{Start: "2024-02-30", End: "nonsense"}, []string{"start", "end"}},
 		{Range{Start: "2024-01-01", End: "2025-01-01", Timezone: "Nowhere/City"}, []string{"timezone"}},
 		{Range{Start: "2024-01-01", End: "2025-01-01", Calendar: "hebrew"}, []string{"calendar"}},
+		{Range{Start: "2024-01-01", Year: ip(2024)}, []string{"year"}},
+		{Range{Year: ip(3000)}, []string{"year"}},
 	} {
 		_, err := c.r.Resolve(cl, "")
 		var got []string

@@ -191,36 +191,84 @@ func AppendCSVHeader(b []byte, bodies []engine.Body) []byte {
 // Bodies the ephemeris does not cover at an instant (the asteroids outside
 // 1800-2400) stop the table with engine.ErrOutOfRange.
 func Ephemeris(pos engine.Positions, o EphemerisOptions, fn func(*Row) error) error {
-	if errs := o.Validate(); len(errs) > 0 {
-		return errs
+	t, err := NewTable(pos, o)
+	if err != nil {
+		return err
 	}
-	bodies := o.bodies()
-	frame := engine.Options{Sidereal: o.Sidereal, SkipDistance: true}
-	row := &Row{Positions: make([]RowPosition, len(bodies))}
-	for i, b := range bodies {
-		row.Positions[i].Name = b.String()
-	}
-	start := o.Start.Time()
-	stepDur := time.Duration(o.Step) * time.Hour
-	if o.Unit != Hours {
-		stepDur *= 24
-	}
-	n := o.Rows()
-	step := o.stepDays()
-	for i := range n {
-		// The instant from the start by whole steps: exact in time.Time, so
-		// rows stay on the minute however long the table.
-		row.Datetime = calendar.TimeOf(start.Add(time.Duration(i) * stepDur).Round(time.Second))
-		t := engine.JDUT(float64(o.Start) + float64(i)*step)
-		row.JD = float64(t)
-		if err := fillRow(pos, t, bodies, frame, row); err != nil {
+	for {
+		row, err := t.Next()
+		if err != nil || row == nil {
 			return err
 		}
 		if err := fn(row); err != nil {
 			return err
 		}
 	}
-	return nil
+}
+
+// Table is an ephemeris read row by row, for a caller that pulls the rows
+// as it sends them (Ephemeris pushes them to a function instead).
+type Table struct {
+	pos     engine.Positions
+	o       EphemerisOptions
+	bodies  []engine.Body
+	frame   engine.Options
+	row     Row
+	start   time.Time
+	stepDur time.Duration
+	n, i    int
+}
+
+// NewTable validates o and returns its table, positioned before the first
+// row.
+func NewTable(pos engine.Positions, o EphemerisOptions) (*Table, error) {
+	if errs := o.Validate(); len(errs) > 0 {
+		return nil, errs
+	}
+	t := &Table{pos: pos, o: o, bodies: o.bodies(), frame: engine.Options{Sidereal: o.Sidereal, SkipDistance: true},
+		start: o.Start.Time(), stepDur: time.Duration(o.Step) * time.Hour, n: o.Rows()}
+	if o.Unit != Hours {
+		t.stepDur *= 24
+	}
+	t.row.Positions = make([]RowPosition, len(t.bodies))
+	for i, b := range t.bodies {
+		t.row.Positions[i].Name = b.String()
+	}
+	return t, nil
+}
+
+// Len returns the number of rows.
+func (t *Table) Len() int { return t.n }
+
+// Next computes and returns the next row, or nil after the last. The Row
+// is reused by the following call.
+func (t *Table) Next() (*Row, error) {
+	if t.i >= t.n {
+		return nil, nil
+	}
+	if err := t.fill(t.i); err != nil {
+		return nil, err
+	}
+	t.i++
+	return &t.row, nil
+}
+
+// Check computes the first and the last rows without moving: coverage is
+// contiguous in time, so a table the ephemeris cannot serve fails here,
+// before a caller has sent any row.
+func (t *Table) Check() error {
+	if err := t.fill(0); err != nil {
+		return err
+	}
+	return t.fill(t.n - 1)
+}
+
+// fill computes row i into t.row.
+func (t *Table) fill(i int) error {
+	t.row.Datetime = calendar.TimeOf(t.start.Add(time.Duration(i) * t.stepDur).Round(time.Second))
+	at := engine.JDUT(float64(t.o.Start) + float64(i)*t.o.stepDays())
+	t.row.JD = float64(at)
+	return fillRow(t.pos, at, t.bodies, t.frame, &t.row)
 }
 
 // fillRow computes the positions of one row.
