@@ -125,7 +125,7 @@ type EphemerisHeader struct {
 	End         calendar.Time  `json:"end" doc:"end of the range, UTC (the last row falls on or before it)"`
 	Step        int            `json:"step" doc:"step between rows"`
 	Unit        StepUnit       `json:"step_unit" doc:"unit of the step" enum:"hours,days"`
-	Rows        int            `json:"rows" doc:"number of rows"`
+	Rows        int            `json:"row_count" doc:"number of rows"`
 	Bodies      []string       `json:"bodies" doc:"the bodies of each row, in order"`
 	Columns     []string       `json:"columns" doc:"the CSV columns"`
 	ZodiacType  string         `json:"zodiac_type" doc:"zodiac of the longitudes" enum:"tropical,sidereal"`

@@ -262,6 +262,9 @@ func scalarOf(t reflect.Type) scalar {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	if t == timeType || t == calendarTime { // written as RFC 3339 strings
+		return scalarString
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return scalarString
@@ -401,7 +404,7 @@ func CheckTags(t reflect.Type) error {
 		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
 			t = t.Elem()
 		}
-		if t.Kind() != reflect.Struct || seen[t] || t == timeType {
+		if t.Kind() != reflect.Struct || seen[t] || t == timeType || t == calendarTime {
 			return
 		}
 		seen[t] = true

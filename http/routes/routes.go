@@ -30,7 +30,9 @@ import (
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/sky"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
@@ -64,6 +66,8 @@ func All(d Deps) []*op.Operation {
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions, Births: births}),
+		sky.Ops(sky.Deps{Positions: d.Positions}),
+		transits.Ops(transits.Deps{Positions: d.Positions, Births: births}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),

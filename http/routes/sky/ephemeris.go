@@ -1,0 +1,197 @@
+package sky
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/moment"
+	"github.com/astroapi/astroapi/engine/sky"
+	"github.com/astroapi/astroapi/http/op"
+)
+
+const ephemerisDescription = "A table of positions from start to end at a step of hours or days: for each instant start + i x step (UT) " +
+	"and each body (default Sun..Pluto; any of the 18 bodies by key in bodies), the ecliptic longitude, latitude, speed in longitude " +
+	"and declination, with sign, degree and retrograde in JSON. Tropical or sidereal (zodiac_type, ayanamsa). " +
+	"JSON (the default) holds the table's header and its rows; CSV (format csv, or Accept: text/csv) is one header line " +
+	"(datetime, jd, then <body>_longitude, _latitude, _speed, _declination per body) and one line per row, as an attachment; " +
+	"the notices then travel in the X-Warnings header. At most 20,000 rows per call (422 beyond, saying how to split the range). " +
+	"The body is streamed as it is computed (chunked), never built whole: a table the ephemeris cannot serve " +
+	"(Chiron and the asteroids outside 1800-2400) is refused before the first row is sent." + rangeNote
+
+// Format names the body of an ephemeris.
+type Format string
+
+// The formats.
+const (
+	JSON Format = "json"
+	CSV  Format = "csv"
+)
+
+// EnumValues lists the formats.
+func (Format) EnumValues() []string { return []string{string(JSON), string(CSV)} }
+
+// ephemerisRequest is the input of the ephemeris route.
+type ephemerisRequest struct {
+	moment.Range
+	Step     *int         `json:"step,omitempty" doc:"the step between rows, a whole number of step_unit" minimum:"1" default:"1"`
+	StepUnit sky.StepUnit `json:"step_unit,omitempty" doc:"unit of step: hours or days" default:"days"`
+	Bodies   []string     `json:"bodies,omitempty" doc:"the bodies of each row, by key: sun, moon, mercury, venus, mars, jupiter, saturn, uranus, neptune, pluto, mean_node, true_node, lilith, chiron, ceres, pallas, juno, vesta; omitted: sun..pluto"`
+	sky.Zodiac
+	Format Format `json:"format,omitempty" doc:"json (in the envelope) or csv (the table alone); omitted: csv when the Accept header asks for text/csv, else json"`
+}
+
+// ephemerisEcho is the interpreted input of the ephemeris route.
+type ephemerisEcho struct {
+	spanEcho
+	Step     int          `json:"step" doc:"the step between rows"`
+	StepUnit sky.StepUnit `json:"step_unit" doc:"unit of step" enum:"hours,days"`
+	Bodies   []string     `json:"bodies" doc:"the bodies of each row"`
+	Format   Format       `json:"format" doc:"format of the body" enum:"json,csv"`
+}
+
+// ephemerisTable is the result of the ephemeris route: its fields document
+// the JSON shape; Stream writes it row by row.
+type ephemerisTable struct {
+	*sky.EphemerisHeader
+	Rows   []sky.Row `json:"rows" doc:"one row per instant, in time order"`
+	stream op.Stream
+}
+
+// Stream returns the table's body.
+func (t ephemerisTable) Stream() op.Stream { return t.stream }
+
+// ephemerisOp declares the ephemeris route.
+func ephemerisOp(d Deps, s op.Spec) *op.Operation {
+	s.Alternate = "text/csv"
+	// Streamed answers are never cached (the door neither keeps nor
+	// serves them).
+	s.Cacheable = false
+	return op.Post(s, d.ephemeris)
+}
+
+// pieceBytes is about how much of the table one piece of the stream
+// holds: a few rows, so that each chunk on the wire is worth its framing.
+const pieceBytes = 16 << 10
+
+func (d Deps) ephemeris(c *op.Call, in *ephemerisRequest) (ephemerisTable, error) {
+	var errs engine.Fields
+	span, err := in.Range.Resolve(c, "")
+	if err := collect(&errs, err); err != nil {
+		return ephemerisTable{}, err
+	}
+	sid, z := zodiacOf(c, in.Zodiac)
+	o := sky.EphemerisOptions{Step: 1, Unit: in.StepUnit, Bodies: bodiesOf(in.Bodies, &errs), Sidereal: sid}
+	if in.Step != nil {
+		o.Step = *in.Step
+	}
+	if len(errs) > 0 {
+		return ephemerisTable{}, errs
+	}
+	o.Start, o.End = span.Start.JDUT(), span.End.JDUT()
+	header, err := o.Header(d.Positions)
+	if err != nil {
+		return ephemerisTable{}, err
+	}
+	table, err := sky.NewTable(d.Positions, o)
+	if err != nil {
+		return ephemerisTable{}, err
+	}
+	if err := table.Check(); err != nil {
+		if errors.Is(err, engine.ErrOutOfRange) {
+			return ephemerisTable{}, &engine.FieldError{Field: "bodies", Reason: "the ephemeris does not cover every body over this span: Chiron and the asteroids exist only from 1800 to 2400; leave them out or narrow the span"}
+		}
+		return ephemerisTable{}, err
+	}
+	format := in.Format
+	if format == "" {
+		format = JSON
+		if strings.Contains(c.Accept(), "text/csv") {
+			format = CSV
+		}
+	}
+	e := ephemerisEcho{spanEcho: spanEcho{Span: span, zodiacEcho: z}, Step: header.Step, StepUnit: header.Unit, Format: format}
+	for _, b := range header.Bodies {
+		if k, ok := sky.ParseBody(b); ok {
+			e.Bodies = append(e.Bodies, string(sky.KeyOf(k)))
+		}
+	}
+	c.Echo(e)
+	out := ephemerisTable{EphemerisHeader: header}
+	if format == CSV {
+		out.stream = csvStream(table, o)
+	} else {
+		if out.stream, err = jsonStream(table, header); err != nil {
+			return ephemerisTable{}, err
+		}
+	}
+	return out, nil
+}
+
+// jsonStream writes the table as the envelope's result: the header's
+// fields, then "rows" a few at a time.
+func jsonStream(t *sky.Table, h *sky.EphemerisHeader) (op.Stream, error) {
+	head, err := json.MarshalWithOption(h, json.DisableHTMLEscape())
+	if err != nil {
+		return op.Stream{}, fmt.Errorf("ephemeris header: %w", err)
+	}
+	state, first := 0, true
+	return op.Stream{Next: func(b []byte) ([]byte, error) {
+		switch state {
+		case 0:
+			state = 1
+			return append(append(b, head[:len(head)-1]...), `,"rows":[`...), nil
+		case 1:
+			for len(b) < pieceBytes {
+				row, err := t.Next()
+				if err != nil {
+					return b, err
+				}
+				if row == nil {
+					state = 2
+					return append(b, "]}"...), nil
+				}
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = row.AppendJSON(b)
+			}
+			return b, nil
+		}
+		return b, io.EOF
+	}}, nil
+}
+
+// csvStream writes the table as CSV: a header line, then the rows.
+func csvStream(t *sky.Table, o sky.EphemerisOptions) op.Stream {
+	bodies := o.Bodies
+	if bodies == nil {
+		bodies = sky.DefaultEphemerisBodies
+	}
+	started := false
+	return op.Stream{ContentType: "text/csv; charset=utf-8", Filename: "ephemeris.csv", Next: func(b []byte) ([]byte, error) {
+		if !started {
+			started = true
+			return sky.AppendCSVHeader(b, bodies), nil
+		}
+		for len(b) < pieceBytes {
+			row, err := t.Next()
+			if err != nil {
+				return b, err
+			}
+			if row == nil {
+				if len(b) > 0 {
+					return b, nil
+				}
+				return b, io.EOF
+			}
+			b = row.AppendCSV(b)
+		}
+		return b, nil
+	}}
+}
