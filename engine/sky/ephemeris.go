@@ -53,7 +53,10 @@ func (o EphemerisOptions) Rows() int {
 	if o.Step < 1 || !(o.End >= o.Start) {
 		return 0
 	}
-	n := math.Floor(float64(o.End-o.Start)/o.stepDays()+1e-9) + 1
+	// A Julian day near 2.45e6 resolves about 5e-10 day: an end exactly on
+	// a row, hours after the start, divides to a hair under the whole
+	// number. A millionth of a step (3.6 ms at one hour) keeps that row.
+	n := math.Floor(float64(o.End-o.Start)/o.stepDays()+1e-6) + 1
 	if n > math.MaxInt32 {
 		return math.MaxInt32
 	}
