@@ -10,6 +10,7 @@ package transits
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
@@ -161,7 +162,7 @@ func (d Deps) sky(c *op.Call, in *moment.Input, so skyOptions, orbMap map[string
 // out; prefix names the chart ("natal: ").
 func notesOf(c *op.Call, prefix string, src engine.Source, omitted []string) {
 	if len(omitted) > 0 {
-		c.Warn(fmt.Sprintf("%stransiting %v left out: the ephemeris files cover them only from 1800 to 2400", prefix, omitted))
+		c.Warn(fmt.Sprintf("%stransiting %s left out: the ephemeris files cover them only from 1800 to 2400", prefix, strings.Join(omitted, ", ")))
 	}
 	if src == engine.FromMoshier {
 		c.Warn(prefix + "transit positions from the Swiss Ephemeris' Moshier theory (outside the 1800-2400 ephemeris files): about an arcsecond for the planets, a few arcseconds for the Moon")
