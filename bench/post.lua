@@ -4,7 +4,9 @@
 -- (every chart a birth minute never sent before in the run, so the result
 -- cache cannot answer), "get" (GET WRK_PATH, query included), "body"
 -- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
--- WRK_BODIES, rotated).
+-- WRK_BODIES, rotated). In a body, every {n} is replaced by a number never
+-- sent before in the run (per thread and round), so that a Cacheable
+-- route computes every call: e.g. "start":"2024-01-01T00:00:00.{n}Z".
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -78,7 +80,12 @@ request = function()
     return wrk.format("GET", path, headers)
   end
   n = n % #bodies + 1
-  return wrk.format("POST", path, headers, bodies[n])
+  local b = bodies[n]
+  if string.find(b, "{n}", 1, true) then
+    k = k + 1
+    b = string.gsub(b, "{n}", tostring((thread_id or 0) * 100000000 + k))
+  end
+  return wrk.format("POST", path, headers, b)
 end
 
 -- A response callback makes wrk hand every body to Lua (an 11 KB copy per

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/sky"
 )
@@ -13,4 +14,11 @@ import (
 func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 	t.Helper()
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(sky.Ops(sky.Deps{Positions: pos})...), Ephemeris: pos != nil})
+}
+
+// benchServer serves the sky routes over the tables with the results cache
+// off, so that a benchmark repeating one request measures the work.
+func benchServer(b *testing.B) *apitest.Server {
+	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(sky.Ops(sky.Deps{Positions: apitest.Tables(b)})...), Ephemeris: true,
+		Limits: apihttp.Limits{ResultCache: -1}})
 }

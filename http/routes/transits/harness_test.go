@@ -5,6 +5,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
+	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/transits"
 )
@@ -15,4 +16,11 @@ func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 	t.Helper()
 	ops := transits.Ops(transits.Deps{Positions: pos, Births: &birth.Resolver{}})
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
+}
+
+// benchServer serves the transit routes over the tables with the results
+// cache off, so that a benchmark repeating one request measures the work.
+func benchServer(b *testing.B) *apitest.Server {
+	ops := transits.Ops(transits.Deps{Positions: apitest.Tables(b), Births: &birth.Resolver{}})
+	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: true, Limits: apihttp.Limits{ResultCache: -1}})
 }
