@@ -66,6 +66,9 @@ type Limits struct {
 	KeyCacheTTL   time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
 	Concurrency   int           // fasthttp connection limit; default 16384
 	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
+	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
+	// per account, default 2.
+	MaxHeavy, MaxHeavyPerAccount int
 }
 
 func (l *Limits) defaults() {
@@ -96,6 +99,12 @@ func (l *Limits) defaults() {
 	if l.ResultCache == 0 {
 		l.ResultCache = 64 << 20
 	}
+	if l.MaxHeavy <= 0 {
+		l.MaxHeavy = runtime.GOMAXPROCS(0)
+	}
+	if l.MaxHeavyPerAccount <= 0 {
+		l.MaxHeavyPerAccount = 2
+	}
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
@@ -111,6 +120,7 @@ type Server struct {
 	results *ristretto.Cache[string, *cachedResult] // nil when off
 	seen    *seenKeys                               // requests seen once, which the results cache admits when they come again
 	metrics *metrics
+	heavy   *heavyLimits
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
@@ -159,6 +169,7 @@ func New(cfg Config) (*Server, error) {
 		s.seen = newSeenKeys(1 << 16)
 	}
 
+	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
 		if s.ops[i].Path != s.ops[j].Path {
@@ -408,58 +419,61 @@ func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, an
 	return c, res, ck, p
 }
 
-// charger bills a call before it runs: a single call takes a rate token
-// and one call of quota, a batch item only the call of quota (its batch
-// took the token).
-type charger func(c *op.Call) (quota.Usage, error)
+// charger bills n calls of quota before a call runs: a single call also
+// takes a token of the per-second rate, a batch item not (its batch took
+// one). n = 0 takes only what the charger takes besides the quota.
+type charger func(c *op.Call, n int64) (quota.Usage, error)
 
-func (s *Server) chargeCall(c *op.Call) (quota.Usage, error) {
-	return s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, 1)
+func (s *Server) chargeCall(c *op.Call, n int64) (quota.Usage, error) {
+	return s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, n)
 }
 
-func (s *Server) chargeItem(c *op.Call) (quota.Usage, error) {
-	return s.cfg.Quota.ChargeQuota(c.Context(), c.Account().ID, c.Account().Plan, 1)
+func (s *Server) chargeItem(c *op.Call, n int64) (quota.Usage, error) {
+	return s.cfg.Quota.ChargeQuota(c.Context(), c.Account().ID, c.Account().Plan, n)
 }
 
-// run bills (when the operation is billed and a key is known) and handles
-// an authenticated call.
+// run handles an authenticated call: the operation's dependencies, the
+// input, the bill, the heavy-call limits, the results cache, the handler.
 //
-// A billed call is charged before it runs, so that with N calls left
-// exactly N concurrent calls pass; a call that then fails stays charged
-// (the quota engine has no refunds, and charging first keeps refused work
-// from reaching the engines).
+// Billing: a billed call is charged its cost before it runs, so that with
+// N calls left exactly N concurrent calls pass. A call that ends without
+// an answer (the decoder's 400 or 422, a 4xx of the handler such as an
+// unknown star or a range too long, or a fault of ours) takes its token
+// of the per-second rate and is refunded its calls: users pay for answers,
+// not for their typos.
 func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 	o := c.Operation()
 	if o.Unavailable != "" {
 		return nil, "", op.NewProblem(503, op.KindUnavailable, o.Unavailable)
 	}
-	if c.Key() != nil && s.cfg.Quota != nil {
-		var (
-			u   quota.Usage
-			err error
-		)
-		if o.Access == op.Billed {
-			u, err = charge(c)
-		} else if !o.Bare {
-			u, err = s.cfg.Quota.Peek(c.Context(), c.Account().ID, c.Account().Plan)
-		}
-		if err != nil {
-			var le *quota.LimitError
-			if errors.As(err, &le) {
-				c.SetUsage(&le.Usage)
-				return nil, "", limitProblem(le)
+	metered := c.Key() != nil && s.cfg.Quota != nil
+	billed := metered && o.Access == op.Billed
+	if err := c.Decode(); err != nil {
+		if billed {
+			if _, p := s.bill(c, charge, 0); p != nil {
+				return nil, "", p
 			}
-			if errors.Is(err, quota.ErrUnknownPlan) {
-				// The operator removed or renamed a plan that accounts are
-				// still on: the server's fault, told as such, and logged.
-				s.log.Error("account on a plan missing from the configuration", "request_id", c.RequestID(), "plan", c.Account().Plan)
-				return nil, "", op.NewProblem(503, op.KindUnavailable, "your account's plan "+strconv.Quote(c.Account().Plan)+
-					" is not configured on this server (logged for the operator; quote the request_id)")
-			}
-			return nil, "", s.internal(c, err)
 		}
-		if o.Access == op.Billed || !o.Bare {
-			c.SetUsage(&u)
+		return nil, "", s.internal(c, err)
+	}
+	if o.Heavy {
+		release, p := s.heavy.acquire(c)
+		if p != nil {
+			return nil, "", p
+		}
+		defer release()
+	}
+	cost := c.Cost()
+	switch {
+	case billed:
+		if _, p := s.bill(c, charge, cost); p != nil {
+			return nil, "", p
+		}
+	case metered && !o.Bare:
+		if _, p := s.bill(c, func(c *op.Call, _ int64) (quota.Usage, error) {
+			return s.cfg.Quota.Peek(c.Context(), c.Account().ID, c.Account().Plan)
+		}, 0); p != nil {
+			return nil, "", p
 		}
 	}
 	var ck string
@@ -476,9 +490,42 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 	}
 	res, err := c.Run()
 	if err != nil {
-		return nil, "", s.internal(c, err)
+		p := s.internal(c, err)
+		if billed {
+			s.cfg.Quota.Refund(c.Account().ID, c.Now(), cost)
+			if u := c.Usage(); u != nil {
+				r := *u
+				r.RequestsThisDay -= min(cost, r.RequestsThisDay)
+				r.RequestsThisMonth -= min(cost, r.RequestsThisMonth)
+				c.SetUsage(&r)
+			}
+		}
+		return nil, "", p
 	}
 	return res, ck, nil
+}
+
+// bill runs a charger and turns its refusal into the problem to answer;
+// the usage it reports goes to the envelope.
+func (s *Server) bill(c *op.Call, charge charger, n int64) (quota.Usage, *op.Problem) {
+	u, err := charge(c, n)
+	if err != nil {
+		var le *quota.LimitError
+		if errors.As(err, &le) {
+			c.SetUsage(&le.Usage)
+			return u, limitProblem(le)
+		}
+		if errors.Is(err, quota.ErrUnknownPlan) {
+			// The operator removed or renamed a plan that accounts are
+			// still on: the server's fault, told as such, and logged.
+			s.log.Error("account on a plan missing from the configuration", "request_id", c.RequestID(), "plan", c.Account().Plan)
+			return u, op.NewProblem(503, op.KindUnavailable, "your account's plan "+strconv.Quote(c.Account().Plan)+
+				" is not configured on this server (logged for the operator; quote the request_id)")
+		}
+		return u, s.internal(c, err)
+	}
+	c.SetUsage(&u)
+	return u, nil
 }
 
 // encoded returns the call's result encoded, from the cache or encoded now
