@@ -60,6 +60,8 @@ type Options struct {
 	Limits     apihttp.Limits
 	Log        io.Writer // access and error log; default discarded unless -v
 	CannedBody []byte    // served at POST /bench/canned
+	// MetricsElsewhere keeps /metrics off the API's listener.
+	MetricsElsewhere bool
 }
 
 // Serve returns an Options.Ops serving ops.
@@ -173,6 +175,7 @@ func Start(t testing.TB, opts Options) *Server {
 		Operations: ops, Ephemeris: opts.Ephemeris,
 		Store: st, Quota: q, Clock: opts.Clock.Now, Limits: opts.Limits,
 		Logger: apihttp.NewLogger(logw), AccessLog: logw, CannedBody: opts.CannedBody,
+		MetricsElsewhere: opts.MetricsElsewhere,
 	})
 	if err != nil {
 		t.Fatalf("New: %v", err)
