@@ -197,6 +197,9 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Quota = quota.New(m.Store, quota.Config{
 		Plans: plans, FlushInterval: c.FlushInterval,
+		// Instances sharing a PostgreSQL store lease calls from it, so
+		// the daily and monthly limits hold exactly across them.
+		Shared: store.Kind(c.Store) == "postgres",
 		OnFlush: func(fs quota.FlushStats, err error) {
 			if err != nil {
 				logger.Error("quota flush failed", "error", err.Error())

@@ -158,7 +158,7 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	q := quota.New(st, quota.Config{Plans: opts.Plans, FlushInterval: -1, Now: opts.Clock.Now})
+	q := quota.New(st, quota.Config{Plans: opts.Plans, FlushInterval: -1, Now: opts.Clock.Now, Shared: store.Kind(opts.StoreURL) == "postgres"})
 	logw := opts.Log
 	if logw == nil {
 		logw = io.Discard
