@@ -150,8 +150,9 @@ func (r StreamRows) Stream() op.Stream {
 var NowCalls atomic.Int64
 
 // Echo returns the echo family: billed echo routes (POST and GET), a path
-// parameter, a cacheable echo, a public route, a raw SVG body, a streamed
-// body and a cacheable route whose answer may depend on "now".
+// parameter, a cacheable echo, a public route, a raw SVG body, a heavy
+// echo costing 3 calls, a streamed body and a cacheable route whose answer
+// may depend on "now".
 func Echo() []*op.Operation {
 	spec := func(id, path string) op.Spec {
 		return op.Spec{ID: id, Path: path, Family: "Operations", Summary: "echo (tests only)"}
@@ -164,6 +165,8 @@ func Echo() []*op.Operation {
 	svg.Produces = "image/svg+xml"
 	now := spec("post-test-now", "/api/v1/test/now")
 	now.Cacheable = true
+	heavy := spec("post-test-heavy", "/api/v1/test/heavy")
+	heavy.Heavy, heavy.Cost = true, 3
 	return []*op.Operation{
 		op.Post(spec("post-test-echo", "/api/v1/test/echo"), echo),
 		op.Get(spec("get-test-echo", "/api/v1/test/echo"), echo),
@@ -176,6 +179,7 @@ func Echo() []*op.Operation {
 			return echo(c, in)
 		}),
 		op.Get(public, func(*op.Call, *op.None) (map[string]bool, error) { return map[string]bool{"public": true}, nil }),
+		op.Post(heavy, echo),
 		op.Get(svg, func(*op.Call, *op.None) (op.Raw, error) {
 			return op.Raw{ContentType: "image/svg+xml", Body: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)}, nil
 		}),
