@@ -71,10 +71,6 @@ func LoadZone(name string) (*time.Location, error) {
 	return loc, nil
 }
 
-// DaysIn returns the number of days of month m (1-12) in year y of the
-// Gregorian calendar.
-func DaysIn(y, m int) int { return calendar.DaysIn(y, m, calendar.Gregorian) }
-
 // Validate checks the fields of l one by one, reporting every bad field by
 // its JSON name (year, month, day, calendar, hour, minute, second,
 // timezone, fold).

@@ -70,6 +70,9 @@ type Asteroids struct {
 
 // AsteroidsAt returns the served minor bodies at t.
 func AsteroidsAt(pos engine.Positions, t engine.JDUT, o AsteroidsOptions) (*Asteroids, error) {
+	if errs := o.Validate(); len(errs) > 0 {
+		return nil, errs
+	}
 	p, err := PlanetsAt(pos, t, PlanetsOptions{Bodies: AsteroidBodies, Sidereal: o.Sidereal, Center: o.Center, Observer: o.Observer})
 	if err != nil {
 		return nil, err

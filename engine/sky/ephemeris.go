@@ -240,9 +240,6 @@ func NewTable(pos engine.Positions, o EphemerisOptions) (*Table, error) {
 	return t, nil
 }
 
-// Len returns the number of rows.
-func (t *Table) Len() int { return t.n }
-
 // Next computes and returns the next row, or nil after the last. The Row
 // is reused by the following call.
 func (t *Table) Next() (*Row, error) {

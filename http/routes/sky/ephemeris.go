@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/sky"
 	"github.com/astroapi/astroapi/http/op"
@@ -20,6 +22,7 @@ const ephemerisDescription = "A table of positions from start to end at a step o
 	"JSON (the default) holds the table's header and its rows; CSV (format csv, or Accept: text/csv) is one header line " +
 	"(datetime, jd, then <body>_longitude, _latitude, _speed, _declination per body) and one line per row, as an attachment; " +
 	"the notices then travel in the X-Warnings header. At most 20,000 rows per call (422 beyond, saying how to split the range). " +
+	"A call counts as one call of quota per 10,000 positions (rows x bodies), rounded up: a year of daily rows of ten bodies is one call, 20,000 rows of 18 bodies 36. " +
 	"The body is streamed as it is computed (chunked), never built whole: a table the ephemeris cannot serve " +
 	"(Chiron and the asteroids outside 1800-2400) is refused before the first row is sent." + rangeNote
 
@@ -43,6 +46,41 @@ type ephemerisRequest struct {
 	Bodies   []string     `json:"bodies,omitempty" doc:"the bodies of each row, by key: sun, moon, mercury, venus, mars, jupiter, saturn, uranus, neptune, pluto, mean_node, true_node, lilith, chiron, ceres, pallas, juno, vesta; omitted: sun..pluto"`
 	sky.Zodiac
 	Format Format `json:"format,omitempty" doc:"json (in the envelope) or csv (the table alone); omitted: csv when the Accept header asks for text/csv, else json"`
+}
+
+// positionsPerCall is how many positions (rows x bodies) one call of quota
+// pays for: a year of daily rows of ten bodies (3,670) is one call, the
+// largest table (20,000 rows of 18 bodies) 36.
+const positionsPerCall = 10000
+
+// Cost bills an ephemeris by its size (op.Coster), estimated from the
+// fields as sent (zones aside); a request that then fails is refunded.
+func (in *ephemerisRequest) Cost() int64 {
+	days := 366.0
+	if in.Year == nil {
+		s, err1 := calendar.ParseISO(in.Start)
+		e, err2 := calendar.ParseISO(in.End)
+		if err1 != nil || err2 != nil {
+			return 1
+		}
+		jd := func(c calendar.Civil) float64 {
+			return calendar.JulianDay(c.Year, c.Month, c.Day, in.Calendar) + (float64(c.Hour)+float64(c.Minute)/60)/24
+		}
+		days = jd(e) - jd(s)
+	}
+	step := 1.0
+	if in.Step != nil && *in.Step > 0 {
+		step = float64(*in.Step)
+	}
+	if in.StepUnit == sky.Hours {
+		step /= 24
+	}
+	rows := min(max(days/step+1, 1), sky.MaxRows)
+	bodies := len(sky.DefaultEphemerisBodies)
+	if in.Bodies != nil {
+		bodies = max(len(in.Bodies), 1)
+	}
+	return int64(math.Ceil(rows * float64(bodies) / positionsPerCall))
 }
 
 // ephemerisEcho is the interpreted input of the ephemeris route.

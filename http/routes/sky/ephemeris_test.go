@@ -120,3 +120,39 @@ func TestEphemerisFormats(t *testing.T) {
 		t.Errorf("Chiron before 1800: %+v", p)
 	}
 }
+
+// TestEphemerisCost: an ephemeris is billed one call per 10,000 positions
+// (rows x bodies), rounded up; a refused one is not billed.
+func TestEphemerisCost(t *testing.T) {
+	ts := startTestServer(t, apitest.Tables(t))
+	used := func() int64 {
+		u := ts.Get(t, "/api/v1/planets?datetime=2024-01-01").WantStatus(t, 200).Envelope(t).Usage
+		return u.RequestsThisDay
+	}
+	for _, c := range []struct {
+		body string
+		cost int64
+	}{
+		{`{"year":2024,"bodies":["sun","moon","mercury","venus","mars","jupiter","saturn","uranus","neptune","pluto"]}`, 1},
+		{`{"start":"2024-01-01","end":"2024-12-31","step_unit":"hours","bodies":["sun","moon"]}`, 2}, // 8,761 rows x 2
+		{`{"start":"2000-01-01","end":"2002-04-13T07:00","step_unit":"hours","bodies":` + string(must(json.Marshal(allKeys))) + `}`, 36},
+	} {
+		before := used()
+		ts.Post(t, "/api/v1/ephemeris", c.body).WantStatus(t, 200)
+		if got := used() - before - 1; got != c.cost {
+			t.Errorf("%s: billed %d calls, want %d", c.body, got, c.cost)
+		}
+	}
+	before := used()
+	ts.Post(t, "/api/v1/ephemeris", `{"start":"2024-01-01","end":"2030-01-01","step_unit":"hours"}`).WantStatus(t, 422)
+	if got := used() - before - 1; got != 0 {
+		t.Errorf("a refused table billed %d calls", got)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
