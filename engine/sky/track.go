@@ -165,6 +165,18 @@ func (tr *Track) Crossings(target float64) ([]float64, error) {
 // body's at a time, splitting the steps where the body turns, so it reads
 // only as far as the crossing.
 func NextCrossing(pos engine.Positions, b engine.Body, o engine.Options, t0, limit, target float64) (float64, bool, engine.Source, error) {
+	p, err := pos.Position(engine.JDUT(t0), b, o)
+	if err != nil {
+		return 0, false, p.Source, err
+	}
+	r, ok, src, err := NextCrossingFrom(pos, b, o, t0, limit, target, p.Longitude, p.SpeedLongitude)
+	return r, ok, worse(src, p.Source), err
+}
+
+// NextCrossingFrom is NextCrossing for a caller that already holds the
+// body's longitude and speed at t0 (in frame o): it does not read them
+// again.
+func NextCrossingFrom(pos engine.Positions, b engine.Body, o engine.Options, t0, limit, target, lon0, speed0 float64) (float64, bool, engine.Source, error) {
 	src := engine.FromTables
 	h := trackStep(b)
 	if limit < t0 {
@@ -191,10 +203,7 @@ func NextCrossing(pos engine.Positions, b engine.Body, o engine.Options, t0, lim
 		return r, err == nil, err
 	}
 	a := t0
-	ra, va, err := res(a)
-	if err != nil {
-		return 0, false, src, err
-	}
+	ra, va := math.Remainder(lon0-target, 360), speed0
 	// Newton's method from t0 when the root it finds lies the right way,
 	// within the limit, and closer than half the body's shortest run in one
 	// direction with the same direction of motion at both ends: then the
@@ -202,10 +211,19 @@ func NextCrossing(pos engine.Positions, b engine.Body, o engine.Options, t0, lim
 	// crossing.
 	if run := minRun(b); run > 0 && va != 0 {
 		t, r, v := a, ra, va
-		for range 10 {
+		for i := range 10 {
 			tn := t - r/v
 			if (tn-t0)*h < 0 || (tn-limit)*h > 0 || math.Abs(tn-t0) >= run/2 {
 				break
+			}
+			// Newton's error squares at each step: after a step under
+			// newtonDone (8.6 s) the root is within a few milliseconds
+			// (the Moon's rate changes by under 2% a day, a planet's away
+			// from its stations as little), so it is taken without a
+			// further reading. Not on the first step, which has not yet
+			// checked the direction of motion at the far end.
+			if i > 0 && math.Abs(tn-t) < newtonDone {
+				return tn, true, src, nil
 			}
 			rn, vn, err := res(tn)
 			if err != nil {
@@ -259,6 +277,11 @@ func NextCrossing(pos engine.Positions, b engine.Body, o engine.Options, t0, lim
 	}
 	return 0, false, src, nil
 }
+
+// newtonDone is the Newton step, in days, after which NextCrossing takes
+// the root: 1e-4 day (8.6 s); the error left is the square of the step
+// times the rate's relative change, microseconds.
+const newtonDone = 1e-4
 
 // nodeCrossing is NextCrossing for the true node, which turns every few
 // days and sometimes within an hour, so that no sampling step splits its

@@ -196,7 +196,7 @@ func SetAgainst(pos engine.Positions, n Natal, t engine.JDUT, o ToNatalOptions) 
 				if !a.Applying {
 					limit = float64(t) - w
 				}
-				rt, ok, src, err := sky.NextCrossing(pos, tb.body, frame, float64(t), limit, target)
+				rt, ok, src, err := sky.NextCrossingFrom(pos, tb.body, frame, float64(t), limit, target, tb.Longitude, tb.Speed)
 				if err != nil {
 					return nil, err
 				}
