@@ -15,28 +15,50 @@ import (
 // that finish records the request when the body has been sent.
 const streamKey = "astroapi.stream"
 
-// writeStream answers a Streamer: the status and headers now, the body
+// StreamBuffered is how much of a streamed body is built in the
+// response's own buffer before anything is sent: a body that ends within
+// it (a year of daily positions is 620 KB) goes out whole, in one write,
+// its making is the call's time, and a failure is still answered with a
+// problem. Beyond it the rest is streamed, so that no call holds more.
+const StreamBuffered = 1 << 20
+
+// writeStream answers a Streamer. The pieces are pulled from st.Next into
+// the response's buffer; when the body ends within StreamBuffered it is
+// sent as any other; else the status and headers go out now and the rest
 // piece by piece while fasthttp sends it (chunked), pulled from st.Next on
-// the connection's goroutine, so nothing runs after the response is done
-// and no goroutine or pipe is involved. A JSON stream is wrapped in the
-// envelope: its head (calculated_at, input, request_id, "result":) and tail
-// (usage, warnings) are encoded now, while the call is still valid.
+// the connection's goroutine: no goroutine or pipe is involved, and
+// nothing runs after the response is done. A JSON stream is wrapped in
+// the envelope: its head (calculated_at, input, request_id, "result":)
+// and tail (usage, warnings) are encoded now, while the call is still
+// valid.
 func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) {
-	sb := &streamBody{next: st.Next, log: s, rid: c.RequestID(), opID: c.Operation().ID}
+	var tail []byte
+	buf := rc.Response.SwapBody(nil)[:0] // the response's pooled buffer
 	ctype := st.ContentType
 	if ctype == "" {
 		ctype = "application/json"
 		in, err := encodeInput(c)
-		if err != nil {
-			s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the input: %w", err)), c.RequestID())
-			return
+		if err == nil {
+			tail, err = appendEnvelopeTail(nil, c.Warnings(), c.Usage())
 		}
-		tail, err := appendEnvelopeTail(nil, c.Warnings(), c.Usage())
 		if err != nil {
+			rc.Response.SwapBody(buf)
 			s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the envelope: %w", err)), c.RequestID())
 			return
 		}
-		sb.pending, sb.tail = appendEnvelopeHead(nil, c.Now(), c.RequestID(), in), tail
+		buf = appendEnvelopeHead(buf, c.Now(), c.RequestID(), in)
+	}
+	ended := false
+	for !ended && len(buf) < StreamBuffered {
+		var err error
+		switch buf, err = st.Next(buf); {
+		case errors.Is(err, io.EOF):
+			ended = true
+		case err != nil:
+			rc.Response.SwapBody(buf[:0])
+			s.writeProblem(rc, s.internal(c, err), c.RequestID())
+			return
+		}
 	}
 	rc.SetStatusCode(200)
 	rc.SetContentType(ctype)
@@ -46,6 +68,11 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 	if w := c.Warnings(); len(w) > 0 && st.ContentType != "" {
 		rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
 	}
+	if ended {
+		rc.Response.SwapBody(append(buf, tail...))
+		return
+	}
+	sb := &streamBody{next: st.Next, pending: buf, tail: tail, log: s, rid: c.RequestID(), opID: c.Operation().ID}
 	rc.SetUserValue(streamKey, sb)
 	rc.Response.SetBodyStream(sb, -1)
 }
@@ -72,7 +99,11 @@ func (b *streamBody) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		case b.ended:
 			b.pending, b.off, b.tail = b.tail, 0, nil
+			continue
 		default:
+			if b.buf == nil {
+				b.buf = make([]byte, 0, 32<<10) // the buffered start stays with fasthttp's pending write
+			}
 			piece, err := b.next(b.buf[:0])
 			if errors.Is(err, io.EOF) {
 				b.ended = true

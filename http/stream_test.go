@@ -11,6 +11,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -67,8 +68,14 @@ func TestStream(t *testing.T) {
 		t.Errorf("envelope %s", r.Body)
 	}
 
-	// Many pieces, larger than any buffer on the way.
+	if r.Header.Get("Content-Length") == "" {
+		t.Error("a small stream was not sent whole")
+	}
+	// Many pieces, beyond StreamBuffered: chunked.
 	r = ts.Post(t, "/api/v1/test/stream", `{"rows":200000}`).WantStatus(t, 200)
+	if r.Header.Get("Content-Length") != "" {
+		t.Error("a large stream was sent whole")
+	}
 	var big struct {
 		Result struct {
 			Rows []int `json:"rows"`
@@ -114,13 +121,19 @@ func TestStream(t *testing.T) {
 	}
 }
 
-// TestStreamFailure: a piece that fails after the status was sent cuts the
-// body short (the client sees an incomplete chunked body, never a
-// well-formed answer) and is logged.
+// TestStreamFailure: a piece that fails while the body is still within
+// StreamBuffered is answered with a problem; one that fails after the
+// status was sent cuts the body short (the client sees an incomplete
+// chunked body, never a well-formed answer) and is logged.
 func TestStreamFailure(t *testing.T) {
 	log := &syncBuffer{}
 	ts := startTestServer(t, testOptions{Log: log})
-	req, err := nethttp.NewRequest("POST", ts.URL+"/api/v1/test/stream", strings.NewReader(`{"rows":100000,"fail_after":3}`))
+	p := ts.Post(t, "/api/v1/test/stream", `{"rows":100000,"fail_after":3}`).WantStatus(t, 500).Problem(t)
+	if strings.Contains(p.Detail, "on purpose") {
+		t.Errorf("the cause reached the client: %+v", p)
+	}
+	// About 6.7 MB of numbers, failing after 5.9 MB.
+	req, err := nethttp.NewRequest("POST", ts.URL+"/api/v1/test/stream", strings.NewReader(`{"rows":1000000,"fail_after":900000}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,15 +147,15 @@ func TestStreamFailure(t *testing.T) {
 	if err == nil {
 		t.Errorf("read a complete body: %.200s", body)
 	}
-	if resp.StatusCode != 200 || json.Valid(body) {
-		t.Errorf("status %d, body %.200s", resp.StatusCode, body)
+	if resp.StatusCode != 200 || json.Valid(body) || len(body) < apihttp.StreamBuffered {
+		t.Errorf("status %d, %d bytes: %.200s", resp.StatusCode, len(body), body)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(log.String(), "stream failed on purpose") && time.Now().Before(deadline) {
+	for !strings.Contains(log.String(), "streamed body ended early") && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if !strings.Contains(log.String(), "streamed body ended early") {
-		t.Errorf("not logged:\n%s", log.String())
+	if !strings.Contains(log.String(), "stream failed on purpose") {
+		t.Errorf("not logged:\n%.2000s", log.String())
 	}
 }
 

@@ -23,7 +23,7 @@ const ephemerisDescription = "A table of positions from start to end at a step o
 	"(datetime, jd, then <body>_longitude, _latitude, _speed, _declination per body) and one line per row, as an attachment; " +
 	"the notices then travel in the X-Warnings header. At most 20,000 rows per call (422 beyond, saying how to split the range). " +
 	"A call counts as one call of quota per 10,000 positions (rows x bodies), rounded up: a year of daily rows of ten bodies is one call, 20,000 rows of 18 bodies 36. " +
-	"The body is streamed as it is computed (chunked), never built whole: a table the ephemeris cannot serve " +
+	"A body over 1 MB is streamed as it is computed (chunked), never built whole; a table the ephemeris cannot serve " +
 	"(Chiron and the asteroids outside 1800-2400) is refused before the first row is sent." + rangeNote
 
 // Format names the body of an ephemeris.
@@ -113,7 +113,7 @@ func ephemerisOp(d Deps, s op.Spec) *op.Operation {
 }
 
 // pieceBytes is about how much of the table one piece of the stream
-// holds: a few rows, so that each chunk on the wire is worth its framing.
+// holds: a few rows at a time.
 const pieceBytes = 16 << 10
 
 func (d Deps) ephemeris(c *op.Call, in *ephemerisRequest) (ephemerisTable, error) {
@@ -184,7 +184,7 @@ func jsonStream(t *sky.Table, h *sky.EphemerisHeader) (op.Stream, error) {
 			state = 1
 			return append(append(b, head[:len(head)-1]...), `,"rows":[`...), nil
 		case 1:
-			for len(b) < pieceBytes {
+			for start := len(b); len(b)-start < pieceBytes; {
 				row, err := t.Next()
 				if err != nil {
 					return b, err
@@ -217,13 +217,14 @@ func csvStream(t *sky.Table, o sky.EphemerisOptions) op.Stream {
 			started = true
 			return sky.AppendCSVHeader(b, bodies), nil
 		}
-		for len(b) < pieceBytes {
+		start := len(b)
+		for len(b)-start < pieceBytes {
 			row, err := t.Next()
 			if err != nil {
 				return b, err
 			}
 			if row == nil {
-				if len(b) > 0 {
+				if len(b) > start {
 					return b, nil
 				}
 				return b, io.EOF
