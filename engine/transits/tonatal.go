@@ -151,9 +151,12 @@ func SetAgainst(pos engine.Positions, n Natal, t engine.JDUT, o ToNatalOptions) 
 	}
 	m := aspects.NewMatcher(orbs)
 	frame := engine.Options{Sidereal: o.Sidereal, SkipDistance: true}
-	r.Aspects = []Aspect{}
+	// About one aspect per transiting body with the default orbs (20 in a
+	// typical chart, 100 with wide minor orbs): room for 32 spares most of
+	// the regrowing.
+	r.Aspects = make([]Aspect, 0, 32)
 	var pair [2]aspects.Point
-	var found []aspects.Aspect
+	found := make([]aspects.Aspect, 0, 4)
 	for i := range r.Transits {
 		tb := &r.Transits[i]
 		if tb.Name == natal.SouthNode {
