@@ -154,7 +154,7 @@ type natalResult struct {
 		Requested string  `json:"requested"`
 		Ignored   bool    `json:"ignored"`
 	} `json:"ayanamsa"`
-	Lagna          point  `json:"lagna"`
+	Lagna          point   `json:"lagna"`
 	Grahas         []point `json:"grahas"`
 	BirthNakshatra struct {
 		nakshatraRef
@@ -555,15 +555,15 @@ func TestShadbalaAgainstReference(t *testing.T) {
 					Drekkana     float64 `json:"drekkana"`
 					Total        float64 `json:"total"`
 				} `json:"sthana_bala"`
-				Dig        float64 `json:"dig_bala"`
+				Dig        float64                 `json:"dig_bala"`
 				Kala       struct{ Total float64 } `json:"kala_bala"`
-				Cheshta    float64 `json:"cheshta_bala"`
-				Naisargika float64 `json:"naisargika_bala"`
-				Drik       float64 `json:"drik_bala"`
-				Virupas    float64 `json:"total_virupas"`
-				Rupas      float64 `json:"total_rupas"`
-				Required   float64 `json:"required_rupas"`
-				Ratio      float64 `json:"ratio"`
+				Cheshta    float64                 `json:"cheshta_bala"`
+				Naisargika float64                 `json:"naisargika_bala"`
+				Drik       float64                 `json:"drik_bala"`
+				Virupas    float64                 `json:"total_virupas"`
+				Rupas      float64                 `json:"total_rupas"`
+				Required   float64                 `json:"required_rupas"`
+				Ratio      float64                 `json:"ratio"`
 			} `json:"grahas"`
 		}
 		post(t, ts, "/api/v1/vedic/shadbala", c.body(t, nil), &r)
