@@ -76,6 +76,7 @@ func TestBadInput(t *testing.T) {
 			{"ErrLevelsTooDeep", withFields(`,"levels":4`), 422, []string{"levels"}},
 			{"ErrLevelsType", withFields(`,"levels":"2"`), 400, []string{"levels"}},
 			{"ErrYearLength", withFields(`,"year_length":"lunar"`), 422, []string{"year_length"}},
+			{"ErrGapAndLevels", `{"year":1990,"month":3,"day":25,"hour":1,"minute":30,"latitude":51.5,"longitude":0,"timezone":"Europe/London","levels":0}`, 422, []string{"hour", "levels"}},
 			{"ErrLevelsAndLatitude", `{"year":1990,"month":7,"day":14,"latitude":95,"longitude":0,"levels":9}`, 422, []string{"levels", "latitude"}},
 		},
 		"/api/v1/vedic/ashtakavarga": {

@@ -56,10 +56,7 @@ func (d Deps) panchang(c *op.Call, in *panchangRequest) (*vedic.Panchang, error)
 	}, "")
 	optErrs := o.Validate()
 	if err != nil {
-		if fs, ok := err.(engine.Fields); ok {
-			return nil, append(fs, optErrs...)
-		}
-		return nil, err
+		return nil, withFields(err, optErrs)
 	}
 	if len(optErrs) > 0 {
 		return nil, optErrs

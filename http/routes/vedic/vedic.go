@@ -11,6 +11,7 @@
 package vedic
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -167,10 +168,7 @@ func Ops(d Deps) []*op.Operation {
 func (d Deps) resolve(c *op.Call, in *birthRequest, optErrs engine.Fields, e *echo) (vedic.Birth, error) {
 	b, err := d.Births.Resolve(in.Packet, "")
 	if err != nil {
-		if fs, ok := err.(engine.Fields); ok {
-			return vedic.Birth{}, append(fs, optErrs...)
-		}
-		return vedic.Birth{}, err
+		return vedic.Birth{}, withFields(err, optErrs)
 	}
 	if len(optErrs) > 0 {
 		return vedic.Birth{}, optErrs
@@ -180,6 +178,22 @@ func (d Deps) resolve(c *op.Call, in *birthRequest, optErrs engine.Fields, e *ec
 	e.Ayanamsa, e.AyanamsaRequested = engine.Lahiri, in.Ayanamsa
 	c.Echo(e)
 	return vedic.Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, nil
+}
+
+// withFields adds the field errors more to err when err names fields too,
+// so that one answer names every bad field; other errors are returned as
+// they are.
+func withFields(err error, more engine.Fields) error {
+	var fs engine.Fields
+	var fe *engine.FieldError
+	switch {
+	case len(more) == 0:
+	case errors.As(err, &fs):
+		return append(append(engine.Fields{}, fs...), more...)
+	case errors.As(err, &fe):
+		return append(engine.Fields{fe}, more...)
+	}
+	return err
 }
 
 // cast resolves the birth of in and casts its rasi chart with the node
