@@ -225,7 +225,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("http: building the documents: %w", err)
 	}
 	s.http = &fasthttp.Server{
-		Handler:      s.entry,
+		// Compressed (brotli or gzip, as Accept-Encoding asks) when the
+		// media type compresses and the body is worth it.
+		Handler:      fasthttp.CompressHandlerBrotliLevel(s.entry, 4, fasthttp.CompressDefaultCompression),
 		ErrorHandler: s.readError,
 		Name:         "astroapi",
 		ReadTimeout:  cfg.Limits.ReadTimeout,
