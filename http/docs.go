@@ -227,14 +227,17 @@ func exampleOf(in reflect.Type) any {
 }
 
 func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
-	if ref, ok := s["$ref"].(string); ok {
+	if ref := refOf(s); ref != "" {
+		if ex, ok := s["example"]; ok {
+			return ex // an example beside the reference wins
+		}
 		s = g.Defs()[path.Base(ref)]
 	}
 	if depth > 5 || s == nil {
 		return nil
 	}
-	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
-		return ex[0]
+	if ex, ok := s["example"]; ok {
+		return ex
 	}
 	if d, ok := s["default"]; ok {
 		return d
@@ -325,10 +328,25 @@ func fieldsOf(spec map[string]any, s map[string]any) []refField {
 	return out
 }
 
+// refOf is the definition s refers to, directly or as the one member of
+// an allOf (how OpenAPI 3.0 keeps a description beside a reference).
+func refOf(s map[string]any) string {
+	if ref, ok := s["$ref"].(string); ok {
+		return ref
+	}
+	if all, ok := s["allOf"].([]any); ok && len(all) == 1 {
+		if m, ok := all[0].(map[string]any); ok {
+			ref, _ := m["$ref"].(string)
+			return ref
+		}
+	}
+	return ""
+}
+
 func deref(spec map[string]any, s map[string]any) map[string]any {
 	for i := 0; i < 10; i++ {
-		ref, ok := s["$ref"].(string)
-		if !ok {
+		ref := refOf(s)
+		if ref == "" {
 			return s
 		}
 		comps := spec["components"].(map[string]any)["schemas"].(map[string]any)
@@ -342,7 +360,7 @@ func deref(spec map[string]any, s map[string]any) map[string]any {
 }
 
 func typeName(s map[string]any) string {
-	if ref, ok := s["$ref"].(string); ok {
+	if ref := refOf(s); ref != "" {
 		return path.Base(ref)
 	}
 	t, _ := s["type"].(string)
