@@ -110,8 +110,8 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		if !oper.HasBody() {
 			for _, f := range op.WireFields(oper.In) {
 				name := op.WireName(f)
-				if inPath[name] {
-					continue
+				if inPath[name] || !op.Queryable(f) {
+					continue // objects and maps travel in bodies only
 				}
 				ps := g.Field(f)
 				param := map[string]any{"name": name, "in": "query", "required": f.Tag.Get("required") == "true", "schema": ps}

@@ -269,6 +269,13 @@ func wireName(sf reflect.StructField) string {
 	return name
 }
 
+// Queryable reports whether a field can be sent as a query parameter: a
+// scalar or a list of scalars (comma-separated), not an object or a map.
+func Queryable(sf reflect.StructField) bool {
+	k := scalarOf(sf.Type)
+	return k != scalarOther && k != scalarOther+100
+}
+
 // WireName is a struct field's JSON name.
 func WireName(sf reflect.StructField) string { return wireName(sf) }
 
