@@ -36,11 +36,11 @@ type Input struct {
 	Day   int  `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
 	Hour  *int `json:"hour" required:"true" doc:"hour of the local clock, 0-23" minimum:"0" maximum:"23" example:"14"`
 	// Minute defaults to 0.
-	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59 (default 0)" minimum:"0" maximum:"59" example:"30"`
-	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time (default UTC); its historical offsets and daylight time apply" example:"Asia/Shanghai"`
+	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59" default:"0" minimum:"0" maximum:"59" example:"30"`
+	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time (default UTC); its historical offsets and daylight time apply" default:"UTC" example:"Asia/Shanghai"`
 	// Fold picks one of two instants when clocks were turned back.
-	Fold        int         `json:"fold,omitempty" doc:"for a local time that occurred twice (clocks turned back): 0 the earlier instant (default), 1 the later" minimum:"0" maximum:"1"`
-	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight (00:00)" enum:"zi_start,midnight"`
+	Fold        int         `json:"fold,omitempty" doc:"for a local time that occurred twice (clocks turned back): 0 the earlier instant (default), 1 the later" minimum:"0" maximum:"1" default:"0"`
+	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight (00:00)" enum:"zi_start,midnight" default:"zi_start"`
 	// Gender is accepted and ignored (the four pillars do not depend on it).
 	Gender string `json:"gender,omitempty" doc:"ignored: the four pillars do not depend on it (a warning says so)"`
 }

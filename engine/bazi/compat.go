@@ -15,10 +15,10 @@ type Person struct {
 	Year     int    `json:"year" required:"true" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
 	Month    int    `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
 	Day      int    `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
-	Hour     *int   `json:"hour,omitempty" doc:"hour of the local clock, 0-23 (default 12)" minimum:"0" maximum:"23" example:"14"`
-	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59 (default 0)" minimum:"0" maximum:"59"`
-	Timezone string `json:"timezone,omitempty" doc:"IANA time zone (default UTC)" example:"Asia/Shanghai"`
-	Fold     int    `json:"fold,omitempty" doc:"0 the earlier, 1 the later instant of a local time that occurred twice" minimum:"0" maximum:"1"`
+	Hour     *int   `json:"hour,omitempty" doc:"hour of the local clock, 0-23" default:"12" minimum:"0" maximum:"23" example:"14"`
+	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59" default:"0" minimum:"0" maximum:"59"`
+	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time; its historical offsets and daylight time apply" default:"UTC" example:"Asia/Shanghai"`
+	Fold     int    `json:"fold,omitempty" doc:"0 the earlier, 1 the later instant of a local time that occurred twice" minimum:"0" maximum:"1" default:"0"`
 	Gender   string `json:"gender,omitempty" doc:"ignored"`
 }
 
@@ -35,7 +35,7 @@ func (p Person) input(b DayBoundary) Input {
 type CompatibilityInput struct {
 	Person1     *Person     `json:"person1" required:"true" doc:"first person"`
 	Person2     *Person     `json:"person2" required:"true" doc:"second person"`
-	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight" enum:"zi_start,midnight"`
+	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight" enum:"zi_start,midnight" default:"zi_start"`
 }
 
 // Validate checks both people, naming fields "person1.year" and so on.

@@ -33,8 +33,8 @@ const (
 
 // Options choose the correlation and the calendar of the input date.
 type Options struct {
-	Correlation int      `json:"correlation,omitempty" doc:"Julian day number of the Long Count's zero day: 584283 (GMT, default), 584284, 584285 (Lounsbury; Martin and Grube), 584286 (Martin and Skidmore), or another of 584280-584286" minimum:"584280" maximum:"584286" example:"584283"`
-	Calendar    Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian (proleptic, default) or julian" enum:"gregorian,julian"`
+	Correlation int      `json:"correlation,omitempty" doc:"Julian day number of the Long Count's zero day: 584283 (GMT, default), 584284, 584285 (Lounsbury; Martin and Grube), 584286 (Martin and Skidmore), or another of 584280-584286" minimum:"584280" maximum:"584286" default:"584283" example:"584283"`
+	Calendar    Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian (proleptic, default) or julian" enum:"gregorian,julian" default:"gregorian"`
 }
 
 func (o Options) correlation() int {
@@ -69,7 +69,7 @@ type Date struct {
 	Year  int  `json:"year" required:"true" doc:"year, astronomical numbering (0 = 1 BCE)" minimum:"-3113" maximum:"2999" example:"2012"`
 	Month int  `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"12"`
 	Day   int  `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"21"`
-	Hour  *int `json:"hour,omitempty" doc:"hour, 0-23 (default 12); it changes nothing: the Maya day is taken as the civil date" minimum:"0" maximum:"23" example:"12"`
+	Hour  *int `json:"hour,omitempty" default:"12" doc:"hour, 0-23; it changes nothing: the Maya day is taken as the civil date" minimum:"0" maximum:"23" example:"12"`
 }
 
 // validate checks d in calendar cal; prefix names the fields ("person1.").
