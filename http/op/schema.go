@@ -294,6 +294,9 @@ func scalarOf(t reflect.Type) scalar {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	if t == timeType {
+		return scalarString // written as an RFC 3339 string: its tags read as strings
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return scalarString

@@ -27,8 +27,10 @@ import (
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
+	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/usage"
@@ -66,6 +68,8 @@ func All(d Deps) []*op.Operation {
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions, Births: births}),
 		vedic.Ops(vedic.Deps{Positions: d.Positions, Births: births}),
+		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
+		mayan.Ops(),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
