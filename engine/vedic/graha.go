@@ -76,9 +76,6 @@ func SignAbbrev(s int) string { return signAbbrevs[mod12(s)] }
 // visible grahas only; the nodes own no sign here.
 var signLord = [12]Graha{Mars, Venus, Mercury, Moon, Sun, Mercury, Venus, Mars, Jupiter, Saturn, Saturn, Jupiter}
 
-// SignLord returns the lord of sign s (0 = Aries).
-func SignLord(s int) Graha { return signLord[mod12(s)] }
-
 // mod12 reduces a sign count to 0..11.
 func mod12(s int) int {
 	s %= 12
@@ -189,9 +186,6 @@ var natural = func() (t [numGrahas][numGrahas]Relation) {
 	return t
 }()
 
-// Natural returns how a naturally regards b (BPHS ch. 3).
-func Natural(a, b Graha) Relation { return natural[a][b] }
-
 // temporal returns the temporary (tatkalika) relation of a graha in sign a
 // towards one in sign b (BPHS ch. 3): friends when b is the 2nd, 3rd, 4th,
 // 10th, 11th or 12th sign from a; enemies otherwise, the same sign included.
@@ -214,14 +208,3 @@ var dashaYears = [numGrahas]float64{Sun: 6, Moon: 10, Mars: 7, Mercury: 17, Jupi
 // dashaOrder is the Vimshottari sequence, starting from the lord of
 // Ashwini (Ketu); nakshatra n (0 = Ashwini) is ruled by dashaOrder[n%9].
 var dashaOrder = [9]Graha{Ketu, Venus, Sun, Moon, Mars, Rahu, Jupiter, Saturn, Mercury}
-
-// isMalefic reports the natural malefics (BPHS ch. 3, with the usual
-// reading): Sun, Mars, Saturn, Rahu, Ketu. The Moon and Mercury are judged
-// case by case (see benefic).
-func isMalefic(g Graha) bool {
-	switch g {
-	case Sun, Mars, Saturn, Rahu, Ketu:
-		return true
-	}
-	return false
-}

@@ -1,11 +1,6 @@
 package vedic
 
-import (
-	"fmt"
-	"math"
-
-	"github.com/astroapi/astroapi/engine"
-)
+import "github.com/astroapi/astroapi/engine"
 
 // NakshatraSpan is the extent of one nakshatra: 13°20′ of sidereal
 // longitude (360° / 27); a pada is a quarter of it, 3°20′.
@@ -50,9 +45,6 @@ var nakshatras = [27]nakshatraInfo{
 	{"Uttara Bhadrapada", "Ahir Budhnya"},
 	{"Revati", "Pushan"},
 }
-
-// NakshatraName returns the name of nakshatra n (0 = Ashwini).
-func NakshatraName(n int) string { return nakshatras[n].name }
 
 // Nakshatra is the lunar mansion of a sidereal longitude, with the fields
 // of spec 2.5 exactly: name, lord (its Vimshottari ruler), pada (quarter,
@@ -138,12 +130,4 @@ func BirthNakshatra(pos engine.Positions, b Birth, o Options) (*NakshatraResult,
 		Source:                p.Source,
 	}
 	return r, nil
-}
-
-// dms formats degrees as d°m′s″ (whole arcseconds, truncated), for
-// warnings and rule texts.
-func dms(deg float64) string {
-	deg = math.Abs(deg)
-	s := int(deg*3600 + 1e-6)
-	return fmt.Sprintf("%d°%02d′%02d″", s/3600, s/60%60, s%60)
 }
