@@ -58,6 +58,11 @@ func (in Input) validate(prefix string) engine.Fields {
 	for _, e := range l.Validate() {
 		errs = append(errs, &engine.FieldError{Field: prefix + e.Field, Reason: e.Reason})
 	}
+	if (in.Year < solarterms.MinYear || in.Year > solarterms.MaxYear) && in.Year >= birth.MinYear && in.Year <= birth.MaxYear {
+		// birth takes -3000..3000 (and names the year beyond); the pillars
+		// need the solar-term table's years.
+		errs = append(errs, &engine.FieldError{Field: prefix + "year", Reason: fmt.Sprintf("must be between %d and %d (the years of the solar-term table)", solarterms.MinYear, solarterms.MaxYear)})
+	}
 	switch in.DayBoundary {
 	case "", ZiStart, Midnight:
 	default:

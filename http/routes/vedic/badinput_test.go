@@ -49,7 +49,7 @@ var birthCases = []badCase{
 	{"ErrNoPlace", `{"year":1990,"month":7,"day":14}`, 422, []string{"latitude"}},
 	{"ErrPlaceTwice", `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":0,"location":"London"}`, 422, []string{"location"}},
 	{"ErrImpossibleDate", `{"year":1990,"month":2,"day":30,"latitude":51.5,"longitude":0}`, 422, []string{"day"}},
-	{"ErrYearRange", `{"year":3000,"month":1,"day":1,"latitude":51.5,"longitude":0}`, 422, []string{"year"}},
+	{"ErrYearRange", `{"year":3001,"month":1,"day":1,"latitude":51.5,"longitude":0}`, 422, []string{"year"}},
 	{"ErrHourRange", `{"year":1990,"month":7,"day":14,"hour":24,"latitude":51.5,"longitude":0}`, 422, []string{"hour"}},
 	{"ErrDSTGap", `{"year":1990,"month":3,"day":25,"hour":1,"minute":30,"latitude":51.5,"longitude":0,"timezone":"Europe/London"}`, 422, []string{"hour"}},
 	{"ErrZone", `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":0,"timezone":"Mars/Olympus_Mons"}`, 422, []string{"timezone"}},
@@ -137,14 +137,15 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestEdgesOfTheRange: before 1583 the answer is a 422 naming the year;
+// TestEdgesOfTheRange: outside the birth packet's years (-3000..3000,
+// Julian before the reform) the answer is a 422 naming the year;
 // from 2400 to 2999, beyond the ephemeris files, the positions come from the
 // Moshier theory, and the answer says so.
 func TestEdgesOfTheRange(t *testing.T) {
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
 	for _, rt := range jsonRoutes {
 		t.Run(rt.path, func(t *testing.T) {
-			wantRefused(t, ts, rt.path, badCase{"ErrYear", `{"year":1582,"month":12,"day":31,"latitude":0,"longitude":0}`, 422, []string{"year"}})
+			wantRefused(t, ts, rt.path, badCase{"ErrYear", `{"year":-3001,"month":12,"day":31,"latitude":0,"longitude":0}`, 422, []string{"year"}})
 			env := ts.Post(t, rt.path, `{"year":2999,"month":12,"day":31,"hour":23,"latitude":60,"longitude":10}`).WantStatus(t, 200).Envelope(t)
 			if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "Moshier") {
 				t.Errorf("warnings %q", env.Warnings)

@@ -55,6 +55,12 @@ func (d Deps) panchang(c *op.Call, in *panchangRequest) (*vedic.Panchang, error)
 		Latitude: in.Latitude, Longitude: in.Longitude, Location: in.Location, Timezone: in.Timezone,
 	}, "")
 	optErrs := o.Validate()
+	if (in.Year < 1583 || in.Year > 2999) && in.Year >= birth.MinYear && in.Year <= birth.MaxYear {
+		// birth takes -3000..3000 (and names the year beyond), with the
+		// Julian calendar before the reform; the panchang's days are
+		// Gregorian, 1583-2999 as documented.
+		optErrs = append(optErrs, &engine.FieldError{Field: "year", Reason: "must be between 1583 and 2999 (Gregorian calendar)"})
+	}
 	if err != nil {
 		return nil, withFields(err, optErrs)
 	}
