@@ -89,7 +89,7 @@ type Eclipse struct {
 	Type        Type      `json:"type" doc:"total, annular, hybrid or partial (solar); total, partial or penumbral (lunar)" enum:"total,annular,hybrid,partial,penumbral"`
 	Kind        Kind      `json:"kind" doc:"solar or lunar" enum:"solar,lunar"`
 	Date        string    `json:"date" doc:"date of greatest eclipse, UTC, YYYY-MM-DD" example:"2024-04-08"`
-	Datetime    time.Time `json:"datetime" doc:"instant of greatest eclipse, UTC, to the second" example:"2024-04-08T18:17:20Z"`
+	Datetime    time.Time `json:"datetime" doc:"instant of greatest eclipse, UTC, to the second" example:"\"2024-04-08T18:17:20Z\""`
 	JulianDay   float64   `json:"julian_day" doc:"Julian day (UT) of greatest eclipse"`
 	Degree      float64   `json:"degree" doc:"ecliptic longitude of the eclipse, degrees, 0-360: the Sun's for a solar eclipse, the Moon's for a lunar one (apparent, tropical, of date)"`
 	Sign        string    `json:"sign" doc:"zodiac sign of degree" example:"Aries"`

@@ -28,8 +28,10 @@ import (
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/http/routes/console"
+	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/quota"
@@ -64,6 +66,8 @@ func All(d Deps) []*op.Operation {
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions, Births: births}),
+		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
+		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
