@@ -177,7 +177,7 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 			req["auth"] = map[string]any{"type": "noauth"}
 		}
 		if o.HasBody() {
-			body, _ := json.MarshalIndent(exampleOf(o.In), "", "  ")
+			body, _ := json.MarshalIndent(ExampleOf(o.In), "", "  ")
 			req["body"] = map[string]any{"mode": "raw", "raw": string(body), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
 			req["header"] = append(req["header"].([]any), map[string]any{"key": "Content-Type", "value": "application/json"})
 		}
@@ -218,9 +218,11 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 	}
 }
 
-// exampleOf builds an example body of an input type from its tags:
-// required fields and fields with example or default tags.
-func exampleOf(in reflect.Type) any {
+// ExampleOf builds an example input of an input type from its tags:
+// required fields and fields with example or default tags. It is the
+// body the Postman collection shows, and what tests send to check that
+// every operation's documented example is a valid call.
+func ExampleOf(in reflect.Type) any {
 	g := op.NewSchemas()
 	s := g.Schema(in)
 	return schemaExample(g, s, 0)

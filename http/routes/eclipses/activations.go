@@ -15,7 +15,10 @@ import (
 
 // activationsInput is the body of POST /api/v1/eclipses/activations.
 type activationsInput struct {
-	EclipseDate string     `json:"eclipse_date" required:"true" doc:"a date within 3 days of the eclipse's greatest eclipse (UTC dates), YYYY-MM-DD; an RFC 3339 instant (a record's datetime) is read as its UTC date" example:"2024-04-08"`
+	// eclipse_date is required, but checked by the handler after natal:
+	// the decoder's 422 for a missing field would come before natal's
+	// 400s (spec 7), which are type errors in effect.
+	EclipseDate string     `json:"eclipse_date" doc:"required: a date within 3 days of the eclipse's greatest eclipse (UTC dates), YYYY-MM-DD; an RFC 3339 instant (a record's datetime) is read as its UTC date" example:"2024-04-08"`
 	Natal       natalInput `json:"natal" doc:"the natal chart (required: natal.planets and natal.houses, 400 when missing): the natal route's own result passed straight through, or plain points and twelve cusps" example:"{\"planets\":[{\"name\":\"Sun\",\"longitude\":19.6},{\"name\":\"Moon\",\"longitude\":201.2},{\"name\":\"Mars\",\"longitude\":342.9}],\"houses\":[95.2,118.4,141.0,166.9,199.3,238.7,275.2,298.4,321.0,346.9,19.3,58.7]}"`
 	Orb         *float64   `json:"orb,omitempty" doc:"largest distance from exact conjunction with the eclipse degree or opposition to it, degrees (more than 0, at most 10)" minimum:"0" maximum:"10" default:"3" example:"3"`
 }
@@ -217,6 +220,9 @@ func (r routes) activations(c *op.Call, in *activationsInput) (eclipses.Activati
 	natal, err := readNatal(in.Natal.raw)
 	if err != nil {
 		return eclipses.Activations{}, err
+	}
+	if !c.Has("eclipse_date") {
+		return eclipses.Activations{}, &engine.FieldError{Field: "eclipse_date", Reason: "is required: a date near the eclipse, YYYY-MM-DD"}
 	}
 	day, err := parseDate("eclipse_date", in.EclipseDate)
 	if err != nil {

@@ -201,6 +201,7 @@ func TestActivationsBadInput(t *testing.T) {
 	}{
 		// Spec 7: the natal body missing is a 400.
 		{"NatalMissing", `{"eclipse_date":"2024-04-08"}`, 400, "natal"},
+		{"EmptyBody", `{}`, 400, "natal"},
 		{"NatalNull", body(`null`), 400, "natal"},
 		{"PlanetsMissing", body(`{"houses":` + houses + `}`), 400, "natal.planets"},
 		{"PlanetsNull", body(`{"planets":null,"houses":` + houses + `}`), 400, "natal.planets"},
