@@ -4,7 +4,9 @@
 -- (every chart a birth minute never sent before in the run, so the result
 -- cache cannot answer), "get" (GET WRK_PATH, query included), "body"
 -- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
--- WRK_BODIES, rotated).
+-- WRK_BODIES, rotated), "dates" (POST WRK_BODY with its "DATE" replaced by
+-- "year":Y,"month":M,"day":D, a date 1800-2399 not sent before in the run,
+-- so the result cache cannot answer a route that takes a date).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -39,7 +41,7 @@ function setup(thread)
   threads_made = threads_made + 1
 end
 
-if mode == "body" then
+if mode == "body" or mode == "dates" then
   bodies[1] = os.getenv("WRK_BODY") or "{}"
 elseif mode == "bodies" then
   for line in io.lines(os.getenv("WRK_BODIES")) do
@@ -73,6 +75,14 @@ request = function()
       items[i] = '{"operation":"post-natal","body":' .. unique(k) .. '}'
     end
     return wrk.format("POST", path, headers, '{"requests":[' .. table.concat(items, ",") .. ']}')
+  end
+  if mode == "dates" then
+    -- 201,600 dates (days 1-28): each thread of each round starts 60,000
+    -- further on, and a date is cached only when seen twice.
+    k = k + 1
+    local j = ((thread_id or 0) * 60000 + (tonumber(os.getenv("WRK_ROUND")) or 0) * 120000 + k) % 201600
+    local date = string.format('"year":%d,"month":%d,"day":%d', 1800 + floor(j / 336), 1 + floor(j / 28) % 12, 1 + j % 28)
+    return wrk.format("POST", path, headers, (string.gsub(bodies[1], '"DATE"', date)))
   end
   if mode == "get" then
     return wrk.format("GET", path, headers)

@@ -88,6 +88,7 @@ run() { # name path mode round
 	local mode=$3 body="" bodies=""
 	case $mode in
 	body=*) body=${mode#body=} mode=body ;;
+	dates=*) body=${mode#dates=} mode=dates ;;
 	bodies=*) bodies=bench/${mode#bodies=} mode=bodies ;;
 	esac
 	WRK_PATH=$2 WRK_MODE=$mode WRK_BODY=$body WRK_BODIES=$bodies WRK_ROUND=$4 WRK_KEY=$key \
