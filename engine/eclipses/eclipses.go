@@ -100,8 +100,9 @@ type Eclipse struct {
 	// Magnitude: solar, the fraction of the Sun's diameter covered (for
 	// total, annular and hybrid eclipses the ratio of the Moon's apparent
 	// diameter to the Sun's) at the point of greatest eclipse; lunar, the
-	// umbral magnitude (negative for penumbral eclipses).
-	Magnitude          float64  `json:"magnitude" doc:"NASA's eclipse magnitude at greatest eclipse: solar, fraction of the Sun's diameter covered (total/annular/hybrid: Moon/Sun diameter ratio); lunar, umbral magnitude"`
+	// umbral magnitude, 0 for every penumbral eclipse (libswe reports no
+	// negative umbral magnitude, where NASA's catalog does).
+	Magnitude          float64  `json:"magnitude" doc:"NASA's eclipse magnitude at greatest eclipse: solar, fraction of the Sun's diameter covered (total/annular/hybrid: Moon/Sun diameter ratio); lunar, umbral magnitude (0 for a penumbral eclipse, whose depth is penumbral_magnitude)"`
 	PenumbralMagnitude *float64 `json:"penumbral_magnitude,omitempty" doc:"lunar: penumbral magnitude"`
 	Gamma              float64  `json:"gamma" doc:"least distance of the shadow axis from the Earth's centre (solar) or of the Moon's centre from the shadow axis (lunar), in Earth radii, negative south"`
 	Central            *bool    `json:"central,omitempty" doc:"solar total, annular or hybrid eclipse: the shadow axis meets the Earth"`
