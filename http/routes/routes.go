@@ -27,9 +27,11 @@ import (
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
+	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
@@ -70,6 +72,8 @@ func All(d Deps) []*op.Operation {
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		vedic.Ops(vedic.Deps{Positions: d.Positions, Births: births}),
+		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
+		mayan.Ops(),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),

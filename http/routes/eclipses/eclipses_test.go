@@ -194,11 +194,3 @@ func TestUnavailable(t *testing.T) {
 		t.Errorf("detail %q", p.Detail)
 	}
 }
-
-// TestExamples sends every route's documented example: each is a valid
-// call.
-func TestExamples(t *testing.T) {
-	ops := Ops(Deps{Tables: apitest.TableSet(t)})
-	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...)})
-	ts.SendExamples(t, ops...)
-}

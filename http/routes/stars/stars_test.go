@@ -325,11 +325,3 @@ func TestUnavailable(t *testing.T) {
 	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(Ops(Deps{})...)})
 	wantProblem(t, "no source", ts.Post(t, "/api/v1/fixed-stars", `{"year":2024,"month":4,"day":8}`), 503, "")
 }
-
-// TestExamples sends every route's documented example: each is a valid
-// call.
-func TestExamples(t *testing.T) {
-	ops := Ops(Deps{Tables: apitest.TableSet(t), Swiss: apitest.Ephemeris(t)})
-	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...)})
-	ts.SendExamples(t, ops...)
-}

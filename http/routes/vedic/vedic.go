@@ -95,7 +95,7 @@ func Ops(d Deps) []*op.Operation {
 	spec := func(id, path, summary, description string) op.Spec {
 		// Cacheable: every answer depends on the request alone.
 		return op.Spec{ID: id, Path: path, Family: "Traditions", Summary: summary, Description: description,
-			Cacheable: true, Unavailable: unavailable}
+			Cacheable: true, Unavailable: unavailable, PathExamples: map[string]string{"name": "d9"}}
 	}
 	svgSpec := func(id, method, summary string) op.Spec {
 		desc := svgDescription
