@@ -100,6 +100,9 @@ type Raw struct {
 	ContentType string
 	Body        []byte
 	Filename    string // when set, sent as an attachment (Content-Disposition)
+	// Policy replaces the door's Content-Security-Policy of pages and
+	// images (a page whose scripts set inline styles needs its own).
+	Policy string
 }
 
 // Streamer is a result written piece by piece while it is sent, rather
