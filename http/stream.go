@@ -72,6 +72,13 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 		rc.Response.SwapBody(append(buf, tail...))
 		return
 	}
+	// The streamed rest goes out uncompressed: fasthttp's compression of a
+	// body stream pulls it on a goroutine of its own, flushes the
+	// compressor every 4 KB and, when a piece fails, closes the compressed
+	// stream normally, so that a cut body would reach the client as a
+	// complete answer. The compression handler reads Accept-Encoding
+	// after this handler: without it the body is left as it is.
+	rc.Request.Header.Del(fasthttp.HeaderAcceptEncoding)
 	sb := &streamBody{next: st.Next, pending: buf, tail: tail, log: s, rid: c.RequestID(), opID: c.Operation().ID}
 	rc.SetUserValue(streamKey, sb)
 	rc.Response.SetBodyStream(sb, -1)
