@@ -41,8 +41,8 @@ type progressionOut struct {
 }
 
 type solarArcOut struct {
-	Arc         float64 `json:"arc"`
-	Points      []struct {
+	Arc    float64 `json:"arc"`
+	Points []struct {
 		Name           string  `json:"name"`
 		NatalLongitude float64 `json:"natal_longitude"`
 		Longitude      float64 `json:"longitude"`

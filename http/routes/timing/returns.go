@@ -92,7 +92,9 @@ func (d Deps) place(s *subject, p *placeInput) (*timing.Place, error) {
 	if p == nil {
 		return nil, nil
 	}
-	bad := func(field, reason string) { s.bad = append(s.bad, &engine.FieldError{Field: "place." + field, Reason: reason}) }
+	bad := func(field, reason string) {
+		s.bad = append(s.bad, &engine.FieldError{Field: "place." + field, Reason: reason})
+	}
 	e := &placeEcho{}
 	switch {
 	case p.Location != "" && (p.Latitude != nil || p.Longitude != nil):
