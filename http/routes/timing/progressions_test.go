@@ -135,3 +135,43 @@ func TestProgressionsSwetest(t *testing.T) {
 	}
 	t.Logf("worst progressed planet %.4f\", angle %.4f\", solar arc %.4f\" from swetest", worstPlanet, worstAngle, worstArc)
 }
+
+// TestSolarArcPerfections: on each date the solar arc route lists as the
+// perfection of a directed-to-natal aspect, the route's own directed chart
+// has that aspect exact (within 0.01": the date is rounded to the second,
+// in which the arc moves 0.0001"), and the perfections are the ones whose
+// arcs the range holds.
+func TestSolarArcPerfections(t *testing.T) {
+	ts := start(t, apitest.Tables(t), apihttp.Limits{})
+	for _, key := range []string{"true_solar_arc", "naibod"} {
+		var sa solarArcOut
+		post(t, ts, "/api/v1/solar-arc", fmt.Sprintf(`{%s,"date":"2024-07-14","key":%q,"range_start":"2020-01-01","range_end":"2030-01-01"}`, london, key), &sa)
+		if len(sa.Perfections) < 20 {
+			t.Fatalf("%s: %d perfections in ten years", key, len(sa.Perfections))
+		}
+		for i, p := range sa.Perfections {
+			if i > 0 && p.Date.Before(sa.Perfections[i-1].Date) {
+				t.Fatalf("%s: perfections out of date order", key)
+			}
+			if i%5 != 0 {
+				continue // a sample: each is a request
+			}
+			var at solarArcOut
+			post(t, ts, "/api/v1/solar-arc", fmt.Sprintf(`{%s,"date":%q,"key":%q}`, london, p.Date.Format(time.RFC3339), key), &at)
+			var from, to float64
+			for _, pt := range at.Points {
+				if pt.Name == p.Point {
+					from = pt.Longitude
+				}
+				if pt.Name == p.NatalPoint {
+					to = pt.NatalLongitude
+				}
+			}
+			sep := math.Abs(math.Remainder(from-to, 360))
+			if d := math.Abs(sep-p.Angle) * 3600; d > 0.01 || sepArcsec(at.Arc, p.Arc) > 0.01 {
+				t.Errorf("%s: directed %s %v natal %s on %s: separation %.6f, %.4f\" from exact (arc %.7f, listed %.7f)",
+					key, p.Point, p.Angle, p.NatalPoint, p.Date, sep, d, at.Arc, p.Arc)
+			}
+		}
+	}
+}
