@@ -5,21 +5,23 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 )
 
-// The firdaria requests: the birth, the node placement and year length
-// (timing.FirdariaOptions), and what each route asks.
-type firdariaRequest struct {
+// FirdariaRequest is the body of POST /api/v1/firdaria: the birth, the
+// node placement and the year length (timing.FirdariaOptions).
+type FirdariaRequest struct {
 	birthFrame
 	timing.FirdariaOptions
 }
 
-type firdariaAtAgeRequest struct {
+// FirdariaAtAgeRequest is the body of POST /api/v1/firdaria/at-age.
+type FirdariaAtAgeRequest struct {
 	birthFrame
 	timing.FirdariaOptions
 	Age  *float64 `json:"age,omitempty" doc:"age in years of year_length since the birth, decimals allowed, at least 0 and under 150 (send age or date)" minimum:"0" maximum:"150" example:"33.5"`
 	Date string   `json:"date,omitempty" doc:"date instead of age: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; not before the birth, within 150 years"`
 }
 
-type firdariaTimelineRequest struct {
+// FirdariaTimelineRequest is the body of POST /api/v1/firdaria/timeline.
+type FirdariaTimelineRequest struct {
 	birthFrame
 	timing.FirdariaOptions
 	Start string `json:"start" required:"true" doc:"start of the range: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; not before the birth" example:"2020-01-01"`
@@ -48,7 +50,7 @@ func (d Deps) firdariaOps() []*op.Operation {
 	}
 }
 
-func (d Deps) firdaria(c *op.Call, in *firdariaRequest) (*timing.Firdaria, error) {
+func (d Deps) firdaria(c *op.Call, in *FirdariaRequest) (*timing.Firdaria, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err
@@ -64,7 +66,7 @@ func (d Deps) firdaria(c *op.Call, in *firdariaRequest) (*timing.Firdaria, error
 	return r, nil
 }
 
-func (d Deps) firdariaAt(c *op.Call, in *firdariaAtAgeRequest) (*timing.FirdariaAt, error) {
+func (d Deps) firdariaAt(c *op.Call, in *FirdariaAtAgeRequest) (*timing.FirdariaAt, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err
@@ -82,7 +84,7 @@ func (d Deps) firdariaAt(c *op.Call, in *firdariaAtAgeRequest) (*timing.Firdaria
 	return r, nil
 }
 
-func (d Deps) firdariaTimeline(c *op.Call, in *firdariaTimelineRequest) (*timing.FirdariaTimeline, error) {
+func (d Deps) firdariaTimeline(c *op.Call, in *FirdariaTimelineRequest) (*timing.FirdariaTimeline, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err

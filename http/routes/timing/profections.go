@@ -5,7 +5,8 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 )
 
-type profectionsRequest struct {
+// ProfectionsRequest is the body of POST /api/v1/profections.
+type ProfectionsRequest struct {
 	birthFrame
 	Date string                 `json:"date,omitempty" doc:"date to profect to (send date or age): YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; gives the year and the month in force" example:"2024-07-14"`
 	Age  *int                   `json:"age,omitempty" doc:"completed years of life, 0-150 (send age or date): the profection year from that birthday to the next" minimum:"0" maximum:"150"`
@@ -24,7 +25,7 @@ func (d Deps) profectionOps() []*op.Operation {
 	}
 }
 
-func (d Deps) profections(c *op.Call, in *profectionsRequest) (*timing.Profection, error) {
+func (d Deps) profections(c *op.Call, in *ProfectionsRequest) (*timing.Profection, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err

@@ -5,7 +5,9 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 )
 
-type progressionsRequest struct {
+// ProgressionsRequest is the body of POST /api/v1/progressions: the birth,
+// its chart frame, and the progression's options.
+type ProgressionsRequest struct {
 	birthFrame
 	Date        string             `json:"date" required:"true" doc:"target date: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; not before the birth, within 150 years" example:"2024-07-14"`
 	YearLength  timing.YearLength  `json:"year_length,omitempty" doc:"the year of life one day of ephemeris stands for: tropical (365.24219 days) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
@@ -13,7 +15,8 @@ type progressionsRequest struct {
 	Orb         *float64           `json:"orb,omitempty" doc:"orb of the progressed-to-natal aspects in degrees, more than 0" minimum:"0" maximum:"5" default:"1"`
 }
 
-type solarArcRequest struct {
+// SolarArcRequest is the body of POST /api/v1/solar-arc.
+type SolarArcRequest struct {
 	birthFrame
 	Date       string            `json:"date" required:"true" doc:"date of the directed chart: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; not before the birth, within 150 years" example:"2024-07-14"`
 	Key        timing.ArcKey     `json:"key,omitempty" doc:"measure of the arc: true_solar_arc (progressed Sun minus natal Sun) or naibod (0°59'08.33\" a year)" default:"true_solar_arc"`
@@ -43,7 +46,7 @@ func (d Deps) progressionOps() []*op.Operation {
 	}
 }
 
-func (d Deps) progressions(c *op.Call, in *progressionsRequest) (*timing.Progression, error) {
+func (d Deps) progressions(c *op.Call, in *ProgressionsRequest) (*timing.Progression, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err
@@ -64,7 +67,7 @@ func (d Deps) progressions(c *op.Call, in *progressionsRequest) (*timing.Progres
 	return r, nil
 }
 
-func (d Deps) solarArc(c *op.Call, in *solarArcRequest) (*timing.SolarArcDirections, error) {
+func (d Deps) solarArc(c *op.Call, in *SolarArcRequest) (*timing.SolarArcDirections, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err

@@ -5,16 +5,19 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 )
 
-// The zodiacal releasing requests: the birth, the lot and year length
-// (timing.ReleasingOptions), and what each route lays out.
-type releasingRequest struct {
+// ReleasingRequest is the body of POST /api/v1/zodiacal-releasing: the
+// birth, the lot and year length (timing.ReleasingOptions), and how much
+// of the life to lay out.
+type ReleasingRequest struct {
 	birthFrame
 	timing.ReleasingOptions
 	Years  *int `json:"years,omitempty" doc:"years of life covered from the birth (the level-1 periods that begin in them, given whole)" minimum:"1" maximum:"150" default:"100"`
 	Levels *int `json:"levels,omitempty" doc:"1: the level-1 periods; 2: each with its level-2 sub-periods" minimum:"1" maximum:"2" default:"2"`
 }
 
-type releasingTimelineRequest struct {
+// ReleasingTimelineRequest is the body of POST
+// /api/v1/zodiacal-releasing/timeline.
+type ReleasingTimelineRequest struct {
 	birthFrame
 	timing.ReleasingOptions
 	Start  string `json:"start" required:"true" doc:"start of the range: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; not before the birth" example:"2020-01-01"`
@@ -22,7 +25,9 @@ type releasingTimelineRequest struct {
 	Levels *int   `json:"levels,omitempty" doc:"deepest level listed, 1-4" minimum:"1" maximum:"4" default:"2"`
 }
 
-type releasingAtDateRequest struct {
+// ReleasingAtDateRequest is the body of POST
+// /api/v1/zodiacal-releasing/at-date.
+type ReleasingAtDateRequest struct {
 	birthFrame
 	timing.ReleasingOptions
 	Date   string `json:"date" required:"true" doc:"the date: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; not before the birth, within 150 years" example:"2024-07-14"`
@@ -53,7 +58,7 @@ func (d Deps) releasingOps() []*op.Operation {
 	}
 }
 
-func (d Deps) release(c *op.Call, in *releasingRequest) (*timing.Releasing, error) {
+func (d Deps) release(c *op.Call, in *ReleasingRequest) (*timing.Releasing, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err
@@ -74,7 +79,7 @@ func (d Deps) release(c *op.Call, in *releasingRequest) (*timing.Releasing, erro
 	return r, nil
 }
 
-func (d Deps) releaseTimeline(c *op.Call, in *releasingTimelineRequest) (*timing.Timeline, error) {
+func (d Deps) releaseTimeline(c *op.Call, in *ReleasingTimelineRequest) (*timing.Timeline, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err
@@ -96,7 +101,7 @@ func (d Deps) releaseTimeline(c *op.Call, in *releasingTimelineRequest) (*timing
 	return r, nil
 }
 
-func (d Deps) releaseAt(c *op.Call, in *releasingAtDateRequest) (*timing.ActivePeriods, error) {
+func (d Deps) releaseAt(c *op.Call, in *ReleasingAtDateRequest) (*timing.ActivePeriods, error) {
 	s, err := d.framed(c, &in.birthFrame)
 	if err != nil {
 		return nil, err

@@ -12,9 +12,9 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 )
 
-// placeInput is where return charts are cast instead of the birth place:
+// Relocation is where return charts are cast instead of the birth place:
 // coordinates, or a place name to geocode.
-type placeInput struct {
+type Relocation struct {
 	Latitude  *float64 `json:"latitude,omitempty" doc:"geographic latitude of the return chart in degrees, north positive; with longitude, or send location instead" minimum:"-90" maximum:"90" example:"48.8566"`
 	Longitude *float64 `json:"longitude,omitempty" doc:"geographic longitude in degrees, east positive" minimum:"-180" maximum:"180" example:"2.3522"`
 	Location  string   `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude (offline GeoNames index), such as \"Paris, FR\""`
@@ -27,28 +27,31 @@ type placeEcho struct {
 	Location  *birth.Place `json:"location,omitempty" doc:"the geocoded place, when location was sent"`
 }
 
-// The return requests hold the birth with the settings of the charts they
-// cast (natal.Request), and their own fields.
-type solarReturnRequest struct {
+// SolarReturnRequest is the body of POST /api/v1/returns/solar: the birth
+// with the settings of the chart cast (natal.Request), the year, and an
+// optional relocation.
+type SolarReturnRequest struct {
 	natal.Request
 	ReturnYear int         `json:"return_year" required:"true" doc:"calendar year of the solar return: the return nearest the birthday in that year (from the year after the birth year to 150 years after it)" example:"2024"`
-	Place      *placeInput `json:"place,omitempty" doc:"where the return chart is cast (relocated solar return); omitted: the birth place"`
+	Place      *Relocation `json:"place,omitempty" doc:"where the return chart is cast (relocated solar return); omitted: the birth place"`
 }
 
-type lunarReturnsRequest struct {
+// LunarReturnsRequest is the body of POST /api/v1/returns/lunar.
+type LunarReturnsRequest struct {
 	natal.Request
 	Start string      `json:"start" required:"true" doc:"start of the range searched: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; not before the birth" example:"2024-01-01"`
 	End   string      `json:"end,omitempty" doc:"end of the range: a date or date-time as start, at most 366 days after start (14 returns); omitted: start plus one year"`
-	Place *placeInput `json:"place,omitempty" doc:"where the return charts are cast; omitted: the birth place"`
+	Place *Relocation `json:"place,omitempty" doc:"where the return charts are cast; omitted: the birth place"`
 }
 
-type planetaryReturnsRequest struct {
+// PlanetaryReturnsRequest is the body of POST /api/v1/returns/planetary.
+type PlanetaryReturnsRequest struct {
 	natal.Request
 	Planet        timing.Planet `json:"planet" required:"true" doc:"the returning planet (the Sun and the Moon have their own routes)" example:"jupiter"`
 	Start         string        `json:"start,omitempty" doc:"start of the range searched: YYYY-MM-DD (00:00 in the birth's time zone) or an RFC 3339 date-time; omitted: the birth"`
 	End           string        `json:"end,omitempty" doc:"end of the range: at most 120 years after start, 12 years with include_charts; omitted: start plus 100 years (at most 150 years after the birth)"`
 	IncludeCharts bool          `json:"include_charts,omitempty" doc:"cast a return chart for every pass (the range is then at most 12 years)" default:"false"`
-	Place         *placeInput   `json:"place,omitempty" doc:"where the return charts are cast (with include_charts); omitted: the birth place"`
+	Place         *Relocation   `json:"place,omitempty" doc:"where the return charts are cast (with include_charts); omitted: the birth place"`
 }
 
 func (d Deps) returnOps() []*op.Operation {
@@ -88,7 +91,7 @@ func (d Deps) settings(c *op.Call, in *natal.Request) (*subject, error) {
 // place resolves the place of return charts: nil (the birth place), or
 // coordinates, or a location string geocoded as the birth packet's is.
 // Bad fields are collected in s; a missing geocoding index is an error.
-func (d Deps) place(s *subject, p *placeInput) (*timing.Place, error) {
+func (d Deps) place(s *subject, p *Relocation) (*timing.Place, error) {
 	if p == nil {
 		return nil, nil
 	}
@@ -138,7 +141,7 @@ func (d Deps) place(s *subject, p *placeInput) (*timing.Place, error) {
 	return &timing.Place{Latitude: e.Latitude, Longitude: e.Longitude}, nil
 }
 
-func (d Deps) solarReturn(c *op.Call, in *solarReturnRequest) (*timing.SolarReturn, error) {
+func (d Deps) solarReturn(c *op.Call, in *SolarReturnRequest) (*timing.SolarReturn, error) {
 	s, err := d.settings(c, &in.Request)
 	if err != nil {
 		return nil, err
@@ -161,7 +164,7 @@ func (d Deps) solarReturn(c *op.Call, in *solarReturnRequest) (*timing.SolarRetu
 	return r, nil
 }
 
-func (d Deps) lunarReturns(c *op.Call, in *lunarReturnsRequest) (*timing.Returns, error) {
+func (d Deps) lunarReturns(c *op.Call, in *LunarReturnsRequest) (*timing.Returns, error) {
 	s, err := d.settings(c, &in.Request)
 	if err != nil {
 		return nil, err
@@ -182,7 +185,7 @@ func (d Deps) lunarReturns(c *op.Call, in *lunarReturnsRequest) (*timing.Returns
 	return r, nil
 }
 
-func (d Deps) planetaryReturns(c *op.Call, in *planetaryReturnsRequest) (*timing.Returns, error) {
+func (d Deps) planetaryReturns(c *op.Call, in *PlanetaryReturnsRequest) (*timing.Returns, error) {
 	s, err := d.settings(c, &in.Request)
 	if err != nil {
 		return nil, err
