@@ -2,9 +2,10 @@
 -- WRK_MODE: "natal" (50 different birth data, rotated), "batch" (100 natal
 -- items per request, 10 bodies rotated), "natal-unique" / "batch-unique"
 -- (every chart a birth minute never sent before in the run, so the result
--- cache cannot answer), "get" (GET WRK_PATH, query included), "body"
--- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
--- WRK_BODIES, rotated).
+-- cache cannot answer), "unique" (the natal-unique births with the members
+-- of the JSON object WRK_EXTRA added, for the routes that take a birth and
+-- more), "get" (GET WRK_PATH, query included), "body" (POST the one JSON
+-- body WRK_BODY), "bodies" (POST the lines of the file WRK_BODIES, rotated).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -24,14 +25,22 @@ end
 local floor = math.floor
 local function unique(k)
   local t = thread_id or 0
+  -- In "unique" mode every thread's births fall in 1900-1959 (the threads
+  -- apart by their longitude), so that one date of 1960-2050 in WRK_EXTRA
+  -- is after every birth and within 150 years of it.
+  local nudge = 0
+  if mode == "unique" then t, nudge = 0, 0.001 * (thread_id or 0) end
   local m = k % 60
   local h = floor(k / 60) % 24
   local d = 1 + floor(k / 1440) % 28
   local mo = 1 + floor(k / 40320) % 12
   local y = 1900 + 60 * t + floor(k / 483840) % 60
   return string.format('{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%.4f,"longitude":%.4f}',
-    y, mo, d, h, m, -50 + (k * 13) % 110 + 0.25, -170 + (k * 37) % 340 + 0.5)
+    y, mo, d, h, m, -50 + (k * 13) % 110 + 0.25, -170 + (k * 37) % 340 + 0.5 + nudge)
 end
+
+-- The members of WRK_EXTRA ({"date":"2000-01-01"}) without their braces.
+local extra = string.match(os.getenv("WRK_EXTRA") or "", "^%s*{(.*)}%s*$") or ""
 
 local threads_made = 0
 function setup(thread)
@@ -66,6 +75,11 @@ request = function()
   if mode == "natal-unique" then
     k = k + 1
     return wrk.format("POST", path, headers, unique(k))
+  elseif mode == "unique" then
+    k = k + 1
+    local b = unique(k)
+    if extra ~= "" then b = string.sub(b, 1, -2) .. "," .. extra .. "}" end
+    return wrk.format("POST", path, headers, b)
   elseif mode == "batch-unique" then
     local items = {}
     for i = 1, 100 do
