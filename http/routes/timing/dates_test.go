@@ -80,3 +80,29 @@ func FuzzParseDate(f *testing.F) {
 		}
 	})
 }
+
+// The timeline's cost estimate against the periods the engine lists.
+func TestReleasingTimelineCost(t *testing.T) {
+	four, three := 4, 3
+	for _, c := range []struct {
+		in   ReleasingTimelineRequest
+		want int64
+	}{
+		{ReleasingTimelineRequest{Start: "2020-01-01", End: "2030-01-01"}, 1},
+		{ReleasingTimelineRequest{Start: "2020-01-01", End: "2030-01-01", Levels: &four}, 2},
+		{ReleasingTimelineRequest{Start: "1933-12-22T21:39:00Z", End: "2013-12-23", Levels: &four}, 10},
+		{ReleasingTimelineRequest{Start: "1990-01-01", End: "2090-01-01", Levels: &four}, 12},
+		{ReleasingTimelineRequest{Start: "1990-01-01", End: "2090-01-01", Levels: &three}, 1},
+		{ReleasingTimelineRequest{Start: "2030-01-01", End: "2020-01-01", Levels: &four}, 1},
+		{ReleasingTimelineRequest{Start: "garbage", End: "2020-01-01", Levels: &four}, 1},
+	} {
+		if got := c.in.Cost(); got != c.want {
+			t.Errorf("%s..%s levels %v: cost %d, want %d", c.in.Start, c.in.End, c.in.Levels, got, c.want)
+		}
+	}
+	// The estimate of the Akihito timeline of the HTTP tests (9,088
+	// periods) is within 1 %.
+	if n := periodsIn(80*365.25, "", 4); n < 9088*0.99 || n > 9088*1.01 {
+		t.Errorf("four levels over 80 years: %.0f periods estimated, 9,088 listed", n)
+	}
+}

@@ -234,7 +234,12 @@ func TestReleasingProperties(t *testing.T) {
 	}
 	t.Run("Timeline4Levels80Years", func(t *testing.T) {
 		var tl releasingOut
-		post(t, ts, "/api/v1/zodiacal-releasing/timeline", `{`+akihito+`,"start":"1933-12-22T21:39:00Z","end":"2013-12-23","levels":4}`, &tl)
+		before := post(t, ts, "/api/v1/zodiacal-releasing/at-date", `{`+akihito+`,"date":"2000-01-01"}`, nil).Usage.RequestsThisDay
+		env := post(t, ts, "/api/v1/zodiacal-releasing/timeline", `{`+akihito+`,"start":"1933-12-22T21:39:00Z","end":"2013-12-23","levels":4}`, &tl)
+		// Billed by its size: one call per 1,000 periods (9,088 here).
+		if n := env.Usage.RequestsThisDay - before; n != 10 {
+			t.Errorf("the timeline counted %d calls, want 10", n)
+		}
 		unit := [5]float64{0, 360, 30, 2.5, 2.5 / 12}
 		counts := [5]int{}
 		for i, p := range tl.Periods {
