@@ -23,13 +23,14 @@ func TestEcho(t *testing.T) {
 		Timezone   string     `json:"timezone"`
 		UTC        string     `json:"utc"`
 		ZodiacType string     `json:"zodiac_type"`
+		DateZone   string     `json:"date_zone"`
 		Start      *time.Time `json:"start"`
 		End        *time.Time `json:"end"`
 		Date       *time.Time `json:"date"`
 	}
 	echo := func(env apitest.Envelope) {
 		t.Helper()
-		in.Start, in.End, in.Date = nil, nil, nil
+		in.Start, in.End, in.Date, in.DateZone = nil, nil, nil, ""
 		if err := json.Unmarshal(env.Input, &in); err != nil {
 			t.Fatal(err)
 		}
@@ -37,14 +38,19 @@ func TestEcho(t *testing.T) {
 	env := post(t, ts, "/api/v1/returns/lunar", `{`+london+`,"start":"2024-07-01","end":"2025-01-01"}`, nil)
 	echo(env)
 	if in.BirthDate != "1990-07-14" || in.UTC != "1990-07-14T13:30:00Z" || in.Timezone != "Europe/London" ||
-		in.Start.Format(time.RFC3339) != "2024-06-30T23:00:00Z" || in.End.Format(time.RFC3339) != "2025-01-01T00:00:00Z" {
+		in.Start.Format(time.RFC3339) != "2024-06-30T23:00:00Z" || in.End.Format(time.RFC3339) != "2025-01-01T00:00:00Z" || in.DateZone != "Europe/London" {
 		t.Errorf("echo %s", env.Input)
 	}
 	// Tokyo by "auto": a date is 00:00 JST.
 	env = post(t, ts, "/api/v1/zodiacal-releasing/at-date", `{"year":1933,"month":12,"day":23,"hour":6,"minute":39,"location":"Tokyo, JP","timezone":"auto","date":"2016-08-08"}`, nil)
 	echo(env)
-	if in.Timezone != "Asia/Tokyo" || in.UTC != "1933-12-22T21:39:00Z" || in.Date.Format(time.RFC3339) != "2016-08-07T15:00:00Z" {
+	if in.Timezone != "Asia/Tokyo" || in.UTC != "1933-12-22T21:39:00Z" || in.Date.Format(time.RFC3339) != "2016-08-07T15:00:00Z" || in.DateZone != "Asia/Tokyo" {
 		t.Errorf("echo %s", env.Input)
+	}
+	// An instant needs no zone.
+	echo(post(t, ts, "/api/v1/progressions", `{`+london+`,"date":"2024-07-14T12:00:00Z"}`, nil))
+	if in.DateZone != "" || in.Date.Format(time.RFC3339) != "2024-07-14T12:00:00Z" {
+		t.Errorf("echo date %s zone %q", in.Date, in.DateZone)
 	}
 	// Ignored input is said.
 	for _, c := range []struct{ path, body, warning string }{

@@ -10,7 +10,8 @@
 // timezone, the place's with "auto", UTC when omitted, at that zone's
 // offset on that day), or an RFC 3339 date-time with an offset
 // ("2024-07-14T09:30:00Z", "2024-07-14T11:30:00+02:00"), read as that
-// instant. The envelope's input echoes every date as the UTC instant used.
+// instant. The envelope's input echoes every date as the UTC instant used,
+// and date_zone when a date came without a time.
 package timing
 
 import (
@@ -57,7 +58,8 @@ func (d Deps) spec(id, path, summary, description string) op.Spec {
 const conventionsText = "The birth is the natal input, flat in the body (year, month, day, hour, minute, second; latitude and " +
 	"longitude or location; timezone, IANA, default UTC, `auto` for the place's zone). " +
 	"Dates: `YYYY-MM-DD` is 00:00 of that day in the birth's time zone (at that zone's offset on that day), " +
-	"or an RFC 3339 date-time with an offset (`2024-07-14T09:30:00Z`) is that instant; results give instants in UTC to the second. " +
+	"or an RFC 3339 date-time with an offset (`2024-07-14T09:30:00Z`) is that instant; the envelope's input gives each date as the UTC " +
+	"instant used (and date_zone, the zone of a date sent alone); results give instants in UTC to the second. " +
 	"Every date must lie between the birth and 150 years after it. Angles are degrees."
 
 // birthFrame is the input of the routes that read a birth without
@@ -80,6 +82,7 @@ type inputEcho struct {
 	IncludeAsteroids    *bool              `json:"include_asteroids,omitempty" doc:"return charts: asteroids added"`
 	IncludeMinorAspects *bool              `json:"include_minor_aspects,omitempty" doc:"return charts: minor aspects looked for"`
 	ReturnYear          int                `json:"return_year,omitempty" doc:"the solar return's year"`
+	DateZone            string             `json:"date_zone,omitempty" doc:"the zone a date sent without a time was read in, at 00:00 of that day (the birth's)"`
 	Date                *time.Time         `json:"date,omitempty" doc:"the date as the UTC instant used"`
 	Start               *time.Time         `json:"start,omitempty" doc:"start of the range, UTC"`
 	End                 *time.Time         `json:"end,omitempty" doc:"end of the range, UTC"`
@@ -97,6 +100,8 @@ type subject struct {
 	// bad collects the field errors of the request's own fields (dates,
 	// places, explicit zeros), reported with the birth's in one answer.
 	bad engine.Fields
+	// dateOnly: a date was sent without a time (read in zone).
+	dateOnly bool
 }
 
 // subject resolves the birth packet p with chart options o (validated into
@@ -154,6 +159,9 @@ func (s *subject) done(c *op.Call) error {
 	if len(s.bad) > 0 {
 		return s.bad
 	}
+	if s.dateOnly {
+		s.echo.DateZone = s.zone.String()
+	}
 	c.Echo(s.echo)
 	return nil
 }
@@ -164,6 +172,7 @@ func (s *subject) date(v, field string) time.Time {
 	if v == "" {
 		return time.Time{}
 	}
+	s.dateOnly = s.dateOnly || len(v) == len(time.DateOnly)
 	t, err := parseDate(v, s.zone)
 	if err != nil {
 		s.bad = append(s.bad, &engine.FieldError{Field: field, Reason: err.Error()})
