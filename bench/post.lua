@@ -2,10 +2,11 @@
 -- WRK_MODE: "natal" (50 different birth data, rotated), "batch" (100 natal
 -- items per request, 10 bodies rotated), "natal-unique" / "batch-unique"
 -- (every chart a birth minute never sent before in the run, so the result
--- cache cannot answer), "unique" (the natal-unique births with the members
--- of the JSON object WRK_EXTRA added, for the routes that take a birth and
--- more), "get" (GET WRK_PATH, query included), "body" (POST the one JSON
--- body WRK_BODY), "bodies" (POST the lines of the file WRK_BODIES, rotated).
+-- cache cannot answer), "get" (GET WRK_PATH, query included), "body"
+-- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
+-- WRK_BODIES, rotated), "unique" (WRK_BODY is a template: every call fills
+-- {year}, {month}, {day}, {hour} and {minute} with a date and time never
+-- sent before in the run; see fill below).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -25,27 +26,66 @@ end
 local floor = math.floor
 local function unique(k)
   local t = thread_id or 0
-  -- In "unique" mode every thread's births fall in 1900-1959 (the threads
-  -- apart by their longitude), so that one date of 1960-2050 in WRK_EXTRA
-  -- is after every birth and within 150 years of it.
-  local nudge = 0
-  if mode == "unique" then t, nudge = 0, 0.001 * (thread_id or 0) end
   local m = k % 60
   local h = floor(k / 60) % 24
   local d = 1 + floor(k / 1440) % 28
   local mo = 1 + floor(k / 40320) % 12
   local y = 1900 + 60 * t + floor(k / 483840) % 60
   return string.format('{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%.4f,"longitude":%.4f}',
-    y, mo, d, h, m, -50 + (k * 13) % 110 + 0.25, -170 + (k * 37) % 340 + 0.5 + nudge)
+    y, mo, d, h, m, -50 + (k * 13) % 110 + 0.25, -170 + (k * 37) % 340 + 0.5)
 end
-
--- The members of WRK_EXTRA ({"date":"2000-01-01"}) without their braces.
-local extra = string.match(os.getenv("WRK_EXTRA") or "", "^%s*{(.*)}%s*$") or ""
 
 local threads_made = 0
 function setup(thread)
   thread:set("thread_id", threads_made)
   threads_made = threads_made + 1
+end
+
+-- A "unique" template, cut at its placeholders once: pieces[i] is text or
+-- the name of a field. {year:FROM:TO} bounds the years (default 1800:2399,
+-- the solar-term table's).
+local pieces, y0, span = {}, 1800, 600
+if mode == "unique" then
+  local tpl = os.getenv("WRK_BODY") or "{}"
+  tpl = string.gsub(tpl, "{year:(%-?%d+):(%-?%d+)}", function(a, b)
+    y0, span = tonumber(a), tonumber(b) - tonumber(a) + 1
+    return "{year}"
+  end)
+  local at = 1
+  while true do
+    local i, j, name = string.find(tpl, "{(%a+)}", at)
+    if not i then break end
+    pieces[#pieces + 1] = string.sub(tpl, at, i - 1)
+    pieces[#pieces + 1] = { name }
+    at = j + 1
+  end
+  pieces[#pieces + 1] = string.sub(tpl, at)
+end
+
+-- fill(n) is call n (from 0) of this thread in this round. Each (round,
+-- thread) pair is one of 8 lanes; lane L walks the days (day 1-28 of every
+-- month of every year of the span, S of them) from day L*S/8, so for dates
+-- alone lanes stay apart for S/8 calls (252,000 for 6,000 years); its
+-- clock time starts at L*3 hours and moves a minute each time the lane
+-- has gone round all S days, so date-times never repeat in a run.
+local values = {}
+local function fill(n)
+  local t = thread_id or 0
+  local lane = ((tonumber(os.getenv("WRK_ROUND")) or 0) % 4) * 2 + t % 2
+  local S = span * 336
+  local idx = lane * floor(S / 8) + n
+  local d = idx % S
+  local tm = (lane * 180 + floor(idx / S)) % 1440
+  values.year = y0 + floor(d / 336)
+  values.month = 1 + floor(d / 28) % 12
+  values.day = 1 + d % 28
+  values.hour = floor(tm / 60)
+  values.minute = tm % 60
+  local out = {}
+  for i, p in ipairs(pieces) do
+    if type(p) == "table" then out[i] = values[p[1]] else out[i] = p end
+  end
+  return table.concat(out)
 end
 
 if mode == "body" then
@@ -75,11 +115,6 @@ request = function()
   if mode == "natal-unique" then
     k = k + 1
     return wrk.format("POST", path, headers, unique(k))
-  elseif mode == "unique" then
-    k = k + 1
-    local b = unique(k)
-    if extra ~= "" then b = string.sub(b, 1, -2) .. "," .. extra .. "}" end
-    return wrk.format("POST", path, headers, b)
   elseif mode == "batch-unique" then
     local items = {}
     for i = 1, 100 do
@@ -87,6 +122,11 @@ request = function()
       items[i] = '{"operation":"post-natal","body":' .. unique(k) .. '}'
     end
     return wrk.format("POST", path, headers, '{"requests":[' .. table.concat(items, ",") .. ']}')
+  end
+  if mode == "unique" then
+    local body = fill(k % 5000000)
+    k = k + 1
+    return wrk.format("POST", path, headers, body)
   end
   if mode == "get" then
     return wrk.format("GET", path, headers)

@@ -14,8 +14,7 @@
 #   5. batch-unique: batches whose 100 items are all new;
 # then a row per route of the families, from bench/rows.tsv (one line each:
 # name, method, path, mode, label; mode as bench/post.lua reads WRK_MODE,
-# "body=<JSON>" for one body, "bodies=<file>" for rotated lines,
-# "unique=<JSON>" for new births each with the object's members added).
+# "body=<JSON>" for one body, "bodies=<file>" for rotated lines).
 # Usage: bench/run.sh [NAME...]  (the rows of rows.tsv to run, default all;
 # canned and natal always run, as the baselines the ratios are taken to)
 # (env: BIN, PORT=18090, DURATION=10s, ROUNDS=3, CONNS=64, THREADS=2,
@@ -86,13 +85,13 @@ serve_percentiles() {
 run() { # name path mode round
 	cpustat >"$work/$1.cpu"
 	from=$(wc -l <"$work/access.log")
-	local mode=$3 body="" bodies="" extra=""
+	local mode=$3 body="" bodies=""
 	case $mode in
 	body=*) body=${mode#body=} mode=body ;;
 	bodies=*) bodies=bench/${mode#bodies=} mode=bodies ;;
-	unique=*) extra=${mode#unique=} mode=unique ;;
+	unique=*) body=${mode#unique=} mode=unique ;;
 	esac
-	WRK_PATH=$2 WRK_MODE=$mode WRK_BODY=$body WRK_BODIES=$bodies WRK_EXTRA=$extra WRK_ROUND=$4 WRK_KEY=$key \
+	WRK_PATH=$2 WRK_MODE=$mode WRK_BODY=$body WRK_BODIES=$bodies WRK_ROUND=$4 WRK_KEY=$key \
 		wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --timeout 5s --latency -s bench/post.lua "http://127.0.0.1:$PORT" >"$work/$1.txt" 2>&1
 	cpustat >>"$work/$1.cpu"
 	sleep 0.3 # the access log is flushed every 100 ms
