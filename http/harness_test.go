@@ -46,7 +46,7 @@ func startTestServer(t testing.TB, o testOptions) *apitest.Server {
 	t.Helper()
 	return apitest.Start(t, apitest.Options{
 		Ephemeris: o.Positions != nil, Plan: o.Plan, Plans: o.Plans, Clock: o.Clock, StoreURL: o.StoreURL,
-		Limits: o.Limits, Log: o.Log, CannedBody: o.CannedBody,
+		Limits: o.Limits, Log: o.Log, CannedBody: o.CannedBody, Tables: o.Tables,
 		Ops: func(e apitest.Env) []*op.Operation {
 			return append(routes.All(routes.Deps{
 				Positions: o.Positions, Tables: o.Tables, Swiss: o.Swiss, Places: o.Places, Zones: o.Zones,
