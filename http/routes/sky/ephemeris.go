@@ -23,7 +23,7 @@ const ephemerisDescription = "A table of positions from start to end at a step o
 	"(datetime, jd, then <body>_longitude, _latitude, _speed, _declination per body) and one line per row, as an attachment; " +
 	"the notices then travel in the X-Warnings header. At most 20,000 rows per call (422 beyond, saying how to split the range). " +
 	"A call counts as one call of quota per 10,000 positions (rows x bodies), rounded up: a year of daily rows of ten bodies is one call, 20,000 rows of 18 bodies 36. " +
-	"A body over 1 MB is streamed as it is computed (chunked), never built whole; a table the ephemeris cannot serve " +
+	"A body over 1 MB is streamed as it is computed (chunked, and not compressed, so that a stream cut by a failure never looks complete), never built whole; smaller ones are compressed when Accept-Encoding asks. A table the ephemeris cannot serve " +
 	"(Chiron and the asteroids outside 1800-2400) is refused before the first row is sent." + rangeNote
 
 // Format names the body of an ephemeris.
