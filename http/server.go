@@ -66,6 +66,7 @@ type Limits struct {
 	KeyCacheTTL   time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
 	Concurrency   int           // fasthttp connection limit; default 16384
 	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
+	MCPPageSize   int           // tools (and resources) per page of tools/list; default 100
 }
 
 func (l *Limits) defaults() {
@@ -96,6 +97,9 @@ func (l *Limits) defaults() {
 	if l.ResultCache == 0 {
 		l.ResultCache = 64 << 20
 	}
+	if l.MCPPageSize <= 0 {
+		l.MCPPageSize = 100
+	}
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
@@ -116,6 +120,7 @@ type Server struct {
 	ridSeq    atomic.Uint64
 
 	docs         *docSet
+	mcp          *mcpDoor
 	shuttingDown atomic.Bool
 	lnMu         sync.Mutex
 	lns          []net.Listener
@@ -175,9 +180,16 @@ func New(cfg Config) (*Server, error) {
 	s.router.NotFound = s.notFound
 	s.router.MethodNotAllowed = s.methodNotAllowed
 	s.metrics = newMetrics(s.ops)
+	if s.mcp, err = s.newMCP(); err != nil {
+		return nil, fmt.Errorf("http: building the MCP endpoint: %w", err)
+	}
 	for _, o := range s.ops {
 		s.byID[o.ID] = o
-		s.router.Handle(o.Method, o.Path, s.handler(o))
+		h := s.handler(o)
+		if o.ID == mcpOperationID {
+			h = s.mcp.serve(o) // JSON-RPC over MCP's transport, not the envelope
+		}
+		s.router.Handle(o.Method, o.Path, h)
 	}
 	// The documents are built once, now: a broken one stops the start.
 	if s.docs, err = s.buildDocuments(); err != nil {
