@@ -471,20 +471,21 @@ func renderGuide(s *Server, m manifest) ([]byte, error) {
 
 // problemHelp explains each problem type in the guide.
 var problemHelp = map[string]string{
-	op.KindBadRequest:   "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
-	op.KindValidation:   "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
-	op.KindNotFound:     "No such route or resource (unknown zone, star, eclipse, key).",
-	op.KindMethod:       "The route exists but not with this method.",
-	op.KindUnauthorized: "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",
-	op.KindKeyInQuery:   "An API key was sent in the URL (a query parameter such as api_key, apikey, key or x-api-key). URLs end up in logs and browser history, so such requests are refused before anything else; send the key in the x-api-key header and rotate a key that was exposed.",
-	op.KindConflict:     "The request clashes with the current state (an e-mail already registered, the last active key of an account, an already revoked key).",
-	op.KindQuota:        "The account's daily or monthly quota is used up. Retry-After says when it resets (00:00 UTC for the day, the first of the month for the month).",
-	op.KindRate:         "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
-	op.KindTooLarge:     "The request body is larger than the server accepts. Split it.",
-	op.KindUnsupported:  "The body is not in a supported media type.",
-	op.KindTimeout:      "The request took too long to arrive or to compute.",
-	op.KindUnavailable:  "A dependency (store, ephemeris) is not available; retry later.",
-	op.KindInternal:     "A bug on our side. Quote the request_id when reporting it; the detail never shows internals.",
+	op.KindBadRequest:      "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
+	op.KindValidation:      "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
+	op.KindNotFound:        "No such route or resource (unknown zone, star, eclipse, key).",
+	op.KindMethod:          "The route exists but not with this method.",
+	op.KindUnauthorized:    "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",
+	op.KindKeyInQuery:      "An API key was sent in the URL (a query parameter such as api_key, apikey, key or x-api-key). URLs end up in logs and browser history, so such requests are refused before anything else; send the key in the x-api-key header and rotate a key that was exposed.",
+	op.KindConflict:        "The request clashes with the current state (an e-mail already registered, the last active key of an account, an already revoked key).",
+	op.KindQuota:           "The account's daily or monthly quota is used up. Retry-After says when it resets (00:00 UTC for the day, the first of the month for the month).",
+	op.KindRate:            "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
+	op.KindTooLarge:        "The request body is larger than the server accepts (refused on its Content-Length, before it is read). Split it.",
+	op.KindHeadersTooLarge: "The request's header fields are larger than the server reads (431). Send fewer or shorter headers.",
+	op.KindUnsupported:     "The body is not in a supported media type.",
+	op.KindTimeout:         "The request took too long to arrive or to compute.",
+	op.KindUnavailable:     "A dependency (store, ephemeris) is not available; retry later.",
+	op.KindInternal:        "A bug on our side. Quote the request_id when reporting it; the detail never shows internals.",
 }
 
 // planRow is one line of the guide's plan table.

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -59,7 +60,16 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		desc := oper.Description
 		switch oper.Access {
 		case op.Billed:
-			desc = strings.TrimSpace(desc + "\n\nBilled: one call against the account's daily and monthly quota.")
+			cost := max(1, oper.Cost)
+			o["x-cost"] = cost
+			switch {
+			case reflect.PointerTo(oper.In).Implements(reflect.TypeFor[op.Coster]()):
+				desc = strings.TrimSpace(desc + "\n\nBilled by what it asks for: the calls this request counts for against the account's daily and monthly quota are stated in its description (at least one). Refused requests (4xx) take a token of the per-second rate but no quota.")
+			case cost == 1:
+				desc = strings.TrimSpace(desc + "\n\nBilled: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.")
+			default:
+				desc = strings.TrimSpace(desc + fmt.Sprintf("\n\nBilled: %d calls against the account's daily and monthly quota (its work is far above a chart's). Refused requests (4xx) take a token of the per-second rate but no quota.", cost))
+			}
 		case op.Public:
 			o["security"] = []any{}
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
@@ -147,4 +148,55 @@ func TestBatchOnRatedPlan(t *testing.T) {
 			t.Errorf("requests_this_day %d after two batches of 5 and a refused one, want 10", rep.CurrentUsage.RequestsThisDay)
 		}
 	})
+}
+
+// TestHeavyCallsBoundedAndWeighted: a heavy operation counts its cost in
+// calls, and beyond the heavy calls in flight allowed per account (2 here)
+// a call is refused at once with 503 and Retry-After, billed nothing.
+func TestHeavyCallsBoundedAndWeighted(t *testing.T) {
+	ts := startTestServer(t, testOptions{Limits: apihttp.Limits{MaxHeavy: 8, MaxHeavyPerAccount: 2}})
+	env := ts.Post(t, "/api/v1/test/heavy", `{"year":1}`).WantStatus(t, 200).Envelope(t)
+	if env.Usage.RequestsThisDay != 3 {
+		t.Fatalf("a heavy call of cost 3 billed %d calls", env.Usage.RequestsThisDay)
+	}
+	gate := apitest.NewGate(t, "heavy")
+	done := make(chan int, 2)
+	for range 2 {
+		go func() { done <- ts.Post(t, "/api/v1/test/heavy", `{"year":1,"gate":"heavy"}`).Status }()
+	}
+	<-gate.Entered()
+	<-gate.Entered()
+	r := ts.Post(t, "/api/v1/test/heavy", `{"year":1}`).WantStatus(t, 503)
+	if r.Header.Get("Retry-After") != "1" {
+		t.Errorf("Retry-After %q", r.Header.Get("Retry-After"))
+	}
+	// Another account is not held up by this one's renders.
+	_, other, _ := ts.NewAccount(t, apitest.TestPlan)
+	ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "x-api-key", other).WantStatus(t, 200)
+	gate.Open()
+	for range 2 {
+		if st := <-done; st != 200 {
+			t.Errorf("gated heavy call: %d", st)
+		}
+	}
+	var rep quota.Report
+	ts.Get(t, "/api/v1/usage").WantStatus(t, 200).Decode(t, &rep)
+	if rep.CurrentUsage.RequestsThisDay != 9 {
+		t.Errorf("requests_this_day %d, want 9 (three heavy calls of 3, the refused one free)", rep.CurrentUsage.RequestsThisDay)
+	}
+}
+
+// TestRefusedCallsNotBilled: five 400/422 answers take tokens of the
+// per-second rate but no calls of quota (issue 20).
+func TestRefusedCallsNotBilled(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	for _, body := range []string{`{"year":"x"}`, `{}`, `{"year":1,"fail":"field"}`, `{"year":1,"fail":"badrequest"}`, `{"year":1,"fail":"notfound"}`} {
+		if r := ts.Post(t, "/api/v1/test/echo", body); r.Status < 400 || r.Status >= 500 {
+			t.Fatalf("%s: %d", body, r.Status)
+		}
+	}
+	env := ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 200).Envelope(t)
+	if env.Usage.RequestsThisDay != 1 {
+		t.Errorf("requests_this_day %d after five refused calls and one answer, want 1", env.Usage.RequestsThisDay)
+	}
 }

@@ -236,6 +236,38 @@ func (q *Quota) ChargeQuota(ctx context.Context, accountID, planName string, n i
 	return q.charge(ctx, accountID, planName, n, false)
 }
 
+// Refund gives back n calls charged to the account at instant at (the
+// calls of a request that was then refused for its input: users pay for
+// answers, not for their typos). The rate token the request took is not
+// given back. A refund after the day has rolled over is dropped (the
+// charge stays on the day it was made), and no counter goes below zero.
+func (q *Quota) Refund(accountID string, at time.Time, n int64) {
+	if n <= 0 {
+		return
+	}
+	day := store.Day(at)
+	sh := q.shardOf(accountID)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	e := sh.accts[accountID]
+	if e == nil || !e.loaded || !e.day.Equal(day) {
+		return
+	}
+	n = min(n, e.dayN, e.monthN)
+	if n <= 0 {
+		return
+	}
+	e.dayN -= n
+	e.monthN -= n
+	// A negative delta: the charge may be flushed already, and flushes
+	// add deltas.
+	if k := len(e.pending); k > 0 && e.pending[k-1].day.Equal(day) {
+		e.pending[k-1].n -= n
+	} else {
+		e.pending = append(e.pending, pend{day: day, n: -n})
+	}
+}
+
 // Peek returns the account's usage without charging anything.
 func (q *Quota) Peek(ctx context.Context, accountID, planName string) (Usage, error) {
 	return q.charge(ctx, accountID, planName, 0, false)

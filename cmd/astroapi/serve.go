@@ -112,6 +112,13 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 		}
 		c.FlushInterval = d
 	}
+	if v := getenv("ASTROAPI_DEV_ACCOUNT"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("ASTROAPI_DEV_ACCOUNT: %w", err)
+		}
+		c.DevAccount = b
+	}
 	if v := getenv("ASTROAPI_ACCESS_LOG"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -132,7 +139,7 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", c.MetricsAddr, "also serve /metrics on this separate address (ASTROAPI_METRICS_ADDR)")
 	fs.StringVar(&c.BenchCanned, "bench-canned", c.BenchCanned, "serve this file at POST /bench/canned, the benchmark baseline (no key, no quota)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", c.CPUProfile, "write a CPU profile of the whole run to this file (go tool pprof reads it)")
-	fs.BoolVar(&c.DevAccount, "dev-account", c.DevAccount, "create a development account and print its key when the store has no keys")
+	fs.BoolVar(&c.DevAccount, "dev-account", c.DevAccount, "development only: create an account and print its key when the store has no keys (ASTROAPI_DEV_ACCOUNT; the Docker image sets it false)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -170,13 +177,13 @@ func (m *Main) Run(ctx context.Context) error {
 	// Revocations by the console and by the keys command drop the server's
 	// cached keys; the server is built later, so the hook reaches it once
 	// it exists.
-	forgetKeys := func() {
+	forgetKey := func(id string) {
 		if m.Server != nil {
-			m.Server.ForgetKeys()
+			m.Server.ForgetKey(id)
 		}
 	}
 	if store.Kind(c.Store) == "bolt" {
-		if m.admin, err = listenAdmin(adminSocket(c.Store), m.Store, plans, logger, forgetKeys); err != nil {
+		if m.admin, err = listenAdmin(adminSocket(c.Store), m.Store, plans, logger, forgetKey); err != nil {
 			logger.Warn("no administration socket: keys commands cannot reach the store while this server runs",
 				"socket", adminSocket(c.Store), "error", err.Error())
 		}
@@ -226,7 +233,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	ops := routes.All(routes.Deps{
 		Positions: positions, Tables: m.tables, Swiss: m.swiss, Places: pl, Zones: zx,
-		Store: m.Store, Quota: m.Quota, KeysChanged: forgetKeys,
+		Store: m.Store, Quota: m.Quota, KeyRevoked: forgetKey,
 	})
 	m.Server, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,

@@ -41,9 +41,9 @@ const TestPlan = "test"
 
 // Env is what the harness made that operations may need.
 type Env struct {
-	Store       store.Store
-	Quota       *quota.Quota
-	KeysChanged func() // drops the server's cached key lookups
+	Store      store.Store
+	Quota      *quota.Quota
+	KeyRevoked func(id string) // makes the server refuse the key at once (Server.ForgetKey)
 }
 
 // Options configure Start; the zero value serves only the server's own
@@ -167,7 +167,7 @@ func Start(t testing.TB, opts Options) *Server {
 	var srv *apihttp.Server
 	var ops []*op.Operation
 	if opts.Ops != nil {
-		ops = opts.Ops(Env{Store: st, Quota: q, KeysChanged: func() { srv.ForgetKeys() }})
+		ops = opts.Ops(Env{Store: st, Quota: q, KeyRevoked: func(id string) { srv.ForgetKey(id) }})
 	}
 	srv, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: opts.Ephemeris,

@@ -56,38 +56,40 @@ func (p *Problem) Cause() error { return p.cause }
 
 // Problem kinds. Each slug is a section of /docs/api (#problem-<slug>).
 const (
-	KindBadRequest   = "bad-request"
-	KindValidation   = "validation"
-	KindNotFound     = "not-found"
-	KindMethod       = "method-not-allowed"
-	KindUnauthorized = "unauthorized"
-	KindKeyInQuery   = "key-in-query"
-	KindConflict     = "conflict"
-	KindQuota        = "quota-exceeded"
-	KindRate         = "rate-limited"
-	KindTooLarge     = "body-too-large"
-	KindUnsupported  = "unsupported-media-type"
-	KindTimeout      = "timeout"
-	KindUnavailable  = "unavailable"
-	KindInternal     = "internal"
+	KindBadRequest      = "bad-request"
+	KindValidation      = "validation"
+	KindNotFound        = "not-found"
+	KindMethod          = "method-not-allowed"
+	KindUnauthorized    = "unauthorized"
+	KindKeyInQuery      = "key-in-query"
+	KindConflict        = "conflict"
+	KindQuota           = "quota-exceeded"
+	KindRate            = "rate-limited"
+	KindTooLarge        = "body-too-large"
+	KindHeadersTooLarge = "headers-too-large"
+	KindUnsupported     = "unsupported-media-type"
+	KindTimeout         = "timeout"
+	KindUnavailable     = "unavailable"
+	KindInternal        = "internal"
 )
 
 // Kinds maps each problem kind to its title.
 var Kinds = map[string]string{
-	KindBadRequest:   "Bad request",
-	KindValidation:   "Invalid input",
-	KindNotFound:     "Not found",
-	KindMethod:       "Method not allowed",
-	KindUnauthorized: "Missing or invalid API key",
-	KindKeyInQuery:   "API key in the query string",
-	KindConflict:     "Conflict",
-	KindQuota:        "Quota exceeded",
-	KindRate:         "Rate limit exceeded",
-	KindTooLarge:     "Request body too large",
-	KindUnsupported:  "Unsupported media type",
-	KindTimeout:      "Request timed out",
-	KindUnavailable:  "Service unavailable",
-	KindInternal:     "Internal error",
+	KindBadRequest:      "Bad request",
+	KindValidation:      "Invalid input",
+	KindNotFound:        "Not found",
+	KindMethod:          "Method not allowed",
+	KindUnauthorized:    "Missing or invalid API key",
+	KindKeyInQuery:      "API key in the query string",
+	KindConflict:        "Conflict",
+	KindQuota:           "Quota exceeded",
+	KindRate:            "Rate limit exceeded",
+	KindTooLarge:        "Request body too large",
+	KindHeadersTooLarge: "Request header fields too large",
+	KindUnsupported:     "Unsupported media type",
+	KindTimeout:         "Request timed out",
+	KindUnavailable:     "Service unavailable",
+	KindInternal:        "Internal error",
 }
 
 // NewProblem builds a problem of a kind with a detail.

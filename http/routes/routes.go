@@ -51,9 +51,9 @@ type Deps struct {
 	Zones  *zones.Index  // IANA zones and their boundaries
 	Store  store.Store   // accounts and keys
 	Quota  *quota.Quota  // counters and usage statistics
-	// KeysChanged is called after the console revokes or rotates a key
-	// (the server drops its cached key lookups).
-	KeysChanged func()
+	// KeyRevoked is called after the console revokes or rotates a key (the
+	// server refuses it at once, though lookups of it are cached).
+	KeyRevoked func(id string)
 	// SignupsPerHour bounds console sign-ups per client address (0: 5).
 	SignupsPerHour int
 }
@@ -67,7 +67,7 @@ func All(d Deps) []*op.Operation {
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
-		console.Ops(console.Deps{Store: d.Store, KeysChanged: d.KeysChanged, SignupsPerHour: d.SignupsPerHour}),
+		console.Ops(console.Deps{Store: d.Store, KeyRevoked: d.KeyRevoked, SignupsPerHour: d.SignupsPerHour}),
 	} {
 		ops = append(ops, family...)
 	}

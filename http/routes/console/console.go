@@ -23,9 +23,9 @@ var assets embed.FS
 // Deps are what the console acts on.
 type Deps struct {
 	Store store.Store // nil: the routes answer 503
-	// KeysChanged is called after a key is revoked or rotated, so that the
-	// server drops its cached key lookups at once (may be nil).
-	KeysChanged func()
+	// KeyRevoked is called with the id of a key revoked or rotated, so that
+	// the server refuses it at once though it cached it (may be nil).
+	KeyRevoked func(id string)
 	// SignupsPerHour bounds account creations per client address and
 	// hour; 0 means 5.
 	SignupsPerHour int
@@ -96,8 +96,8 @@ func Ops(d Deps) []*op.Operation {
 	if d.SignupsPerHour <= 0 {
 		d.SignupsPerHour = 5
 	}
-	if d.KeysChanged == nil {
-		d.KeysChanged = func() {}
+	if d.KeyRevoked == nil {
+		d.KeyRevoked = func(string) {}
 	}
 	k := &console{Deps: d, signups: newWindowLimiter(d.SignupsPerHour, time.Hour)}
 	unavailable := op.Missing(d.Store == nil, "no key store is configured")
@@ -229,7 +229,7 @@ func (k *console) rotate(c *op.Call, _ *op.None) (newKeyResult, error) {
 		}
 		return newKeyResult{}, err
 	}
-	k.KeysChanged()
+	k.KeyRevoked(old.ID)
 	return newKeyResult{Account: viewAccount(*c.Account()), Key: viewKey(next, ""), Secret: secret, Revoked: old.ID}, nil
 }
 
@@ -254,7 +254,7 @@ func (k *console) revoke(c *op.Call, _ *op.None) (keyView, error) {
 		}
 		return keyView{}, err
 	}
-	k.KeysChanged()
+	k.KeyRevoked(key.ID)
 	key.Status, key.Revoked = store.KeyRevoked, store.Time(c.Now())
 	return viewKey(key, c.Key().ID), nil
 }

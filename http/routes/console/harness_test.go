@@ -20,7 +20,7 @@ type testOptions struct {
 func startTestServer(t *testing.T, o testOptions) *apitest.Server {
 	t.Helper()
 	return apitest.Start(t, apitest.Options{StoreURL: o.StoreURL, Ops: func(e apitest.Env) []*op.Operation {
-		return append(Ops(Deps{Store: e.Store, KeysChanged: e.KeysChanged, SignupsPerHour: o.SignupsPerHour}), apitest.Echo()...)
+		return append(Ops(Deps{Store: e.Store, KeyRevoked: e.KeyRevoked, SignupsPerHour: o.SignupsPerHour}), apitest.Echo()...)
 	}})
 }
 

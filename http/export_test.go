@@ -1,0 +1,4 @@
+package http
+
+// Redact is redact, for the external tests.
+var Redact = redact

@@ -1,0 +1,90 @@
+package http_test
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	apihttp "github.com/astroapi/astroapi/http"
+
+	"github.com/astroapi/astroapi/http/apitest"
+)
+
+// rawRequest sends head (a request line and header fields, without the
+// blank line) on a fresh connection and reads the response, with at most
+// wait for it.
+func rawRequest(t *testing.T, ts *apitest.Server, head string, wait time.Duration) *http.Response {
+	t.Helper()
+	c, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if _, err := fmt.Fprintf(c, "%s\r\n\r\n", head); err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadDeadline(time.Now().Add(wait))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("no response within %s: %v", wait, err)
+	}
+	return resp
+}
+
+// TestBodyRefusedOnContentLength: a body declared larger than the 1 MiB
+// limit is answered 413 on its Content-Length alone, before any of it is
+// sent (the client here never sends it).
+func TestBodyRefusedOnContentLength(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	resp := rawRequest(t, ts, "POST /api/v1/test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 15000000", 3*time.Second)
+	if resp.StatusCode != 413 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") {
+		t.Fatalf("status %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	// Just under the limit is read and answered as usual.
+	body := `{"year":1,"name":"` + strings.Repeat("a", 1<<20-40) + `"}`
+	ts.Post(t, "/api/v1/test/echo", body).WantStatus(t, 200)
+}
+
+// TestHeaderTooLarge: header fields over the read buffer get 431.
+func TestHeaderTooLarge(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	resp := rawRequest(t, ts, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: "+strings.Repeat("b", 20_000), 3*time.Second)
+	if resp.StatusCode != 431 {
+		t.Fatalf("status %d, want 431", resp.StatusCode)
+	}
+}
+
+// TestKeyNeverInParserErrors: a key sent with a stray \r is an unreadable
+// header; the answer is a generic 400 and no log line holds the key.
+func TestKeyNeverInParserErrors(t *testing.T) {
+	var logs syncWriter
+	logs.w = new(bytes.Buffer)
+	ts := startTestServer(t, testOptions{Log: &logs})
+	resp := rawRequest(t, ts, "GET /api/v1/usage HTTP/1.1\r\nHost: x\r\nx-api-key: "+ts.Key+"\r", 3*time.Second)
+	if resp.StatusCode != 400 {
+		t.Errorf("status %d, want 400", resp.StatusCode)
+	}
+	resp = rawRequest(t, ts, "GET /api/v1/usage HTTP/1.1\r\nHost: x\r\nx-api-key: "+ts.Key+"\x00", 3*time.Second)
+	if resp.StatusCode != 400 {
+		t.Errorf("status %d, want 400", resp.StatusCode)
+	}
+	if strings.Contains(logs.String(), ts.Key[len("ak_live_"):]) {
+		t.Fatalf("the key reached the log:\n%s", logs.String())
+	}
+	if !strings.Contains(logs.String(), "[redacted]") {
+		t.Errorf("no redacted parser error logged (did the request fail to parse?):\n%s", logs.String())
+	}
+}
+
+func TestRedact(t *testing.T) {
+	in := `error when serving connection "127.0.0.1:8080"<->"127.0.0.1:51234": error when reading request headers: invalid header value "ak_live_abc\r". Buffer size=37, contents: "GET / HTTP/1.1\r\nx-api-key: ak_live_abc"`
+	got := apihttp.Redact(in)
+	if strings.Contains(got, "ak_live") || !strings.Contains(got, `"127.0.0.1:8080"<->"127.0.0.1:51234"`) {
+		t.Errorf("redact: %s", got)
+	}
+}
