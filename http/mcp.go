@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -72,7 +73,8 @@ type mcpDoor struct {
 	resources []*op.Operation
 	// direct: serve answers plain tools/call requests itself (false in a
 	// test that compares the two paths).
-	direct bool
+	direct     atomic.Bool
+	serverInfo []byte // the server's Implementation as JSON
 }
 
 // mcpInstructions are the server's instructions to the client (initialize).
@@ -84,7 +86,8 @@ const mcpInstructions = "astroapi calculates astrological charts with Swiss Ephe
 
 // newMCP builds the endpoint over the server's operations.
 func (s *Server) newMCP() (*mcpDoor, error) {
-	d := &mcpDoor{s: s, byName: map[string]*op.Operation{}, direct: true}
+	d := &mcpDoor{s: s, byName: map[string]*op.Operation{}}
+	d.direct.Store(true)
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
 	for _, o := range s.ops {
 		if o.Resource {
@@ -94,7 +97,12 @@ func (s *Server) newMCP() (*mcpDoor, error) {
 	if len(d.resources) > 0 {
 		caps.Resources = &mcp.ResourceCapabilities{}
 	}
-	srv := mcp.NewServer(&mcp.Implementation{Name: "astroapi", Title: "astroapi", Version: Version}, &mcp.ServerOptions{
+	impl := &mcp.Implementation{Name: "astroapi", Title: "astroapi", Version: Version}
+	var err error
+	if d.serverInfo, err = json.Marshal(impl); err != nil {
+		return nil, err
+	}
+	srv := mcp.NewServer(impl, &mcp.ServerOptions{
 		Instructions: mcpInstructions,
 		PageSize:     s.cfg.Limits.MCPPageSize,
 		Capabilities: caps,
@@ -363,11 +371,13 @@ func (out *toolOutcome) invalidParams() bool {
 }
 
 // message is the JSON-RPC error message of an invalid-params outcome: the
-// problem's detail and each field's reason.
+// problem's detail and every field's reason it does not already give.
 func (out *toolOutcome) message() string {
 	msg := out.p.Detail
 	for _, f := range out.p.Errors {
-		msg += "; " + f.Field + ": " + f.Reason
+		if fr := f.Field + ": " + f.Reason; !strings.Contains(msg, fr) {
+			msg += "; " + fr
+		}
 	}
 	return msg
 }

@@ -28,13 +28,25 @@ import (
 // REST call costs 5 us. Both paths run the call through execute and say
 // the same thing (TestMCPDirectMatchesSDK decodes and compares them).
 
-// mcpLegacyVersions are the protocol versions whose tools/call the door
-// answers itself: those the SDK negotiates before 2026-07-28, which
-// changes the shape of requests and results (that version goes to the SDK).
+// The protocol generations a direct answer speaks. Up to 2025-11-25 a
+// tools/call is plain JSON-RPC. From 2026-07-28 (SEP-2575) each request
+// carries its protocol version, client capabilities and (optionally)
+// client info in params._meta and repeats its method, tool and version in
+// the Mcp-Method, Mcp-Name and Mcp-Protocol-Version headers; a result
+// names the server in _meta and says "resultType": "complete"; an
+// invalid-params error is an HTTP 400.
+const (
+	mcpNewProtocol      = "2026-07-28"
+	metaProtocolVersion = "io.modelcontextprotocol/protocolVersion"
+	metaCapabilities    = "io.modelcontextprotocol/clientCapabilities"
+	metaClientInfo      = "io.modelcontextprotocol/clientInfo"
+)
+
+// mcpLegacyVersions are the versions before mcpNewProtocol the SDK speaks.
 var mcpLegacyVersions = func() map[string]bool {
 	m := map[string]bool{}
 	for _, v := range mcp.SupportedProtocolVersions() {
-		if v < "2026-07-28" {
+		if v < mcpNewProtocol {
 			m[v] = true
 		}
 	}
@@ -57,7 +69,7 @@ func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
 			return
 		}
 		who := &caller{key: c.Key(), account: c.Account(), rid: rid, remoteIP: r.RemoteIP}
-		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct && d.directCall(rc, who, msg) {
+		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct.Load() && d.directCall(rc, who, msg) {
 			return
 		}
 		d.viaSDK(rc, who)
@@ -65,46 +77,70 @@ func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
 }
 
 // directCall answers a tools/call without the SDK when it is one the SDK
-// would answer plainly: a request (it has an id) of a legacy protocol
-// version, in JSON, without the standard Mcp-* headers of later versions,
-// whose params hold only name, arguments and _meta and name a tool. It
-// reports false, having written nothing, for anything else.
+// would answer plainly: a request (it has an id) in JSON whose params hold
+// only name, arguments and _meta and name a tool, of a legacy protocol
+// version (no version in _meta, the header absent or legacy), or of
+// mcpNewProtocol with the headers and _meta that version requires. It
+// reports false, having written nothing, for anything else: the SDK then
+// answers, errors included.
 func (d *mcpDoor) directCall(rc *fasthttp.RequestCtx, who *caller, msg *rpcMessage) bool {
 	if msg.Method != "tools/call" || !rpcID(msg.ID) {
-		return false
-	}
-	if v := rc.Request.Header.Peek("Mcp-Protocol-Version"); len(v) > 0 && !mcpLegacyVersions[string(v)] {
-		return false
-	}
-	if len(rc.Request.Header.Peek("Mcp-Method")) > 0 || len(rc.Request.Header.Peek("Mcp-Name")) > 0 {
 		return false
 	}
 	if mt, _, err := mime.ParseMediaType(string(rc.Request.Header.ContentType())); err != nil || mt != "application/json" {
 		return false
 	}
-	var params map[string]json.RawMessage
-	if err := json.Unmarshal(msg.Params, &params); err != nil {
+	var params struct {
+		Name      *string                    `json:"name"`
+		Arguments json.RawMessage            `json:"arguments"`
+		Meta      map[string]json.RawMessage `json:"_meta"`
+	}
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(msg.Params, &keys) != nil || json.Unmarshal(msg.Params, &params) != nil || params.Name == nil {
 		return false
 	}
-	for k := range params {
+	for k := range keys {
 		if k != "name" && k != "arguments" && k != "_meta" {
 			return false
 		}
 	}
-	var name string
-	if err := json.Unmarshal(params["name"], &name); err != nil {
-		return false
-	}
-	o := d.byName[name]
+	o := d.byName[*params.Name]
 	if o == nil {
 		return false // the SDK's "unknown tool"
 	}
-	out := d.execute(d.s.baseCtx, who, o, params["arguments"])
+	header := string(rc.Request.Header.Peek("Mcp-Protocol-Version"))
+	newProtocol := false
+	if v, ok := params.Meta[metaProtocolVersion]; !ok {
+		if header != "" && !mcpLegacyVersions[header] {
+			return false
+		}
+	} else {
+		var version string
+		if json.Unmarshal(v, &version) != nil || version != mcpNewProtocol || header != version ||
+			string(rc.Request.Header.Peek("Mcp-Method")) != msg.Method || string(rc.Request.Header.Peek("Mcp-Name")) != *params.Name ||
+			!jsonObject(params.Meta[metaCapabilities]) {
+			return false
+		}
+		if info, ok := params.Meta[metaClientInfo]; ok && !jsonObject(info) {
+			return false
+		}
+		newProtocol = true
+	}
+	out := d.execute(d.s.baseCtx, who, o, params.Arguments)
 	// Written straight into the response's pooled buffer (as writeAppended).
-	rc.Response.SwapBody(appendRPC(rc.Response.SwapBody(nil)[:0], msg.ID, &out))
+	rc.Response.SwapBody(d.appendRPC(rc.Response.SwapBody(nil)[:0], msg.ID, &out, newProtocol))
 	rc.SetStatusCode(200)
+	if newProtocol && out.p != nil && out.invalidParams() {
+		rc.SetStatusCode(400)
+	}
 	rc.SetContentType("application/json")
 	return true
+}
+
+// jsonObject reports whether v is a JSON object.
+func jsonObject(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) > 0 && v[0] == '{'
 }
 
 // appendQuoted appends JSON text js as a JSON string. js is the compact,
@@ -154,8 +190,9 @@ func rpcID(id json.RawMessage) bool {
 }
 
 // appendRPC appends the JSON-RPC answer to a tools/call with id: what the
-// SDK writes for toolOutcome.sdk, field for field.
-func appendRPC(b []byte, id json.RawMessage, out *toolOutcome) []byte {
+// SDK writes for toolOutcome.sdk, field for field, in the new protocol's
+// shape when newProtocol.
+func (d *mcpDoor) appendRPC(b []byte, id json.RawMessage, out *toolOutcome, newProtocol bool) []byte {
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	b = append(b, bytes.TrimSpace(id)...)
 	if out.p != nil && out.invalidParams() {
@@ -165,6 +202,7 @@ func appendRPC(b []byte, id json.RawMessage, out *toolOutcome) []byte {
 		b = append(b, out.problemJSON()...)
 		return append(b, "}}"...)
 	}
+	// _meta's keys in the order encoding/json writes a map's.
 	b = append(b, `,"result":{"_meta":{`...)
 	if out.p != nil {
 		b = append(b, `"astroapi/request_id":`...)
@@ -175,11 +213,12 @@ func appendRPC(b []byte, id json.RawMessage, out *toolOutcome) []byte {
 		}
 		b = append(b, `,"astroapi/status":`...)
 		b = strconv.AppendInt(b, int64(out.p.Status), 10)
+		b = d.appendServerInfo(b, newProtocol)
 		b = append(b, `},"content":[{"type":"text","text":`...)
 		b = jsonw.String(b, string(out.problemJSON()))
-		return append(b, `}],"isError":true}}`...)
+		b = append(b, `}],"isError":true`...)
+		return appendResultType(b, newProtocol)
 	}
-	// _meta's keys in the order encoding/json gives a map's.
 	if !out.o.Bare {
 		b = append(b, `"astroapi/calculated_at":`...)
 		b = jsonw.String(b, out.c.Now().Format(time.RFC3339Nano))
@@ -198,12 +237,30 @@ func appendRPC(b []byte, id json.RawMessage, out *toolOutcome) []byte {
 		wb, _ := marshalNoHTML(out.cr.warnings) // strings: cannot fail
 		b = append(b, wb...)
 	}
+	b = d.appendServerInfo(b, newProtocol)
 	b = append(b, `},"content":[{"type":"text","text":`...)
 	b = jsonw.String(b, out.summary())
 	b = append(b, `},{"type":"text","text":`...)
 	b = append(b, out.cr.quoted()...)
 	b = append(b, `}],"structuredContent":`...)
 	b = append(b, out.cr.result...)
+	return appendResultType(b, newProtocol)
+}
+
+// appendServerInfo names the server in a new-protocol result's _meta.
+func (d *mcpDoor) appendServerInfo(b []byte, newProtocol bool) []byte {
+	if !newProtocol {
+		return b
+	}
+	b = append(b, `,"io.modelcontextprotocol/serverInfo":`...)
+	return append(b, d.serverInfo...)
+}
+
+// appendResultType ends a result, saying it is complete in the new protocol.
+func appendResultType(b []byte, newProtocol bool) []byte {
+	if newProtocol {
+		b = append(b, `,"resultType":"complete"`...)
+	}
 	return append(b, "}}"...)
 }
 
