@@ -171,10 +171,10 @@ func testMCPClient(t *testing.T, ts *apitest.Server, version string) {
 		args  map[string]any
 		field string
 	}{
-		{map[string]any{"year": "x"}, "year"},                                                             // 400: wrong type
-		{map[string]any{}, "year"},                                                                        // 422: required
+		{map[string]any{"year": "x"}, "year"}, // 400: wrong type
+		{map[string]any{}, "year"},            // 422: required
 		{map[string]any{"year": 1990, "month": 7, "day": 14, "latitude": 95.0, "longitude": 0}, "latitude"}, // 422: range
-		{map[string]any{"year": 1990, "month": 2, "day": 30, "latitude": 10, "longitude": 0}, "day"},       // 422: impossible date
+		{map[string]any{"year": 1990, "month": 2, "day": 30, "latitude": 10, "longitude": 0}, "day"},        // 422: impossible date
 	} {
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "natal", Arguments: c.args})
 		je := rpcError(t, err)

@@ -6,8 +6,8 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"strconv"
 	"slices"
+	"strconv"
 	"time"
 
 	json "github.com/goccy/go-json"
