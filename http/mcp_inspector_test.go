@@ -69,11 +69,8 @@ func TestMCPInspector(t *testing.T) {
 	}
 
 	// natal: the structured content is the REST result.
-	args := []string{"--method", "tools/call", "--tool-name", "natal", "--tool-arg"}
-	for _, kv := range []string{"year=1990", "month=7", "day=14", "hour=14", "minute=30", "latitude=51.5074", "longitude=-0.1278", "timezone=Europe/London"} {
-		args = append(args, kv)
-	}
-	v, code, stderr = inspect(ts.Key, args...)
+	v, code, stderr = inspect(ts.Key, "--method", "tools/call", "--tool-name", "natal", "--tool-arg",
+		"year=1990", "month=7", "day=14", "hour=14", "minute=30", "latitude=51.5074", "longitude=-0.1278", "timezone=Europe/London")
 	if code != 0 {
 		t.Fatalf("natal: exit %d %v %s", code, v, stderr)
 	}
