@@ -88,3 +88,46 @@ func TestRedact(t *testing.T) {
 		t.Errorf("redact: %s", got)
 	}
 }
+
+// TestProblemsClipEchoedInput: a megabyte of invalid input is not echoed
+// back (twice) in the problem.
+func TestProblemsClipEchoedInput(t *testing.T) {
+	pl, zx := apitest.Geo(t)
+	ts := startTestServer(t, testOptions{Positions: testEphemeris(t), Places: pl, Zones: zx})
+	zone := strings.Repeat("Z", 1000_000)
+	r := ts.Post(t, "/api/v1/natal", `{"year":1990,"month":1,"day":1,"latitude":1,"longitude":1,"timezone":"`+zone+`"}`).WantStatus(t, 422)
+	if len(r.Body) > 4000 {
+		t.Fatalf("problem of %d bytes", len(r.Body))
+	}
+	if p := r.Problem(t); len(p.Errors) != 1 || p.Errors[0].Field != "timezone" {
+		t.Errorf("problem %+v", p)
+	}
+}
+
+// TestSecurityHeaders: pages and SVGs carry a Content-Security-Policy that
+// forbids framing; every answer says nosniff and no-referrer; redirects
+// never point at the Host header's site; /metrics can live off the API's
+// listener.
+func TestSecurityHeaders(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	for _, path := range []string{"/api/docs", "/api-keys", "/docs/api", "/api/docs/reference"} {
+		r := ts.Get(t, path, "x-api-key", "").WantStatus(t, 200)
+		if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "default-src 'self'") {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+		if r.Header.Get("X-Content-Type-Options") != "nosniff" || r.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("%s: headers %v", path, r.Header)
+		}
+	}
+	r := ts.Get(t, "/api/v1/test/svg").WantStatus(t, 200)
+	if csp := r.Header.Get("Content-Security-Policy"); !strings.HasPrefix(csp, "default-src 'none'") {
+		t.Errorf("svg CSP %q", csp)
+	}
+	resp := rawRequest(t, ts, "GET /API-KEYS HTTP/1.1\r\nHost: evil.example", 3*time.Second)
+	if loc := resp.Header.Get("Location"); strings.Contains(loc, "evil.example") {
+		t.Errorf("redirect to %q", loc)
+	}
+	ts.Get(t, "/metrics").WantStatus(t, 200)
+	other := apitest.Start(t, apitest.Options{Ops: apitest.Serve(apitest.Echo()...), MetricsElsewhere: true})
+	other.Get(t, "/metrics").WantStatus(t, 404)
+}

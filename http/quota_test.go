@@ -200,3 +200,47 @@ func TestRefusedCallsNotBilled(t *testing.T) {
 		t.Errorf("requests_this_day %d after five refused calls and one answer, want 1", env.Usage.RequestsThisDay)
 	}
 }
+
+// TestSharedCountAcrossInstances: two servers on one PostgreSQL store and
+// a plan without a per-second rate admit exactly the daily limit between
+// them, and /usage shows the shared count.
+func TestSharedCountAcrossInstances(t *testing.T) {
+	u := apitest.Stores(t)["postgres"]
+	if u == "" {
+		t.Skip("needs PostgreSQL (ASTROAPI_TEST_POSTGRES)")
+	}
+	plans := tinyPlans()
+	plans["shared"] = quota.Plan{Name: "shared", DailyLimit: 40, MonthlyLimit: 1000}
+	a := startTestServer(t, testOptions{StoreURL: u, Plans: plans, Plan: "shared"})
+	b := startTestServer(t, testOptions{StoreURL: u, Plans: plans, Plan: "shared", Clock: a.Clock})
+	ok := 0
+	for i := range 60 {
+		ts := a
+		if i%2 == 1 {
+			ts = b
+		}
+		r := ts.Request(t, "POST", "/api/v1/test/echo", `{"year":1}`, "x-api-key", a.Key)
+		switch r.Status {
+		case 200:
+			ok++
+		case 429:
+		default:
+			t.Fatalf("status %d", r.Status)
+		}
+	}
+	if ok != 40 {
+		t.Errorf("%d calls admitted across two instances, want exactly 40", ok)
+	}
+	// Within a flush interval (these instances flush when told), each
+	// gives back what it leased and did not use.
+	for _, ts := range []*apitest.Server{a, b} {
+		if _, err := ts.Quota.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var rep quota.Report
+	b.Request(t, "GET", "/api/v1/usage", nil, "x-api-key", a.Key).WantStatus(t, 200).Decode(t, &rep)
+	if rep.CurrentUsage.RequestsThisDay != 40 {
+		t.Errorf("usage on the other instance shows %d, want the shared 40", rep.CurrentUsage.RequestsThisDay)
+	}
+}

@@ -50,6 +50,9 @@ type Config struct {
 	Limits    Limits
 	// PublicURL is the base address shown in documents ("" = relative).
 	PublicURL string
+	// MetricsElsewhere keeps /metrics off the API's listener: the metrics
+	// are served only by ServeMetrics on a separate address.
+	MetricsElsewhere bool
 	// CannedBody, when set, is served as-is by the hidden public route
 	// POST /bench/canned: the benchmark's baseline of a response of the same
 	// size without calculation, key or quota.
@@ -205,6 +208,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.router = router.New()
 	s.router.RedirectTrailingSlash = false
+	// The router's case-fixing redirects build absolute URLs from the Host
+	// header (Host: evil.example on /API-KEYS sent clients there): off.
+	s.router.RedirectFixedPath = false
 	s.router.HandleMethodNotAllowed = true
 	s.router.NotFound = s.notFound
 	s.router.MethodNotAllowed = s.methodNotAllowed
@@ -310,6 +316,8 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 	rid := s.requestID(rc)
 	rc.SetUserValue(ridKey, rid)
 	rc.Response.Header.Set("X-Request-ID", rid)
+	rc.Response.Header.Set("X-Content-Type-Options", "nosniff")
+	rc.Response.Header.Set("Referrer-Policy", "no-referrer")
 	s.metrics.inflight.Add(1)
 	defer s.metrics.inflight.Add(-1)
 	defer func() {
@@ -415,6 +423,12 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 				}
 			})
 		}
+		if o.JSONOnly && len(r.Body) > 0 && !isJSON(rc.Request.Header.ContentType()) {
+			c := op.NewCall(o, r)
+			s.writeProblem(rc, op.NewProblem(415, op.KindUnsupported, "send the body as JSON with Content-Type: application/json"), rid)
+			rc.SetUserValue(opKey, c)
+			return
+		}
 		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
 		if p != nil {
 			s.setLimitHeaders(rc, c.Usage(), p)
@@ -425,6 +439,13 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
+}
+
+// isJSON reports whether a Content-Type is application/json (parameters
+// such as charset aside).
+func isJSON(ct []byte) bool {
+	mt, _, _ := strings.Cut(string(ct), ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "application/json")
 }
 
 // invoke authenticates, bills and runs a call of o; it is shared by HTTP
@@ -636,9 +657,15 @@ type envelope struct {
 }
 
 func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck string) {
+	if c.Operation().Private {
+		rc.Response.Header.Set("Cache-Control", "no-store")
+	}
 	if raw, ok := res.(op.Raw); ok {
 		rc.SetStatusCode(200)
 		rc.SetContentType(raw.ContentType)
+		if csp := contentPolicy(raw.ContentType); csp != "" {
+			rc.Response.Header.Set("Content-Security-Policy", csp)
+		}
 		if raw.Filename != "" {
 			rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+raw.Filename+`"`)
 		}
@@ -700,6 +727,19 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		rc.Response.ResetBody()
 		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.RequestID())
 	}
+}
+
+// contentPolicy is the Content-Security-Policy of a page or an image the
+// server sends: pages load only their own scripts and styles and may not
+// be framed; an SVG, opened on its own, runs nothing and loads nothing.
+func contentPolicy(contentType string) string {
+	switch {
+	case strings.HasPrefix(contentType, "text/html"):
+		return "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	case strings.HasPrefix(contentType, "image/svg+xml"):
+		return "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+	}
+	return ""
 }
 
 // writeAppended writes the envelope around a result that encodes itself,

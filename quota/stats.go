@@ -338,6 +338,18 @@ func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key) (
 	if err != nil {
 		return Report{}, err
 	}
+	if q.shared {
+		// Several instances count: the store's totals are the shared
+		// count, less what this instance leased and has not used (other
+		// instances' unused leases, at most MaxLease each and given back
+		// within a flush interval, are in it).
+		c, err := q.st.Counters(ctx, acct.ID, q.now())
+		if err != nil {
+			return Report{}, err
+		}
+		unused := q.unusedOf(acct.ID)
+		u.RequestsThisDay, u.RequestsThisMonth = max(0, c.DayN-unused), max(0, c.MonthN-unused)
+	}
 	from, to := q.window(30)
 	bs, err := q.buckets(ctx, acct.ID, from, to)
 	if err != nil {

@@ -74,6 +74,8 @@ type Main struct {
 	profile *os.File // the CPU profile being written, if any
 	served  chan error
 	closeMu sync.Once
+	stop    chan struct{} // closed by Close: ends the background chores
+	chores  sync.WaitGroup
 	closed  error
 }
 
@@ -170,9 +172,14 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 	}
-	if m.Store, err = store.Open(c.Store); err != nil {
+	// Assigned only on success: a failed Open returns a typed nil that
+	// Close must not call (a second serve on a locked file, an unreachable
+	// PostgreSQL).
+	st, err := store.Open(c.Store)
+	if err != nil {
 		return err
 	}
+	m.Store = st
 	m.warnUnknownPlans(ctx, logger, plans)
 	// Revocations by the console and by the keys command drop the server's
 	// cached keys; the server is built later, so the hook reaches it once
@@ -190,12 +197,19 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Quota = quota.New(m.Store, quota.Config{
 		Plans: plans, FlushInterval: c.FlushInterval,
+		// Instances sharing a PostgreSQL store lease calls from it, so
+		// the daily and monthly limits hold exactly across them.
+		Shared: store.Kind(c.Store) == "postgres",
 		OnFlush: func(fs quota.FlushStats, err error) {
 			if err != nil {
 				logger.Error("quota flush failed", "error", err.Error())
 			}
 		},
 	})
+
+	m.stop = make(chan struct{})
+	m.chores.Add(1)
+	go m.purgeRevokedKeys(logger)
 
 	positions, err := m.positions(logger)
 	if err != nil {
@@ -237,6 +251,7 @@ func (m *Main) Run(ctx context.Context) error {
 	})
 	m.Server, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
+		MetricsElsewhere: c.MetricsAddr != "",
 	})
 	if err != nil {
 		return err
@@ -318,6 +333,33 @@ func (m *Main) positions(logger *slog.Logger) (engine.Positions, error) {
 	return ephem.New(t, e), nil
 }
 
+// revokedKeysKept is how long a revoked key stays listed (its lookups can
+// only answer "revoked"); purgeRevokedKeys deletes older ones at start and
+// daily.
+const revokedKeysKept = 30 * 24 * time.Hour
+
+func (m *Main) purgeRevokedKeys(logger *slog.Logger) {
+	defer m.chores.Done()
+	t := time.NewTicker(24 * time.Hour)
+	defer t.Stop()
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		n, err := m.Store.PurgeRevokedKeys(ctx, time.Now().Add(-revokedKeysKept))
+		cancel()
+		switch {
+		case err != nil:
+			logger.Warn("purging revoked keys failed", "error", err.Error())
+		case n > 0:
+			logger.Info("purged revoked keys", "keys", n, "revoked_before_days", int(revokedKeysKept.Hours()/24))
+		}
+		select {
+		case <-t.C:
+		case <-m.stop:
+			return
+		}
+	}
+}
+
 // devAccount creates a development account with one key on first start
 // (no key in the store) and prints the key.
 func (m *Main) devAccount(ctx context.Context, logger *slog.Logger) error {
@@ -339,6 +381,10 @@ func (m *Main) devAccount(ctx context.Context, logger *slog.Logger) error {
 // ShutdownWait), quota counters are flushed, the store is closed.
 func (m *Main) Close() error {
 	m.closeMu.Do(func() {
+		if m.stop != nil {
+			close(m.stop)
+			m.chores.Wait() // before the store closes
+		}
 		var errs []error
 		if m.Server != nil && m.ln != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), m.Config.ShutdownWait)

@@ -60,6 +60,8 @@ type Options struct {
 	Limits     apihttp.Limits
 	Log        io.Writer // access and error log; default discarded unless -v
 	CannedBody []byte    // served at POST /bench/canned
+	// MetricsElsewhere keeps /metrics off the API's listener.
+	MetricsElsewhere bool
 }
 
 // Serve returns an Options.Ops serving ops.
@@ -156,7 +158,7 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	q := quota.New(st, quota.Config{Plans: opts.Plans, FlushInterval: -1, Now: opts.Clock.Now})
+	q := quota.New(st, quota.Config{Plans: opts.Plans, FlushInterval: -1, Now: opts.Clock.Now, Shared: store.Kind(opts.StoreURL) == "postgres"})
 	logw := opts.Log
 	if logw == nil {
 		logw = io.Discard
@@ -173,6 +175,7 @@ func Start(t testing.TB, opts Options) *Server {
 		Operations: ops, Ephemeris: opts.Ephemeris,
 		Store: st, Quota: q, Clock: opts.Clock.Now, Limits: opts.Limits,
 		Logger: apihttp.NewLogger(logw), AccessLog: logw, CannedBody: opts.CannedBody,
+		MetricsElsewhere: opts.MetricsElsewhere,
 	})
 	if err != nil {
 		t.Fatalf("New: %v", err)

@@ -58,6 +58,14 @@ type Spec struct {
 	// under the server's limits of heavy calls in flight, overall and per
 	// account; beyond them the door answers 503 with Retry-After at once.
 	Heavy bool
+	// Private answers (a new key's secret, an account's keys) are sent with
+	// Cache-Control: no-store.
+	Private bool
+	// JSONOnly refuses a body that is not declared application/json (415):
+	// a cross-site form cannot send one without a CORS preflight, so a
+	// public state-changing route such as sign-up cannot be driven by
+	// other sites.
+	JSONOnly bool
 }
 
 // Coster is implemented by an input whose cost in calls depends on what
