@@ -4,7 +4,9 @@
 -- (every chart a birth minute never sent before in the run, so the result
 -- cache cannot answer), "get" (GET WRK_PATH, query included), "body"
 -- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
--- WRK_BODIES, rotated).
+-- WRK_BODIES, rotated), "mcp-natal" / "mcp-natal-unique" (the natal and
+-- natal-unique births as MCP tools/call requests of the natal tool:
+-- stateless, so no handshake).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -33,6 +35,11 @@ local function unique(k)
     y, mo, d, h, m, -50 + (k * 13) % 110 + 0.25, -170 + (k * 37) % 340 + 0.5)
 end
 
+-- rpc wraps natal arguments in a JSON-RPC tools/call of the natal tool.
+local function rpc(args)
+  return '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"natal","arguments":' .. args .. '}}'
+end
+
 local threads_made = 0
 function setup(thread)
   thread:set("thread_id", threads_made)
@@ -53,6 +60,8 @@ elseif mode == "batch" then
     end
     bodies[b] = '{"requests":[' .. table.concat(items, ",") .. ']}'
   end
+elseif mode == "mcp-natal" then
+  for i = 1, 50 do bodies[i] = rpc(natal(i)) end
 else
   for i = 1, 50 do bodies[i] = natal(i) end
 end
@@ -66,6 +75,9 @@ request = function()
   if mode == "natal-unique" then
     k = k + 1
     return wrk.format("POST", path, headers, unique(k))
+  elseif mode == "mcp-natal-unique" then
+    k = k + 1
+    return wrk.format("POST", path, headers, rpc(unique(k)))
   elseif mode == "batch-unique" then
     local items = {}
     for i = 1, 100 do

@@ -304,7 +304,7 @@ func (d *mcpDoor) call(o *op.Operation) mcp.ToolHandler {
 		if who == nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the call did not come through the astroapi endpoint"}
 		}
-		return d.execute(ctx, who, o, req.Params.Arguments).sdk()
+		return d.execute(ctx, who, o, req.Params.Arguments, false).sdk()
 	}
 }
 
@@ -314,12 +314,26 @@ type toolOutcome struct {
 	c  *op.Call      // nil when the arguments could not be mapped onto the operation's input
 	cr *cachedResult // the encoded input echo, result and warnings; nil on a problem
 	p  *op.Problem
+	// shared: cr is the results cache's, and keeps its quoted text.
+	shared bool
+	// buf holds cr.result when it was encoded into a pooled buffer; free
+	// gives it back.
+	buf *[]byte
+}
+
+// free gives back the pooled buffer of the result, once it is written.
+func (out *toolOutcome) free() {
+	if out.buf != nil && cap(*out.buf) <= 1<<20 { // an outsized result is left to the collector
+		itemBufs.Put(out.buf)
+	}
+	out.buf, out.cr = nil, nil
 }
 
 // execute calls operation o with the arguments of a tool call for who:
 // through the server's own path (run: billing, results cache, problems),
-// attributed to o like a REST call.
-func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, args json.RawMessage) toolOutcome {
+// attributed to o like a REST call. With pooled, a result that is not the
+// cache's is encoded into a buffer of itemBufs: call free once written.
+func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, args json.RawMessage, pooled bool) toolOutcome {
 	s := d.s
 	start := time.Now() // wall clock for the attribution's response time only
 	now := s.cfg.Clock().UTC()
@@ -334,12 +348,22 @@ func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, arg
 	}
 	if p == nil {
 		cr, ok, err := s.encoded(out.c, res, ck)
+		out.shared = ok
 		if err == nil && !ok {
-			if cr, err = encodeResult(out.c, res, nil); err == nil {
+			var buf []byte
+			if pooled {
+				out.buf = itemBufs.Get().(*[]byte)
+				buf = (*out.buf)[:0]
+			}
+			if cr, err = encodeResult(out.c, res, buf); err == nil {
 				release(out.c, res)
+				if out.buf != nil {
+					*out.buf = cr.result
+				}
 			}
 		}
 		if err != nil {
+			out.free()
 			p = s.internal(out.c, fmt.Errorf("encoding the result: %w", err))
 		}
 		out.cr = cr
@@ -540,7 +564,7 @@ func (d *mcpDoor) read(o *op.Operation) mcp.ResourceHandler {
 		if who == nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the call did not come through the astroapi endpoint"}
 		}
-		out := d.execute(ctx, who, o, nil)
+		out := d.execute(ctx, who, o, nil, false)
 		if out.p != nil {
 			// Resources have no error results: a refusal is a JSON-RPC
 			// error, invalid params or a server error (-32000), with the

@@ -29,7 +29,7 @@ func BenchmarkMCPNatal(b *testing.B) {
 		{"SDK", legacy, nil, false},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			ts := startTestServer(b, testOptions{Positions: apitest.Tables(b)})
+			ts := startTestServer(b, testOptions{Positions: apitest.Tables(b), Limits: apihttp.Limits{ResultCache: -1}})
 			if c.body == "" {
 				ts.Bench(b, "POST", "/api/v1/natal", mcpNatal)
 				return
