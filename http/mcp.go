@@ -110,19 +110,11 @@ func (s *Server) newMCP() (*mcpDoor, error) {
 		// request, that is a line per request. Its warnings are kept.
 		Logger: slog.New(minLevel{s.log.Handler(), slog.LevelWarn}),
 	})
-	names := map[string]string{}
 	for _, o := range s.ops {
 		if !o.Batchable() {
 			continue
 		}
-		name := ToolName(o)
-		if !toolNamePattern.MatchString(name) {
-			return nil, fmt.Errorf("%s: tool name %q does not match %s", o.ID, name, toolNamePattern)
-		}
-		if other, dup := names[name]; dup {
-			return nil, fmt.Errorf("%s: tool name %q is already %s's", o.ID, name, other)
-		}
-		names[name] = o.ID
+		name := ToolName(o) // Check made sure the names are unique and valid
 		srv.AddTool(toolOf(o, name), d.call(o))
 		d.tools = append(d.tools, mcpTool{Name: name, Op: o})
 		d.byName[name] = o
