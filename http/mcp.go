@@ -586,7 +586,8 @@ func (s *Server) mcpOp() *op.Operation {
 		ID: mcpOperationID, Path: MCPPath, Family: "Agents", Access: op.Free, Bare: true, NoBatch: true,
 		Summary: "MCP tool endpoint: every calculation as a tool (JSON-RPC 2.0, Streamable HTTP)",
 		Description: "The Model Context Protocol over its Streamable HTTP transport, stateless: POST one JSON-RPC 2.0 message, " +
-			"get one JSON answer (application/json; a notification gets 202 and no body). No session is kept, so no Mcp-Session-Id, " +
+			"get one JSON answer (application/json; a notification gets 202 and no body); a JSON-RPC batch (an array, dropped from MCP in 2025-06-18) is a 400. " +
+			"No session is kept, so no Mcp-Session-Id, " +
 			"and GET (a server event stream) is answered 405. Methods: initialize, ping, tools/list (paged by nextCursor), tools/call, " +
 			"resources/list, resources/read. The x-api-key header authenticates every request (401 problem without it). " +
 			"Every batchable operation of this reference is a tool named after its operation id: the id without a leading post-, " +
