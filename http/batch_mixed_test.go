@@ -2,13 +2,12 @@ package http_test
 
 import (
 	"bytes"
-	"fmt"
-	"net/url"
 	"strconv"
 	"testing"
 
 	json "github.com/goccy/go-json"
 
+	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/op"
 )
@@ -38,13 +37,7 @@ func TestBatchEveryOperation(t *testing.T) {
 			continue
 		}
 		families[o.Family] = true
-		args := exampleArgs(o)
-		params := map[string]string{}
-		path := o.Path
-		for _, p := range o.PathParams() {
-			params[p] = "Europe/Paris"
-			path = replaceParam(path, p, "Europe/Paris")
-		}
+		params, query, body := apihttp.SampleRequest(o)
 		// The bad item: a number field sent as a string, a 400 naming it.
 		var wrong string
 		for _, f := range op.WireFields(o.In) {
@@ -53,24 +46,21 @@ func TestBatchEveryOperation(t *testing.T) {
 				break
 			}
 		}
+		url := apihttp.SampleURL(o)
 		good := item{id: o.ID, operation: o.ID, params: params, good: true, perAccount: o.Access == op.Free}
 		bad := item{id: o.ID + "/bad", operation: o.ID, params: params, wrong: wrong}
 		if o.HasBody() {
-			good.body, _ = json.Marshal(args)
+			good.body = body
 			if wrong != "" {
 				bad.body = json.RawMessage(`{"` + wrong + `":"not-a-number"}`)
 			}
-			good.rest = func(key string) *apitest.Response { return ts.Post(t, path, []byte(good.body), "x-api-key", key) }
+			good.rest = func(key string) *apitest.Response { return ts.Post(t, url, []byte(body), "x-api-key", key) }
 		} else {
 			good.query = map[string]string{}
-			q := url.Values{}
-			for k, v := range args {
-				good.query[k] = fmt.Sprint(v)
-				q.Set(k, fmt.Sprint(v))
+			for k, v := range query {
+				good.query[k] = v[0]
 			}
-			good.rest = func(key string) *apitest.Response {
-				return ts.Get(t, path+"?"+q.Encode(), "x-api-key", key)
-			}
+			good.rest = func(key string) *apitest.Response { return ts.Get(t, url, "x-api-key", key) }
 			if wrong != "" {
 				bad.query = map[string]string{wrong: "not-a-number"}
 			}
@@ -142,14 +132,4 @@ func TestBatchEveryOperation(t *testing.T) {
 		t.Errorf("the batch billed %v, the same good calls alone %d", env.Usage, billedAlone)
 	}
 	t.Logf("%d items over %d families (%v): %d succeeded, %d failed, %s calls billed", len(items), len(families), keys(families), res.Succeeded, res.Failed, strconv.FormatInt(billedAlone, 10))
-}
-
-// replaceParam fills path parameter name ({name} or {name:*}) of path.
-func replaceParam(path, name, value string) string {
-	for _, p := range []string{"{" + name + "}", "{" + name + ":*}"} {
-		if i := bytes.Index([]byte(path), []byte(p)); i >= 0 {
-			return path[:i] + value + path[i+len(p):]
-		}
-	}
-	return path
 }

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
+	"maps"
+	"net/url"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -161,12 +164,21 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 			"host": []string{"{{baseUrl}}"},
 			"path": segs,
 		}
+		ex := exampleRequest(o)
 		var vars []any
 		for _, name := range o.PathParams() {
-			vars = append(vars, map[string]any{"key": name, "value": ""})
+			vars = append(vars, map[string]any{"key": name, "value": ex.Params[name]})
 		}
 		if vars != nil {
 			url["variable"] = vars
+		}
+		if len(ex.Query) > 0 {
+			var q []any
+			for _, k := range slices.Sorted(maps.Keys(ex.Query)) {
+				q = append(q, map[string]any{"key": k, "value": ex.Query.Get(k)})
+			}
+			url["query"] = q
+			url["raw"] = url["raw"].(string) + "?" + ex.Query.Encode()
 		}
 		req := map[string]any{
 			"method":      o.Method,
@@ -177,15 +189,17 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 		if o.Access == op.Public {
 			req["auth"] = map[string]any{"type": "noauth"}
 		}
-		if o.HasBody() {
-			body, _ := json.MarshalIndent(exampleOf(o.In), "", "  ")
-			req["body"] = map[string]any{"mode": "raw", "raw": string(body), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
+		if ex.Body != nil {
+			var body bytes.Buffer
+			json.Indent(&body, ex.Body, "", "  ")
+			req["body"] = map[string]any{"mode": "raw", "raw": body.String(), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
 			req["header"] = append(req["header"].([]any), map[string]any{"key": "Content-Type", "value": "application/json"})
 		}
 		if _, ok := folders[o.Family]; !ok {
 			names = append(names, o.Family)
 		}
-		folders[o.Family] = append(folders[o.Family], map[string]any{"name": o.Method + " " + p, "request": req})
+		folders[o.Family] = append(folders[o.Family], map[string]any{"name": o.Method + " " + p, "request": req,
+			"event": []any{map[string]any{"listen": "test", "script": map[string]any{"type": "text/javascript", "exec": postmanTests(o)}}}})
 	}
 	sort.Slice(names, func(i, j int) bool {
 		if familyRank(names[i]) != familyRank(names[j]) {
@@ -203,7 +217,7 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 	return map[string]any{
 		"info": map[string]any{
 			"name":        "astroapi " + Version,
-			"description": "Generated from the astroapi operation registry. Set the apiKey variable to your key (from /api-keys) and baseUrl to the server.",
+			"description": "Generated from the astroapi operation list. Set the apiKey variable to your key (from /api-keys) and baseUrl to the server; with newman: newman run collection.json --env-var apiKey=YOUR_KEY --env-var baseUrl=http://127.0.0.1:8080. Every request carries the example of its route and tests its status and media type.",
 			"schema":      "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
 		},
 		"auth": map[string]any{"type": "apikey", "apikey": []any{
@@ -219,6 +233,77 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 	}
 }
 
+// example is the example request of an operation.
+type example struct {
+	Params map[string]string // path parameters
+	Query  url.Values        // GET: query parameters
+	Body   []byte            // POST: the JSON body (nil without input)
+}
+
+// exampleRequest builds the example request of o from the example and
+// default tags of its input and its Spec.PathExamples.
+func exampleRequest(o *op.Operation) example {
+	ex := example{Params: map[string]string{}}
+	fields := map[string]reflect.StructField{}
+	for _, f := range op.WireFields(o.In) {
+		fields[op.WireName(f)] = f
+	}
+	for _, p := range o.PathParams() {
+		v := o.PathExamples[p]
+		if v == "" {
+			v = strings.Trim(fields[p].Tag.Get("example"), `"`)
+		}
+		ex.Params[p] = v
+	}
+	values, _ := exampleOf(o.In).(map[string]any)
+	switch {
+	case o.HasBody() && o.In != reflect.TypeFor[op.None]():
+		ex.Body, _ = json.Marshal(values)
+	case !o.HasBody():
+		ex.Query = url.Values{}
+		for k, v := range values {
+			if _, isParam := ex.Params[k]; isParam || !op.Queryable(fields[k]) {
+				continue
+			}
+			if s, ok := v.(string); ok {
+				ex.Query.Set(k, s)
+			} else {
+				b, _ := json.Marshal(v)
+				ex.Query.Set(k, string(b))
+			}
+		}
+	}
+	return ex
+}
+
+// URL is the example's path with its parameters and query.
+func (ex example) URL(path string) string {
+	for k, v := range ex.Params {
+		path = strings.NewReplacer("{"+k+"}", v, "{"+k+":*}", v).Replace(path)
+	}
+	if len(ex.Query) > 0 {
+		path += "?" + ex.Query.Encode()
+	}
+	return path
+}
+
+// postmanTests are the tests of a request in the collection: the status
+// and the media type its route answers. Key-console routes act on keys
+// and accounts the example cannot know, so their refusals pass too.
+func postmanTests(o *op.Operation) []string {
+	statuses, ctype := "[200]", "application/json"
+	if o.Produces != "" {
+		ctype, _, _ = strings.Cut(o.Produces, ";")
+	}
+	if o.Family == "Access" && o.Produces == "" {
+		statuses, ctype = "[200, 404, 409, 422, 429]", "json"
+	}
+	return []string{
+		"pm.test('status', function () { pm.expect(pm.response.code).to.be.oneOf(" + statuses + "); });",
+		"pm.test('content type', function () { pm.expect(pm.response.headers.get('Content-Type')).to.include('" + ctype + "'); });",
+	}
+}
+
 // exampleOf builds an example body of an input type from its tags:
 // required fields and fields with example or default tags.
 func exampleOf(in reflect.Type) any {
@@ -228,14 +313,17 @@ func exampleOf(in reflect.Type) any {
 }
 
 func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
-	if ref, ok := s["$ref"].(string); ok {
+	if ref := refOf(s); ref != "" {
+		if ex, ok := s["example"]; ok {
+			return ex // an example beside the reference wins
+		}
 		s = g.Defs()[path.Base(ref)]
 	}
 	if depth > 5 || s == nil {
 		return nil
 	}
-	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
-		return ex[0]
+	if ex, ok := s["example"]; ok {
+		return ex
 	}
 	if d, ok := s["default"]; ok {
 		return d
@@ -255,7 +343,7 @@ func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
 		props, _ := s["properties"].(map[string]any)
 		for name, v := range props {
 			ps, _ := v.(map[string]any)
-			_, hasEx := ps["examples"]
+			_, hasEx := ps["example"]
 			_, hasDef := ps["default"]
 			if req[name] || hasEx || hasDef {
 				out[name] = schemaExample(g, ps, depth+1)
@@ -326,10 +414,25 @@ func fieldsOf(spec map[string]any, s map[string]any) []refField {
 	return out
 }
 
+// refOf is the definition s refers to, directly or as the one member of
+// an allOf (how OpenAPI 3.0 keeps a description beside a reference).
+func refOf(s map[string]any) string {
+	if ref, ok := s["$ref"].(string); ok {
+		return ref
+	}
+	if all, ok := s["allOf"].([]any); ok && len(all) == 1 {
+		if m, ok := all[0].(map[string]any); ok {
+			ref, _ := m["$ref"].(string)
+			return ref
+		}
+	}
+	return ""
+}
+
 func deref(spec map[string]any, s map[string]any) map[string]any {
 	for i := 0; i < 10; i++ {
-		ref, ok := s["$ref"].(string)
-		if !ok {
+		ref := refOf(s)
+		if ref == "" {
 			return s
 		}
 		comps := spec["components"].(map[string]any)["schemas"].(map[string]any)
@@ -343,7 +446,7 @@ func deref(spec map[string]any, s map[string]any) map[string]any {
 }
 
 func typeName(s map[string]any) string {
-	if ref, ok := s["$ref"].(string); ok {
+	if ref := refOf(s); ref != "" {
 		return path.Base(ref)
 	}
 	t, _ := s["type"].(string)
@@ -523,6 +626,12 @@ func (s *Server) planRows() []planRow {
 	return out
 }
 
+// withPath gives a spec the example value of a path parameter.
+func withPath(s op.Spec, param, example string) op.Spec {
+	s.PathExamples = map[string]string{param: example}
+	return s
+}
+
 func (s *Server) docsOps() []*op.Operation {
 	doc := func(ctype string, get func(d *docSet) []byte) func(c *op.Call, _ *op.None) (op.Raw, error) {
 		return func(c *op.Call, _ *op.None) (op.Raw, error) {
@@ -544,7 +653,7 @@ func (s *Server) docsOps() []*op.Operation {
 		op.Get(public("get-docs", "/api/docs", "text/html", "Interactive documentation UI",
 			"Lists the operations and sends requests from the browser with the key typed into the page (x-api-key header). No external assets."),
 			doc("text/html; charset=utf-8", func(*docSet) []byte { return mustAsset("assets/docs.html") })),
-		op.Get(public("get-docs-asset", "/api/docs/assets/{file}", "text/css", "Embedded script and style of the documentation pages", ""),
+		op.Get(withPath(public("get-docs-asset", "/api/docs/assets/{file}", "text/css", "Embedded script and style of the documentation pages", ""), "file", "style.css"),
 			func(c *op.Call, _ *op.None) (op.Raw, error) {
 				name := c.Param("file")
 				types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}

@@ -1,5 +1,11 @@
 package http
 
+import (
+	"net/url"
+
+	"github.com/astroapi/astroapi/http/op"
+)
+
 // Redact is redact, for the external tests.
 var Redact = redact
 
@@ -7,5 +13,15 @@ var Redact = redact
 // off (off: the SDK answers every request).
 func SetMCPDirect(s *Server, on bool) { s.mcp.direct.Store(on) }
 
-// ExampleOf is exampleOf, for the external tests.
-var ExampleOf = exampleOf
+// SampleURL and SampleBody are the example request of an operation, as
+// the documents show it.
+func SampleURL(o *op.Operation) string { return exampleRequest(o).URL(o.Path) }
+
+func SampleBody(o *op.Operation) []byte { return exampleRequest(o).Body }
+
+// SampleRequest is the example request of an operation in parts: its path
+// parameters, query and body.
+func SampleRequest(o *op.Operation) (params map[string]string, query url.Values, body []byte) {
+	ex := exampleRequest(o)
+	return ex.Params, ex.Query, ex.Body
+}

@@ -131,3 +131,48 @@ func TestSecurityHeaders(t *testing.T) {
 	other := apitest.Start(t, apitest.Options{Ops: apitest.Serve(apitest.Echo()...), MetricsElsewhere: true})
 	other.Get(t, "/metrics").WantStatus(t, 404)
 }
+
+// TestConnectionsPerAddress: beyond MaxConnsPerIP open connections from
+// one address, a new one is closed at once; closing one makes room.
+func TestConnectionsPerAddress(t *testing.T) {
+	ts := startTestServer(t, testOptions{Limits: apihttp.Limits{MaxConnsPerIP: 3}})
+	addr := strings.TrimPrefix(ts.URL, "http://")
+	var open []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, c)
+		defer c.Close()
+	}
+	// The harness's client may hold a connection too; give the server the
+	// first three, then check the next is refused.
+	extra, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer extra.Close()
+	fmt.Fprintf(extra, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+	extra.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, err := http.ReadResponse(bufio.NewReader(extra), nil); err == nil {
+		t.Fatal("a fourth connection from one address was served")
+	}
+	open[0].Close()
+	for start := time.Now(); ; {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+		c.SetReadDeadline(time.Now().Add(3 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		c.Close()
+		if err == nil && resp.StatusCode == 200 {
+			break
+		}
+		if time.Since(start) > 3*time.Second {
+			t.Fatal("no room after a connection closed")
+		}
+	}
+}

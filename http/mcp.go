@@ -178,19 +178,29 @@ func toolOf(o *op.Operation, name string) *mcp.Tool {
 	}
 	// MCP clients check structured content against an output schema typed
 	// "object"; a result of several shapes (oneOf) goes without.
-	if out := schemaOf(o.Out); out["type"] == "object" {
+	if out := outputSchema(o.Out); out["type"] == "object" {
 		t.OutputSchema = out
 	}
 	return t
 }
 
-// schemaOf is the JSON Schema of t as a self-contained document: the root
-// inlined (MCP wants "type": "object" at the top of an input schema) and
-// the named definitions it uses under $defs. They are op.Schemas', the
-// generator of the OpenAPI document.
-func schemaOf(t reflect.Type) map[string]any {
+// toolSchemas is a generator of the schemas of a tool: op.Schemas, the
+// generator of the OpenAPI document, in the JSON Schema 2020-12 dialect
+// MCP uses (the document is OpenAPI 3.0: the same schemas, with a $ref's
+// siblings wrapped in allOf and a single example), definitions under
+// $defs.
+func toolSchemas() *op.Schemas {
 	g := op.NewSchemas()
-	g.RefPrefix = "#/$defs/"
+	g.RefPrefix, g.OpenAPI30 = "#/$defs/", false
+	return g
+}
+
+// outputSchema is the JSON Schema of result type t as a self-contained
+// document: the root inlined and the named definitions it uses under
+// $defs; the fields a result always carries are required.
+func outputSchema(t reflect.Type) map[string]any {
+	g := toolSchemas()
+	g.Output = true
 	return selfContained(g, g.Schema(t))
 }
 
@@ -228,10 +238,10 @@ func selfContained(g *op.Schemas, root map[string]any) map[string]any {
 
 // inputSchema is the schema of a tool's arguments: the operation's body
 // schema for POST operations, an object of its query parameters for GET
-// ones, path parameters added as required strings.
+// ones (the fields a query can carry), path parameters added as required
+// strings.
 func inputSchema(o *op.Operation) map[string]any {
-	g := op.NewSchemas()
-	g.RefPrefix = "#/$defs/"
+	g := toolSchemas()
 	var root map[string]any
 	if o.HasBody() {
 		root = selfContained(g, g.Schema(o.In))
@@ -239,6 +249,9 @@ func inputSchema(o *op.Operation) map[string]any {
 		props := map[string]any{}
 		var required []string
 		for _, f := range op.WireFields(o.In) {
+			if !op.Queryable(f) {
+				continue // objects cannot be query parameters: the route ignores them
+			}
 			props[op.WireName(f)] = g.Field(f)
 			if f.Tag.Get("required") == "true" {
 				required = append(required, op.WireName(f))

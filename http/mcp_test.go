@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -238,17 +239,23 @@ func testMCPClient(t *testing.T, ts *apitest.Server, version string) {
 	}
 }
 
-// exampleArgs is the example input of an operation, as the documents build
-// it from the input's tags.
-func exampleArgs(o *op.Operation) map[string]any {
-	args, _ := apihttp.ExampleOf(o.In).(map[string]any)
-	if args == nil {
-		args = map[string]any{}
+// exampleArgs is the example request of an operation, as the documents
+// show it, as tool arguments: the body's fields, or the query parameters,
+// and the path parameters.
+func exampleArgs(t testing.TB, o *op.Operation) map[string]any {
+	t.Helper()
+	params, query, body := apihttp.SampleRequest(o)
+	args := map[string]any{}
+	if body != nil {
+		if err := json.Unmarshal(body, &args); err != nil {
+			t.Fatalf("%s: example body %s: %v", o.ID, body, err)
+		}
 	}
-	if _, ok := args["latitude"]; ok {
-		// The birth packet's examples show both ways of giving the place,
-		// which together are refused.
-		delete(args, "location")
+	for k, v := range query {
+		args[k] = v[0]
+	}
+	for k, v := range params {
+		args[k] = v
 	}
 	return args
 }
@@ -316,11 +323,25 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 		}
 		defs, _ := in["$defs"].(map[string]any)
 		delete(in, "$defs")
-		if d := cmp.Diff(body, in); d != "" {
+		// Path parameters are arguments too; the body does not hold them.
+		if pp := o.PathParams(); len(pp) > 0 {
+			props, _ := in["properties"].(map[string]any)
+			var required []any
+			for _, r := range in["required"].([]any) {
+				if !slices.Contains(pp, r.(string)) {
+					required = append(required, r)
+				}
+			}
+			for _, p := range pp {
+				delete(props, p)
+			}
+			in["required"] = required
+		}
+		if d := cmp.Diff(as2020(body), in); d != "" {
 			t.Errorf("%s: input schema differs from the OpenAPI request body (-openapi +tool):\n%s", name, d)
 		}
 		for n, def := range defs {
-			if d := cmp.Diff(doc.Components.Schemas[n], def); d != "" {
+			if d := cmp.Diff(as2020(doc.Components.Schemas[n]), def); d != "" {
 				t.Errorf("%s: $defs/%s differs from the OpenAPI component (-openapi +tool):\n%s", name, n, d)
 			}
 		}
@@ -329,6 +350,37 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 	if checked != len(ops) {
 		t.Errorf("checked %d schemas of %d tools", checked, len(ops))
 	}
+}
+
+// as2020 rewrites an OpenAPI 3.0 schema in the JSON Schema 2020-12
+// dialect of the tools: a $ref wrapped in allOf to keep its siblings is
+// a $ref with siblings, an example is a list of examples.
+func as2020(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range x {
+			out[k] = as2020(e)
+		}
+		if all, ok := out["allOf"].([]any); ok && len(all) == 1 {
+			if ref, ok := all[0].(map[string]any)["$ref"]; ok {
+				delete(out, "allOf")
+				out["$ref"] = ref
+			}
+		}
+		if ex, ok := out["example"]; ok {
+			delete(out, "example")
+			out["examples"] = []any{ex}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = as2020(e)
+		}
+		return out
+	}
+	return v
 }
 
 // TestMCPEveryTool calls every tool with its operation's documented
@@ -352,10 +404,7 @@ func TestMCPEveryTool(t *testing.T) {
 	}
 	withSchema := 0
 	for name, o := range eligibleTools(ts) {
-		args := exampleArgs(o)
-		for _, p := range o.PathParams() {
-			args[p] = "Europe/Paris"
-		}
+		args := exampleArgs(t, o)
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 		if err != nil || res.IsError {
 			t.Errorf("%s %v: %v %+v", name, args, err, res)

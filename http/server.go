@@ -218,6 +218,7 @@ func New(cfg Config) (*Server, error) {
 	if s.mcp, err = s.newMCP(); err != nil {
 		return nil, fmt.Errorf("http: building the MCP endpoint: %w", err)
 	}
+	s.router.GlobalOPTIONS = s.preflight
 	for _, o := range s.ops {
 		s.byID[o.ID] = o
 		h := s.handler(o)
@@ -225,13 +226,19 @@ func New(cfg Config) (*Server, error) {
 			h = s.mcp.serve(o) // JSON-RPC over MCP's transport, not the envelope
 		}
 		s.router.Handle(o.Method, o.Path, h)
+		if o.Method == "GET" {
+			// HEAD is GET without the body (fasthttp drops it), billed alike.
+			s.router.Handle("HEAD", o.Path, h)
+		}
 	}
 	// The documents are built once, now: a broken one stops the start.
 	if s.docs, err = s.buildDocuments(); err != nil {
 		return nil, fmt.Errorf("http: building the documents: %w", err)
 	}
 	s.http = &fasthttp.Server{
-		Handler:      s.entry,
+		// Compressed (brotli or gzip, as Accept-Encoding asks) when the
+		// media type compresses and the body is worth it.
+		Handler:      fasthttp.CompressHandlerBrotliLevel(s.entry, 4, fasthttp.CompressDefaultCompression),
 		ErrorHandler: s.readError,
 		Name:         "astroapi",
 		ReadTimeout:  cfg.Limits.ReadTimeout,
@@ -242,7 +249,6 @@ func New(cfg Config) (*Server, error) {
 		// as soon as it passes the limit.
 		MaxRequestBodySize:            cfg.Limits.MaxBodyBytes,
 		Concurrency:                   cfg.Limits.Concurrency,
-		MaxConnsPerIP:                 cfg.Limits.MaxConnsPerIP,
 		WriteBufferSize:               32 << 10, // a natal response (11 KB) and its header leave in one write
 		ReadBufferSize:                8 << 10,  // the request line and header fields: 431 beyond
 		NoDefaultServerHeader:         false,
@@ -272,7 +278,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	}
 	s.lns = append(s.lns, ln)
 	s.lnMu.Unlock()
-	err := s.http.Serve(ln)
+	err := s.http.Serve(newPerIPListener(ln, s.cfg.Limits.MaxConnsPerIP))
 	if s.shuttingDown.Load() && errors.Is(err, net.ErrClosed) {
 		return nil
 	}
@@ -318,6 +324,7 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 	rc.Response.Header.Set("X-Request-ID", rid)
 	rc.Response.Header.Set("X-Content-Type-Options", "nosniff")
 	rc.Response.Header.Set("Referrer-Policy", "no-referrer")
+	setCORS(rc)
 	s.metrics.inflight.Add(1)
 	defer s.metrics.inflight.Add(-1)
 	defer func() {
@@ -625,27 +632,6 @@ func limitProblem(le *quota.LimitError) *op.Problem {
 	return op.NewProblem(429, kind, detail).WithRetryAfter(time.Duration(le.RetryAfterSeconds()) * time.Second)
 }
 
-// setLimitHeaders sends RateLimit headers (IETF draft fields) for the daily
-// window when usage is known, and Retry-After on refusals.
-func (s *Server) setLimitHeaders(rc *fasthttp.RequestCtx, u *quota.Usage, p *op.Problem) {
-	if p != nil && p.RetryAfter() > 0 {
-		secs := int64((p.RetryAfter() + time.Second - 1) / time.Second)
-		rc.Response.Header.Set("Retry-After", strconv.FormatInt(secs, 10))
-	}
-	if u == nil || u.DailyLimit <= 0 {
-		return
-	}
-	remaining := u.DailyLimit - u.RequestsThisDay
-	if remaining < 0 {
-		remaining = 0
-	}
-	now := s.cfg.Clock().UTC()
-	reset := now.Truncate(24 * time.Hour).Add(24 * time.Hour).Sub(now) // Unix days are UTC days
-	rc.Response.Header.Set("RateLimit-Limit", strconv.FormatInt(u.DailyLimit, 10))
-	rc.Response.Header.Set("RateLimit-Remaining", strconv.FormatInt(remaining, 10))
-	rc.Response.Header.Set("RateLimit-Reset", strconv.FormatInt(int64(reset/time.Second), 10))
-}
-
 // envelope is the body of every JSON calculation response (spec 2.1).
 type envelope struct {
 	CalculatedAt string       `json:"calculated_at"`
@@ -671,6 +657,9 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		}
 		if w := c.Warnings(); len(w) > 0 {
 			rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
+		}
+		if cacheable(c.Operation()) && withETag(rc, raw.Body) {
+			return // 304: the client has it
 		}
 		rc.SetBody(raw.Body)
 		return
@@ -763,6 +752,9 @@ func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *op.Call, a jsonAppend
 
 func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *op.Problem, rid string) {
 	p.RequestID = rid
+	if p.Status == 401 {
+		rc.Response.Header.Set("WWW-Authenticate", wwwAuthenticate)
+	}
 	rc.SetStatusCode(p.Status)
 	rc.SetContentType("application/problem+json")
 	if ra := p.RetryAfter(); ra > 0 && len(rc.Response.Header.Peek("Retry-After")) == 0 {

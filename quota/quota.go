@@ -24,6 +24,11 @@ type Usage struct {
 	RequestsThisDay   int64  `json:"requests_this_day"`
 	RequestsThisMonth int64  `json:"requests_this_month"`
 	Scope             string `json:"scope"`
+
+	// The plan's per-second rate (0: none) and the requests the account
+	// may still send at once, for the RateLimit headers; not in the body.
+	RatePerSecond int64 `json:"-"`
+	RateRemaining int64 `json:"-"`
 }
 
 // Errors of Charge, for errors.Is. A *LimitError is ErrQuotaExceeded or
@@ -394,6 +399,7 @@ func (q *Quota) chargeShared(ctx context.Context, sh *shard, e *entry, accountID
 	e.monthN += n
 	e.lastUsed = now
 	u.RequestsThisDay, u.RequestsThisMonth = e.dayN, e.monthN
+	u.RatePerSecond, u.RateRemaining = p.RatePerSecond, rateRemaining(e, p, now)
 	return u, nil
 }
 
@@ -496,11 +502,26 @@ func (q *Quota) rateLocked(e *entry, p Plan, now time.Time, u Usage) error {
 		tat = now
 	}
 	tat = tat.Add(step)
+	u.RatePerSecond = p.RatePerSecond
 	if over := tat.Sub(now) - time.Duration(burst)*step; over > 0 {
 		return &LimitError{Limit: LimitRate, Max: p.RatePerSecond, Reset: now.Add(over).UTC(), RetryAfter: over, Usage: u}
 	}
 	e.tat = tat
 	return nil
+}
+
+// rateRemaining is how many requests the account may still send at once.
+func rateRemaining(e *entry, p Plan, now time.Time) int64 {
+	if p.RatePerSecond <= 0 {
+		return 0
+	}
+	burst := p.Burst
+	if burst <= 0 {
+		burst = p.RatePerSecond
+	}
+	step := time.Second / time.Duration(p.RatePerSecond)
+	used := int64((e.tat.Sub(now) + step - 1) / step)
+	return max(0, burst-max(0, used))
 }
 
 // chargeLocked is the check and the increment, under the shard mutex.
@@ -538,6 +559,7 @@ func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error
 		}
 	}
 	u.RequestsThisDay, u.RequestsThisMonth = e.dayN, e.monthN
+	u.RatePerSecond, u.RateRemaining = p.RatePerSecond, rateRemaining(e, p, now)
 	return u, nil
 }
 

@@ -293,7 +293,7 @@ func TestFlushAndReload(t *testing.T) {
 				flushes = append(flushes, fs)
 				mu.Unlock()
 			}})
-		if diff := cmp.Diff(usage(testPlans()["pro"], 11, 11), mustCharge(t, q2, acct, "pro", 1)); diff != "" {
+		if diff := cmp.Diff(usage(testPlans()["pro"], 11, 11), mustCharge(t, q2, acct, "pro", 1), ignoreRate); diff != "" {
 			t.Errorf("after restart (-want +got):\n%s", diff)
 		}
 		// The background flusher writes it without help.

@@ -58,6 +58,11 @@ type Spec struct {
 	// under the server's limits of heavy calls in flight, overall and per
 	// account; beyond them the door answers 503 with Retry-After at once.
 	Heavy bool
+	// PathExamples are values of the path parameters for the example
+	// request of the documents (the OpenAPI document, the API-client
+	// collection); a parameter without one takes the example tag of the
+	// input field of its name.
+	PathExamples map[string]string
 	// Private answers (a new key's secret, an account's keys) are sent with
 	// Cache-Control: no-store.
 	Private bool
