@@ -19,8 +19,7 @@ import (
 // result is the REST call's byte for byte, a bad one fails alone, and the
 // batch bills exactly what the good items cost as single calls.
 func TestBatchEveryOperation(t *testing.T) {
-	pl, zx := apitest.Geo(t)
-	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
+	ts := startTestServer(t, withEverything(t, testOptions{}))
 	type item struct {
 		id, operation string
 		wrong         string // the field a bad item sends with the wrong type

@@ -25,3 +25,12 @@ func SampleRequest(o *op.Operation) (params map[string]string, query url.Values,
 	ex := exampleRequest(o)
 	return ex.Params, ex.Query, ex.Body
 }
+
+// AccuracyTests are the tests the accuracy page cites.
+func AccuracyTests() []string {
+	var out []string
+	for _, c := range comparisons {
+		out = append(out, c.Test)
+	}
+	return out
+}

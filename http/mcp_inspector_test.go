@@ -25,8 +25,7 @@ import (
 // the output schemas. Without node or the package it skips, unless CI=true.
 func TestMCPInspector(t *testing.T) {
 	node, dir := nodeTools(t, "mcptest", "@modelcontextprotocol/inspector")
-	pl, zx := apitest.Geo(t)
-	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx, Plans: tinyPlans()})
+	ts := startTestServer(t, withEverything(t, testOptions{Plans: tinyPlans()}))
 	home := t.TempDir() // the CLI keeps a catalog of servers under the home directory
 	inspect := func(key string, args ...string) (map[string]any, int, string) {
 		t.Helper()

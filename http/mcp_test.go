@@ -80,10 +80,9 @@ func rpcError(t *testing.T, err error) *jsonrpc.Error {
 // list, a natal call against the REST route, refused arguments, resources
 // and usage.
 func TestMCPClient(t *testing.T) {
-	pl, zx := apitest.Geo(t)
 	for _, version := range []string{"2025-11-25", "2026-07-28"} {
 		t.Run(version, func(t *testing.T) {
-			ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
+			ts := startTestServer(t, withEverything(t, testOptions{}))
 			testMCPClient(t, ts, version)
 		})
 	}
@@ -323,17 +322,22 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 		}
 		defs, _ := in["$defs"].(map[string]any)
 		delete(in, "$defs")
-		// Path parameters are arguments too; the body does not hold them.
+		// Path parameters are arguments too, required; the body holds
+		// them only where its type documents them (as optional fields).
 		if pp := o.PathParams(); len(pp) > 0 {
 			props, _ := in["properties"].(map[string]any)
+			bodyProps, _ := body["properties"].(map[string]any)
+			bodyRequired, _ := body["required"].([]any)
 			var required []any
 			for _, r := range in["required"].([]any) {
-				if !slices.Contains(pp, r.(string)) {
+				if !slices.Contains(pp, r.(string)) || slices.Contains(bodyRequired, r) {
 					required = append(required, r)
 				}
 			}
 			for _, p := range pp {
-				delete(props, p)
+				if _, inBody := bodyProps[p]; !inBody {
+					delete(props, p)
+				}
 			}
 			in["required"] = required
 		}
@@ -388,8 +392,7 @@ func as2020(v any) any {
 // schema (the validator the SDK uses), so a result that strays from its
 // declared type fails here before a client's validator refuses it.
 func TestMCPEveryTool(t *testing.T) {
-	pl, zx := apitest.Geo(t)
-	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
+	ts := startTestServer(t, withEverything(t, testOptions{}))
 	ctx := context.Background()
 	cs, err := mcpConnect(t, ts, ts.Key)
 	if err != nil {

@@ -32,9 +32,11 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
+	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/http/routes/vedic"
@@ -70,6 +72,8 @@ func All(d Deps) []*op.Operation {
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions, Births: births}),
+		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
+		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		vedic.Ops(vedic.Deps{Positions: d.Positions, Births: births}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
 		mayan.Ops(),

@@ -1,0 +1,85 @@
+package http
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+
+	"github.com/astroapi/astroapi/tables"
+)
+
+// The accuracy page (/docs/api/accuracy) publishes how close our answers
+// are to independent references, in two parts: the table file's own
+// verification (what the generator measured against the Swiss Ephemeris
+// when it fitted the tables this server reads), and the comparisons our
+// tests make through HTTP, each with the bound the named test enforces in
+// CI and the worst error it measured when last recorded.
+
+// TableCheck is one recorded verification of a precomputed table.
+type TableCheck struct {
+	Kind, Table, Quantity, Unit string
+	Tolerance, Worst            float64
+	Samples                     int
+}
+
+// TableChecks is the recorded verification of the tables t (nil for none).
+func TableChecks(t *tables.Set) []TableCheck {
+	if t == nil {
+		return nil
+	}
+	var out []TableCheck
+	for _, v := range t.Verifications() {
+		out = append(out, TableCheck{Kind: string(v.Kind), Table: v.Table, Quantity: v.Quantity, Unit: v.Unit,
+			Tolerance: v.Tolerance, Worst: v.Worst, Samples: v.Samples})
+	}
+	return out
+}
+
+// comparison is one reference comparison made by a test.
+type comparison struct {
+	What, Reference, Sample, Tolerance, Measured string
+	Test                                         string // package path and test function
+}
+
+// comparisons are the published comparisons. Every Test names a function
+// that exists (TestAccuracyTestsExist); the tolerance is what it enforces.
+var comparisons = []comparison{
+	{"Natal chart: planets, cusps, ASC and MC through HTTP, from the tables and from libswe", "swetest 2.10 (the Swiss Ephemeris' command line)", "200+ births", `0.005"`, `planets 0.00036", cusps 0.0011" worst`, "http/routes/natal.TestNatalAgainstSwetest"},
+	{"Sun to Pluto, apparent of date (engine)", "PyEphem (libastro, an independent theory)", "instants 1885-2099", `60"`, "passes (catches frame and aberration mistakes)", "engine/swe.TestPyEphem"},
+	{"A birth's historic UTC offset through HTTP", "Python zoneinfo (IANA tz)", "local times across DST changes and zone history", "exact to the second; gaps a 422", "exact", "http/routes/natal.TestNatalZoneinfo"},
+	{"Offline geocoding index", "GeoNames cities500", "every place of 1,000 inhabitants or more", "at least 115,000 places, each with zone and country", "about 118,500", "engine/places.TestIndexCoversPlacesOf1000"},
+	{"Eclipse catalog instants through HTTP", "astronomy-engine (an independent theory)", "every solar and lunar eclipse 1800-2399 (2,871)", "60 s", "50 s TT worst", "http/routes/eclipses.TestCatalogAgainstAstronomyEngine"},
+	{"Eclipse Saros, type, gamma, magnitude, duration through HTTP", "NASA's Five Millennium Canon (Espenak and Meeus)", "published rows of engine/eclipses/testdata/nasa.tsv", "Saros and type exact; gamma 0.0003, magnitude 0.003, duration 2 s", "within bound", "http/routes/eclipses.TestAgainstNASA"},
+	{"43 fixed stars, precession corrected, through HTTP", "swetest -xf (sefstars.txt)", "every star at several dates", `1"`, `0.00061" worst`, "http/routes/stars.TestIndexAgainstSwetest"},
+	{"Vedic (Lahiri) sidereal longitudes, lagna and ayanamsa through HTTP", "swetest -sid1", "births in three zones, both node types", `1"`, "within bound", "http/routes/vedic.TestNatalAgainstSwetest"},
+	{"Nakshatra and pada through HTTP", "swetest -sid1", "births", "same nakshatra and pada", "exact", "http/routes/vedic.TestNakshatraAgainstSwetest"},
+	{"Panchang (tithi, yoga, karana, vara) through HTTP", "swetest Sun and Moon", "dates", "same element", "exact", "http/routes/vedic.TestPanchangAgainstSwetest"},
+	{"BaZi four pillars through HTTP", "lunar-javascript (6tail)", "3,400 date-times, solar-term boundaries included", "same pillars", "all equal", "http/routes/chinese.TestBaziLunarJavaScript"},
+	{"Solar term instants through HTTP", "swetest Sun longitude", "terms 1800-2399", "1 s", "0.046 s worst", "http/routes/chinese.TestSolarTermsSwetest"},
+	{"Mayan Long Count, Tzolk'in and Haab' through HTTP", "published dated monuments (GMT correlation 584283)", "anchor dates, cited in the test", "exact", "exact", "http/routes/mayan.TestAnchors"},
+}
+
+// accuracyRow is a table check as the page shows it.
+type accuracyRow struct {
+	Kind, Table, Quantity, Unit, Tolerance, Worst string
+	Samples                                       int
+}
+
+func renderAccuracy(checks []TableCheck) ([]byte, error) {
+	rows := make([]accuracyRow, len(checks))
+	for i, c := range checks {
+		rows[i] = accuracyRow{Kind: c.Kind, Table: c.Table, Quantity: c.Quantity, Unit: c.Unit,
+			Tolerance: num(c.Tolerance), Worst: num(c.Worst), Samples: c.Samples}
+	}
+	var buf bytes.Buffer
+	err := pageTmpl.ExecuteTemplate(&buf, "accuracy", map[string]any{"Tables": rows, "Comparisons": comparisons, "Version": Version})
+	return buf.Bytes(), err
+}
+
+// num writes a figure with two significant digits.
+func num(f float64) string {
+	if f == 0 || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', 2, 64)
+}
