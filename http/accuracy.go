@@ -57,6 +57,12 @@ var comparisons = []comparison{
 	{"BaZi four pillars through HTTP", "lunar-javascript (6tail)", "3,400 date-times, solar-term boundaries included", "same pillars", "all equal", "http/routes/chinese.TestBaziLunarJavaScript"},
 	{"Solar term instants through HTTP", "swetest Sun longitude", "terms 1800-2399", "1 s", "0.046 s worst", "http/routes/chinese.TestSolarTermsSwetest"},
 	{"Mayan Long Count, Tzolk'in and Haab' through HTTP", "published dated monuments (GMT correlation 584283)", "anchor dates, cited in the test", "exact", "exact", "http/routes/mayan.TestAnchors"},
+	{"Solar return instants through HTTP (return charts equal to the natal route's at the instant)", "a root found in the test on swetest 2.10 positions", "39 returns", "1 s", "0.0009 s worst", "http/routes/timing.TestSolarReturnsSwetest"},
+	{"Lunar return instants through HTTP", "a root found in the test on swetest 2.10 positions", "67 returns (five ranges of a year)", "1 s", "0.0007 s worst", "http/routes/timing.TestLunarReturnsSwetest"},
+	{"Planetary return passes (Mercury to Uranus) through HTTP", "a root found in the test on swetest 2.10 positions", "210 passes, stations included", "1 s", "0.0021 s worst", "http/routes/timing.TestPlanetaryReturnsSwetest"},
+	{"Secondary progressions and the solar arc through HTTP", "swetest 2.10 at the progressed instant", "30 progressions (tropical and Lahiri, both year lengths, up to 100 years on)", `1"`, `planets 0.0004", angles 0.0013", arc 0.0000" worst`, "http/routes/timing.TestProgressionsSwetest"},
+	{"Zodiacal releasing periods at four levels through HTTP", "published worked example (windsoftheplanets.com, 2016: Emperor Akihito)", "the dated periods of levels 1 to 4, cited in the test", "same sign and day", "exact", "http/routes/timing.TestReleasingAkihito"},
+	{"Firdaria lords, sub-periods and ages through HTTP", "published firdariyyat table (Abu Ma'shar's order, nodes at the end)", "diurnal, nocturnal and nodes-after-Mars sequences: every lord, length and sub-period lord; four printed ages", "lords exact; ages 0.0015 year (printed to three decimals)", "within bound", "http/routes/timing.TestFirdariaTable"},
 }
 
 // accuracyRow is a table check as the page shows it.

@@ -62,7 +62,7 @@ const exampleTimeout = 5 * time.Second
 func (s *Server) runExamples() []routeExample {
 	var out []routeExample
 	for _, o := range s.ops {
-		if o.Hidden || o.Family == "Docs" {
+		if o.Hidden {
 			continue
 		}
 		ex := exampleRequest(o)
@@ -71,8 +71,10 @@ func (s *Server) runExamples() []routeExample {
 		switch {
 		case o.Produces != "":
 			r.Note = "answers " + o.Produces + " (try it in the interactive docs)"
-		case o.NoBatch || o.Family == "Access" || o.Access == op.Free:
-			r.Note = "answers JSON about the calling key's account; see the reference for its fields"
+		case o.Family == "Access" || o.Access == op.Free:
+			r.Note = "acts on the calling key's account (not run here); the reference lists its answer's fields"
+		case o.NoBatch && !o.Bare:
+			r.Note = "answered directly, not in a batch; try it in the interactive docs"
 		default:
 			r.Status, r.Response = s.runExample(o, ex)
 		}

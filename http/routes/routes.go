@@ -38,6 +38,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/timing"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
@@ -77,6 +78,7 @@ func All(d Deps) []*op.Operation {
 		vedic.Ops(vedic.Deps{Positions: d.Positions, Births: births}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
 		mayan.Ops(),
+		timing.Ops(timing.Deps{Positions: d.Positions, Births: births}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
