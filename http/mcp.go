@@ -269,8 +269,17 @@ func inputSchema(o *op.Operation) map[string]any {
 		required, _ := root["required"].([]string)
 		required = append([]string(nil), required...)
 		for _, p := range pp {
-			if _, ok := props[p]; !ok {
-				props[p] = map[string]any{"type": "string", "description": "path parameter of " + openAPIPath(o.Path)}
+			where := "the {" + p + "} of " + o.Method + " " + openAPIPath(o.Path)
+			if prop, ok := props[p].(map[string]any); ok {
+				// The body type documents it too (the REST route reads
+				// it from the path and ignores it in the body): as an
+				// argument it is the path's, and required.
+				prop = maps.Clone(prop)
+				desc, _ := prop["description"].(string)
+				prop["description"] = strings.TrimSpace("Required: " + where + " (a tool argument, not a body field). " + desc)
+				props[p] = prop
+			} else {
+				props[p] = map[string]any{"type": "string", "description": "Required: " + where + "."}
 			}
 			if !contains(required, p) {
 				required = append(required, p)

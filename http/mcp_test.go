@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"net/http"
 	"slices"
 	"sort"
@@ -335,9 +336,21 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 				}
 			}
 			for _, p := range pp {
-				if _, inBody := bodyProps[p]; !inBody {
+				bp, inBody := bodyProps[p].(map[string]any)
+				if !inBody {
 					delete(props, p)
+					continue
 				}
+				// The tool says first that the argument is the path's.
+				tp, _ := props[p].(map[string]any)
+				desc, _ := tp["description"].(string)
+				bodyDesc, _ := bp["description"].(string)
+				if !strings.HasPrefix(desc, "Required: the {"+p+"} of ") || !strings.HasSuffix(desc, bodyDesc) {
+					t.Errorf("%s: path parameter %s described %q", name, p, desc)
+				}
+				tp = maps.Clone(tp)
+				tp["description"] = bodyDesc
+				props[p] = tp
 			}
 			in["required"] = required
 		}
