@@ -82,6 +82,25 @@ func FuzzParseDate(f *testing.F) {
 }
 
 // The timeline's cost estimate against the periods the engine lists.
+func TestLunarReturnsCost(t *testing.T) {
+	for _, c := range []struct {
+		start, end string
+		want       int64
+	}{
+		{"2024-01-01", "", 14},
+		{"2024-01-01", "2024-12-31", 14},
+		{"2024-01-01", "2024-01-20", 1},
+		{"2024-01-01", "2024-03-01", 3},
+		{"2024-01-01", "2023-01-01", 1},
+		{"garbage", "", 1},
+	} {
+		in := LunarReturnsRequest{Start: c.start, End: c.end}
+		if got := in.Cost(); got != c.want {
+			t.Errorf("%s..%s: cost %d, want %d", c.start, c.end, got, c.want)
+		}
+	}
+}
+
 func TestReleasingTimelineCost(t *testing.T) {
 	four, three := 4, 3
 	for _, c := range []struct {

@@ -3,7 +3,9 @@ package timing
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
@@ -44,6 +46,28 @@ type LunarReturnsRequest struct {
 	Place *Relocation `json:"place,omitempty" doc:"where the return charts are cast; omitted: the birth place"`
 }
 
+// lunarMonth is the Moon's mean tropical month in days: returns recur at
+// about this interval.
+const lunarMonth = 27.321582
+
+// Cost bills lunar returns as the natal charts they cast, one call per
+// return in the range (estimated from its length before anything is
+// calculated: 14 for a year), like a batch of natal charts. Dates are read
+// as UTC here; a request that fails validation is refunded anyway.
+func (in *LunarReturnsRequest) Cost() int64 {
+	start, err := parseDate(in.Start, time.UTC)
+	if err != nil {
+		return 1
+	}
+	end := start.AddDate(1, 0, 0)
+	if in.End != "" {
+		if end, err = parseDate(in.End, time.UTC); err != nil || !end.After(start) {
+			return 1
+		}
+	}
+	return max(1, int64(math.Ceil(end.Sub(start).Hours()/24/lunarMonth)))
+}
+
 // PlanetaryReturnsRequest is the body of POST /api/v1/returns/planetary.
 type PlanetaryReturnsRequest struct {
 	natal.Request
@@ -67,7 +91,8 @@ func (d Deps) returnOps() []*op.Operation {
 				"before or after). "+returns), d.solarReturn),
 		op.Post(d.spec("post-returns-lunar", "/api/v1/returns/lunar", "Lunar returns in a date range, with their charts",
 			"Every return of the Moon to its natal longitude from `start` to `end` (at most 366 days: 13 or 14 returns, "+
-				"each with its chart). "+returns), d.lunarReturns),
+				"each with its chart). Billed as the charts it casts: one call per return the range can hold (its length over "+
+				"27.32 days, rounded up: 14 for a year). "+returns), d.lunarReturns),
 		op.Post(d.spec("post-returns-planetary", "/api/v1/returns/planetary", "Planetary returns (Mercury to Pluto) in a date range",
 			"Every pass of `planet` over its natal longitude from `start` (default: the birth) to `end` (default: 100 years on; "+
 				"at most 120 years, or 12 with include_charts). A planet that stations over its natal place passes it three times "+
