@@ -18,11 +18,15 @@ deps:
 	bash .ci/deps test
 
 # Node tooling of the browser and OpenAPI tests (playwright-core drives
-# Debian's chromium; swagger-parser validates /api/openapi.json).
-node-deps: http/browsertest/node_modules/.package-lock.json
+# Debian's chromium; swagger-parser validates /api/openapi.json) and of the
+# MCP test (the MCP Inspector's CLI against a live server).
+node-deps: http/browsertest/node_modules/.package-lock.json http/mcptest/node_modules/.package-lock.json
 
 http/browsertest/node_modules/.package-lock.json: http/browsertest/package-lock.json
 	npm ci --prefix http/browsertest --no-audit --no-fund
+
+http/mcptest/node_modules/.package-lock.json: http/mcptest/package-lock.json
+	npm ci --prefix http/mcptest --no-audit --no-fund
 
 build: docs-ui
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi

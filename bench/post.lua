@@ -6,7 +6,9 @@
 -- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
 -- WRK_BODIES, rotated), "unique" (WRK_BODY is a template: every call fills
 -- {year}, {month}, {day}, {hour} and {minute} with a date and time never
--- sent before in the run; see fill below). In a "body" or "bodies" body,
+-- sent before in the run; see fill below), "mcp-natal" / "mcp-natal-unique"
+-- (the natal and natal-unique births as MCP tools/call requests of the
+-- natal tool: stateless, so no handshake). In a "body" or "bodies" body,
 -- every {n} is replaced by a number never sent before in the run (per
 -- thread and round), so that a Cacheable route computes every call: e.g.
 -- "start":"2024-01-01T00:00:00.{n}Z".
@@ -36,6 +38,11 @@ local function unique(k)
   local y = 1900 + 60 * t + floor(k / 483840) % 60
   return string.format('{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%.4f,"longitude":%.4f}',
     y, mo, d, h, m, -50 + (k * 13) % 110 + 0.25, -170 + (k * 37) % 340 + 0.5)
+end
+
+-- rpc wraps natal arguments in a JSON-RPC tools/call of the natal tool.
+local function rpc(args)
+  return '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"natal","arguments":' .. args .. '}}'
 end
 
 local threads_made = 0
@@ -105,6 +112,8 @@ elseif mode == "batch" then
     end
     bodies[b] = '{"requests":[' .. table.concat(items, ",") .. ']}'
   end
+elseif mode == "mcp-natal" then
+  for i = 1, 50 do bodies[i] = rpc(natal(i)) end
 else
   for i = 1, 50 do bodies[i] = natal(i) end
 end
@@ -118,6 +127,9 @@ request = function()
   if mode == "natal-unique" then
     k = k + 1
     return wrk.format("POST", path, headers, unique(k))
+  elseif mode == "mcp-natal-unique" then
+    k = k + 1
+    return wrk.format("POST", path, headers, rpc(unique(k)))
   elseif mode == "batch-unique" then
     local items = {}
     for i = 1, 100 do

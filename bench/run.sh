@@ -156,6 +156,6 @@ ratio_to() { # name base: its req/s over base's, per round
 }
 while IFS=$'\t' read -r name _ _ label; do
 	case $name in canned | natal | natal-unique | batch | batch-unique) continue ;; esac
-	echo "$name: $(ratio_to "$name" natal-unique | median | two)x uncached natal ($(ratio_to "$name" natal-unique | xargs)), $(ratio_to "$name" canned | median | two)x canned ($(ratio_to "$name" canned | xargs))"
+	echo "$name: $(ratio_to "$name" natal-unique | median | two)x uncached natal ($(ratio_to "$name" natal-unique | xargs)), $(ratio_to "$name" natal | median | two)x cached natal ($(ratio_to "$name" natal | xargs)), $(ratio_to "$name" canned | median | two)x canned ($(ratio_to "$name" canned | xargs))"
 done <<<"$runs"
 echo "wrk -t$THREADS -c$CONNS -d$DURATION x $ROUNDS rounds against 127.0.0.1 on $(nproc) cores; $(date -u +%FT%TZ); tables: $( [ -f "$TABLES" ] && echo "$TABLES" || echo 'none (Swiss Ephemeris only)')"

@@ -154,7 +154,7 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem) batchOutcome {
 		p.Errors = []op.FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "unknown operation"}}
 		return fail(p)
 	}
-	if o.NoBatch || o.Produces != "" || o.Streams() {
+	if !o.Batchable() {
 		p := op.NewProblem(400, op.KindBadRequest, "operation "+o.ID+" cannot run in a batch (it answers a non-JSON or streamed body, or is not a calculation); call it directly")
 		p.Errors = []op.FieldProblem{{Field: fmt.Sprintf("requests[%d].operation", i), Reason: "not available in a batch"}}
 		return fail(p)

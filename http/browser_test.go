@@ -11,9 +11,10 @@ import (
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
-// nodeTools returns node and the browsertest directory, skipping (or
-// failing under CI=true) when node or the npm packages are missing.
-func nodeTools(t *testing.T, pkg string) (node, dir string) {
+// nodeTools returns node and the node tools directory sub of http
+// (browsertest, mcptest), skipping (or failing under CI=true) when node or
+// the npm package pkg is missing there.
+func nodeTools(t *testing.T, sub, pkg string) (node, dir string) {
 	t.Helper()
 	missing := func(what string) {
 		t.Helper()
@@ -26,9 +27,9 @@ func nodeTools(t *testing.T, pkg string) (node, dir string) {
 	if err != nil {
 		missing("node")
 	}
-	dir, _ = filepath.Abs("browsertest")
+	dir, _ = filepath.Abs(sub)
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", pkg)); err != nil {
-		missing("http/browsertest/node_modules/" + pkg + " (run `npm ci` in http/browsertest)")
+		missing("http/" + sub + "/node_modules/" + pkg + " (run `npm ci` in http/" + sub + ")")
 	}
 	return node, dir
 }
@@ -36,7 +37,7 @@ func nodeTools(t *testing.T, pkg string) (node, dir string) {
 // TestOpenAPIValidates checks the served document against the OpenAPI 3.1
 // schema with an independent validator (@apidevtools/swagger-parser).
 func TestOpenAPIValidates(t *testing.T) {
-	node, dir := nodeTools(t, "@apidevtools/swagger-parser")
+	node, dir := nodeTools(t, "browsertest", "@apidevtools/swagger-parser")
 	ts := startTestServer(t, testOptions{})
 	doc := ts.Get(t, "/api/openapi.json").WantStatus(t, 200).Body
 	file := filepath.Join(t.TempDir(), "openapi.json")

@@ -53,6 +53,19 @@ func (s *seenKeys) again(key string) bool {
 type cachedResult struct {
 	input, result []byte
 	warnings      []string
+	// text is result as a JSON string, as the MCP endpoint repeats it,
+	// made on first use (two calls may both make it: same bytes).
+	text atomic.Pointer[[]byte]
+}
+
+// quoted returns the result as a JSON string.
+func (cr *cachedResult) quoted() []byte {
+	if t := cr.text.Load(); t != nil {
+		return *t
+	}
+	t := appendQuoted(nil, cr.result)
+	cr.text.Store(&t)
+	return t
 }
 
 func newResultCache(maxBytes int64) (*ristretto.Cache[string, *cachedResult], error) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	apihttp "github.com/astroapi/astroapi/http"
+	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/http/routes"
 )
@@ -46,6 +47,17 @@ func TestCheckRefuses(t *testing.T) {
 			[]string{"billed, but /x is outside /api/v1/"}},
 		{"ErrUnknownFamily", []*op.Operation{op.Post(op.Spec{ID: "a", Path: "/api/v1/x", Family: "Misc"}, echo)},
 			[]string{`family "Misc"`}},
+		{"ErrToolNameClash", []*op.Operation{
+			op.Post(op.Spec{ID: "post-x", Path: "/api/v1/x", Family: "Charts"}, echo),
+			op.Post(op.Spec{ID: "x", Path: "/api/v1/y", Family: "Charts"}, echo)},
+			[]string{`x: MCP tool name "x" is already post-x's`}},
+		{"ErrToolName", []*op.Operation{op.Post(op.Spec{ID: "post-X.y", Path: "/api/v1/x", Family: "Charts"}, echo)},
+			[]string{`MCP tool name "X.y" does not match`}},
+		{"ErrResourcePost", []*op.Operation{op.Post(op.Spec{ID: "a", Path: "/api/v1/x", Family: "Charts", Resource: true}, echo)},
+			[]string{"Resource needs a batchable GET operation"}},
+		{"ErrResourceInput", []*op.Operation{op.Get(op.Spec{ID: "a", Path: "/api/v1/x/{id}", Family: "Charts", Resource: true},
+			func(*op.Call, *apitest.EchoInput) (op.None, error) { return op.None{}, nil })},
+			[]string{"Resource cannot have path parameters", "Resource cannot require input (year)"}},
 		{"ErrRawWithoutMediaType", []*op.Operation{op.Get(op.Spec{ID: "a", Path: "/api/v1/x", Family: "Charts"},
 			func(*op.Call, *op.None) (op.Raw, error) { return op.Raw{}, nil })},
 			[]string{"does not say its media type"}},

@@ -55,7 +55,7 @@ func TestClientTools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the client tools")
 	}
-	_, dir := nodeTools(t, "@redocly/cli")
+	_, dir := nodeTools(t, "browsertest", "@redocly/cli")
 	ts, openapi, collection := servedDocs(t)
 	t.Run("RedoclyLint", func(t *testing.T) {
 		npx(t, dir, "redocly", "lint", "--config", "redocly.yaml", "--format", "summary", openapi)

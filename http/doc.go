@@ -1,12 +1,14 @@
 // Package http is the fasthttp server of astroapi: the doors over the one
 // list of operations (http/op). It holds the router, the middleware
 // (request id, access log, recovery, body limit, key authentication, quota),
-// the response envelope, the results cache, the batch route, and everything
-// generated from the list: the OpenAPI document, the API-client
-// collection, the manifest and the documentation pages.
+// the response envelope, the results cache, the batch route, the MCP tool
+// endpoint (mcp.go: every batchable operation a tool, operations marked
+// Resource resources), and everything generated from the list: the
+// OpenAPI document, the API-client collection, the manifest and the
+// documentation pages.
 //
 // The families' operations come in through Config.Operations (built by
-// http/routes.All); the server adds its own (batch, documents, health,
+// http/routes.All); the server adds its own (batch, MCP, documents, health,
 // metrics) and checks the whole list when it is built (Check): unique ids
 // and routes, billing only under /api/v1, documented families, struct tags
 // that parse. The documents are built then too, so a broken one stops the

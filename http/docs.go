@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	json "github.com/goccy/go-json"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/astroapi/astroapi/http/op"
 )
@@ -565,10 +566,25 @@ func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error)
 		kinds = append(kinds, map[string]string{"Slug": k, "Title": t, "Text": problemHelp[k]})
 	}
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i]["Slug"] < kinds[j]["Slug"] })
+	type toolRow struct {
+		Name, ID, Summary string
+		Billed            bool
+	}
+	var tools []toolRow
+	for _, t := range s.mcp.tools {
+		tools = append(tools, toolRow{Name: t.Name, ID: t.Op.ID, Summary: t.Op.Summary, Billed: t.Op.Access == op.Billed})
+	}
+	type resourceRow struct{ URI, Path, Summary string }
+	var resources []resourceRow
+	for _, o := range s.mcp.resources {
+		resources = append(resources, resourceRow{URI: ResourceURI(o), Path: openAPIPath(o.Path), Summary: o.Summary})
+	}
 	err := pageTmpl.ExecuteTemplate(&buf, "guide", map[string]any{
 		"Routes": rows, "Examples": examples, "Base": s.exampleBase(), "Kinds": kinds, "Version": Version,
 		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": op.MaxJSONDepth,
-		"Plans": s.planRows(),
+		"Plans":   s.planRows(),
+		"MCPPath": MCPPath, "MCPVersions": mcp.SupportedProtocolVersions(), "MCPPageSize": s.cfg.Limits.MCPPageSize,
+		"MCPTools": tools, "MCPResources": resources,
 	})
 	return buf.Bytes(), err
 }

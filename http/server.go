@@ -74,6 +74,7 @@ type Limits struct {
 	Concurrency   int           // fasthttp connection limit; default 16384
 	MaxConnsPerIP int           // open connections per client address; default 256
 	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
+	MCPPageSize   int           // tools (and resources) per page of tools/list; default 100
 	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
 	// per account, default 2.
 	MaxHeavy, MaxHeavyPerAccount int
@@ -110,6 +111,9 @@ func (l *Limits) defaults() {
 	if l.ResultCache == 0 {
 		l.ResultCache = 64 << 20
 	}
+	if l.MCPPageSize <= 0 {
+		l.MCPPageSize = 100
+	}
 	if l.MaxHeavy <= 0 {
 		l.MaxHeavy = runtime.GOMAXPROCS(0)
 	}
@@ -143,6 +147,7 @@ type Server struct {
 	ridSeq    atomic.Uint64
 
 	docs         *docSet
+	mcp          *mcpDoor
 	shuttingDown atomic.Bool
 	lnMu         sync.Mutex
 	lns          []net.Listener
@@ -213,10 +218,16 @@ func New(cfg Config) (*Server, error) {
 	s.router.NotFound = s.notFound
 	s.router.MethodNotAllowed = s.methodNotAllowed
 	s.metrics = newMetrics(s.ops)
+	if s.mcp, err = s.newMCP(); err != nil {
+		return nil, fmt.Errorf("http: building the MCP endpoint: %w", err)
+	}
 	s.router.GlobalOPTIONS = s.preflight
 	for _, o := range s.ops {
 		s.byID[o.ID] = o
 		h := s.handler(o)
+		if o.ID == mcpOperationID {
+			h = s.mcp.serve(o) // JSON-RPC over MCP's transport, not the envelope
+		}
 		s.router.Handle(o.Method, o.Path, h)
 		if o.Method == "GET" {
 			// HEAD is GET without the body (fasthttp drops it), billed alike.

@@ -35,7 +35,12 @@ type Spec struct {
 	Alternate string
 	Bare      bool // JSON written as-is, without the envelope (usage, manifest, health)
 	NoBatch   bool // not callable from the batch route or as a tool (docs, console, the batch route itself)
-	Hidden    bool // left out of the OpenAPI document and the manifest (metrics, benchmarks)
+	// Resource publishes a GET operation without required input as an MCP
+	// resource too: reference data an agent may read whole (the zone list, a
+	// catalog), at the URI astroapi:// + Path. Reading it is a call of the
+	// operation, billed as its Access says.
+	Resource bool
+	Hidden   bool // left out of the OpenAPI document and the manifest (metrics, benchmarks)
 	// Cacheable: the answer depends only on the request (never on "now"),
 	// so identical requests may be answered from the results cache. They
 	// are still authenticated and billed.
@@ -174,6 +179,12 @@ var streamerType = reflect.TypeFor[Streamer]()
 // HTTP door can send).
 func (o *Operation) Streams() bool { return o.Out != nil && o.Out.Implements(streamerType) }
 
+// Batchable reports whether the operation can run as a batch item and as
+// an MCP tool: it answers JSON in the envelope (not a Produces body, not a
+// stream) and is not NoBatch. The batch route and the tool endpoint share
+// this one rule.
+func (o *Operation) Batchable() bool { return !o.NoBatch && o.Produces == "" && !o.Streams() }
+
 // HasBody reports whether the operation reads its input from a JSON body.
 func (o *Operation) HasBody() bool {
 	switch o.Method {
@@ -236,6 +247,19 @@ func (o *Operation) Check() error {
 	}
 	if o.Produces == "" && o.Out == reflect.TypeFor[Raw]() {
 		bad("answers op.Raw but does not say its media type (Produces)")
+	}
+	if o.Resource {
+		switch {
+		case o.Method != "GET" || !o.Batchable():
+			bad("Resource needs a batchable GET operation answering JSON")
+		case len(o.PathParams()) > 0:
+			bad("Resource cannot have path parameters (%s)", o.Path)
+		}
+		for _, f := range WireFields(o.In) {
+			if f.Tag.Get("required") == "true" {
+				bad("Resource cannot require input (%s)", WireName(f))
+			}
+		}
 	}
 	for _, t := range []reflect.Type{o.In, o.Out} {
 		if err := CheckTags(t); err != nil {

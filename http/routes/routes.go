@@ -17,7 +17,10 @@
 //	}
 //	func (d Deps) thing(c *op.Call, in *thingRequest) (thing.Result, error) { ... }
 //
-// and add one line to All.
+// and add one line to All. The operation is then a REST route, a batch item
+// and an MCP tool (named after its id: post-thing is the tool thing). A GET
+// operation of reference data without required input (a catalog, a list)
+// may also be an MCP resource: say Resource: true in its Spec.
 package routes
 
 import (

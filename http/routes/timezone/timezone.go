@@ -120,10 +120,13 @@ func Ops(d Deps) []*op.Operation {
 		return op.Spec{ID: id, Path: path, Family: "Agents", Summary: summary, Description: description + " " + timezoneCredit,
 			Unavailable: op.Missing(d.Zones == nil, "time zones are not available on this server")}
 	}
+	// The zone list is reference data: an MCP resource too.
+	list := spec("get-timezone-list", "/api/v1/timezone", "List of IANA time zones",
+		"Every IANA zone in use by a place or at sea, with its offset, abbreviation and DST flag "+
+			"at `datetime` (default now), the country of its largest place and its largest places.")
+	list.Resource = true
 	return []*op.Operation{
-		op.Get(spec("get-timezone-list", "/api/v1/timezone", "List of IANA time zones",
-			"Every IANA zone in use by a place or at sea, with its offset, abbreviation and DST flag "+
-				"at `datetime` (default now), the country of its largest place and its largest places."), d.list),
+		op.Get(list, d.list),
 		op.Get(spec("get-timezone-search", "/api/v1/timezone/search", "Search time zones by zone name, country or place",
 			"Zones whose name, country or largest places contain the words of `q` (or `query`), "+
 				"case- and accent-insensitive, then the zones of places found by the geocoder "+

@@ -1,0 +1,651 @@
+package http
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net/http"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	json "github.com/goccy/go-json"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/quota"
+	"github.com/astroapi/astroapi/store"
+)
+
+// The MCP tool endpoint (spec section 1, "JSON-RPC tool endpoints"): the
+// Model Context Protocol's JSON-RPC 2.0 over its Streamable HTTP transport
+// at POST /api/v1/mcp, served by the official Go SDK in its stateless mode.
+// Stateless fits an API behind a load balancer: no session is kept, so any
+// instance answers any request, and every answer is a single JSON body
+// (no event stream).
+//
+// It is a door over the operation list, like the REST router and the
+// batch route: every batchable operation (op.Operation.Batchable: JSON
+// result, not NoBatch) is a tool, with the input schema the OpenAPI
+// document shows for it; every operation marked Resource is a resource.
+// A tool call runs the operation through the server's own path (run: the
+// same billing, results cache and problems as the REST call), and is
+// attributed to the operation's id. Nothing here names a family.
+
+// MCPPath is where the MCP endpoint is served.
+const MCPPath = "/api/v1/mcp"
+
+// mcpOperationID is the operation of the endpoint itself.
+const mcpOperationID = "post-mcp"
+
+// toolNamePattern is what a tool name may hold: the characters every
+// client accepts (Claude and OpenAI take [a-zA-Z0-9_-]{1,64}).
+var toolNamePattern = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
+
+// ToolName is the MCP tool name of an operation, derived from its id alone
+// so that it never changes while the id does not: the id less a leading
+// "post-" (calculations are POST operations and keep their bare topic
+// name), hyphens as underscores. post-natal is natal, post-timezone-lookup
+// timezone_lookup, get-timezone-list get_timezone_list.
+func ToolName(o *op.Operation) string {
+	return strings.ReplaceAll(strings.TrimPrefix(o.ID, "post-"), "-", "_")
+}
+
+// mcpTool is one tool of the endpoint, for the guide.
+type mcpTool struct {
+	Name string
+	Op   *op.Operation
+}
+
+// mcpDoor is the MCP endpoint: the SDK's server and handler, built once
+// from the operation list.
+type mcpDoor struct {
+	s         *Server
+	sdk       http.Handler
+	tools     []mcpTool
+	byName    map[string]*op.Operation
+	resources []*op.Operation
+	// direct: serve answers plain tools/call requests itself (false in a
+	// test that compares the two paths).
+	direct     atomic.Bool
+	serverInfo []byte // the server's Implementation as JSON
+}
+
+// mcpInstructions are the server's instructions to the client (initialize).
+const mcpInstructions = "astroapi calculates astrological charts with Swiss Ephemeris precision. " +
+	"Each tool is one operation of the REST API (the tool's _meta names it): its arguments are the operation's JSON body " +
+	"(query and path parameters for GET operations), its structured content is the REST envelope's result, byte for byte, " +
+	"and it is billed like the REST call. Arguments the operation refuses come back as JSON-RPC invalid-params errors " +
+	"naming the fields; quota and rate refusals as tool errors carrying the API's RFC 9457 problem."
+
+// newMCP builds the endpoint over the server's operations.
+func (s *Server) newMCP() (*mcpDoor, error) {
+	d := &mcpDoor{s: s, byName: map[string]*op.Operation{}}
+	d.direct.Store(true)
+	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
+	for _, o := range s.ops {
+		if o.Resource {
+			d.resources = append(d.resources, o)
+		}
+	}
+	if len(d.resources) > 0 {
+		caps.Resources = &mcp.ResourceCapabilities{}
+	}
+	impl := &mcp.Implementation{Name: "astroapi", Title: "astroapi", Version: Version}
+	var err error
+	if d.serverInfo, err = json.Marshal(impl); err != nil {
+		return nil, err
+	}
+	srv := mcp.NewServer(impl, &mcp.ServerOptions{
+		Instructions: mcpInstructions,
+		PageSize:     s.cfg.Limits.MCPPageSize,
+		Capabilities: caps,
+		// The SDK logs every connection at Info: with a session per
+		// request, that is a line per request. Its warnings are kept.
+		Logger: slog.New(minLevel{s.log.Handler(), slog.LevelWarn}),
+	})
+	for _, o := range s.ops {
+		if !o.Batchable() {
+			continue
+		}
+		name := ToolName(o) // Check made sure the names are unique and valid
+		srv.AddTool(toolOf(o, name), d.call(o))
+		d.tools = append(d.tools, mcpTool{Name: name, Op: o})
+		d.byName[name] = o
+	}
+	sort.Slice(d.tools, func(i, j int) bool { return d.tools[i].Name < d.tools[j].Name })
+	for _, o := range d.resources {
+		srv.AddResource(&mcp.Resource{
+			URI: ResourceURI(o), Name: ToolName(o), Title: o.Summary, MIMEType: "application/json",
+			Description: strings.TrimSpace(o.Description + " " + accessNote(o) + " The contents are the result of GET " + openAPIPath(o.Path) + " without parameters."),
+		}, d.read(o))
+	}
+	d.sdk = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
+		Stateless:    true,
+		JSONResponse: true,
+		// The key authenticates, not the address: the check meant for MCP
+		// servers on a developer's machine would refuse a proxied request.
+		DisableLocalhostProtection: true,
+		MaxRequestBodyBytes:        int64(s.cfg.Limits.MaxBodyBytes),
+	})
+	return d, nil
+}
+
+// ResourceURI is the MCP resource URI of an operation marked Resource:
+// astroapi:// followed by its REST path (astroapi:///api/v1/timezone).
+func ResourceURI(o *op.Operation) string { return "astroapi://" + o.Path }
+
+// accessNote says how a call of o is billed.
+func accessNote(o *op.Operation) string {
+	if o.Access == op.Billed {
+		return "Billed: one call against the account's daily and monthly quota, like the REST call."
+	}
+	return "Not billed."
+}
+
+// toolOf describes operation o as a tool.
+func toolOf(o *op.Operation, name string) *mcp.Tool {
+	var desc strings.Builder
+	desc.WriteString(o.Summary)
+	if o.Description != "" {
+		desc.WriteString(".\n\n" + o.Description)
+	}
+	args := "the JSON body of"
+	if !o.HasBody() {
+		args = "the query parameters of"
+	}
+	if len(o.PathParams()) > 0 {
+		args += " (and the path parameters " + strings.Join(o.PathParams(), ", ") + " of)"
+	}
+	fmt.Fprintf(&desc, "\n\n%s Arguments: %s %s %s; the structured result is its result.", accessNote(o), args, o.Method, openAPIPath(o.Path))
+	t := &mcp.Tool{
+		Name: name, Title: o.Summary, Description: desc.String(),
+		InputSchema: inputSchema(o),
+		Annotations: &mcp.ToolAnnotations{
+			Title: o.Summary,
+			// The batchable operations compute or read; none changes state.
+			ReadOnlyHint:   true,
+			IdempotentHint: o.Cacheable,
+			OpenWorldHint:  new(bool),
+		},
+		Meta: mcp.Meta{"astroapi/operation": o.ID, "astroapi/method": o.Method, "astroapi/path": openAPIPath(o.Path)},
+	}
+	// MCP clients check structured content against an output schema typed
+	// "object"; a result of several shapes (oneOf) goes without.
+	if out := outputSchema(o.Out); out["type"] == "object" {
+		t.OutputSchema = out
+	}
+	return t
+}
+
+// toolSchemas is a generator of the schemas of a tool: op.Schemas, the
+// generator of the OpenAPI document, in the JSON Schema 2020-12 dialect
+// MCP uses (the document is OpenAPI 3.0: the same schemas, with a $ref's
+// siblings wrapped in allOf and a single example), definitions under
+// $defs.
+func toolSchemas() *op.Schemas {
+	g := op.NewSchemas()
+	g.RefPrefix, g.OpenAPI30 = "#/$defs/", false
+	return g
+}
+
+// outputSchema is the JSON Schema of result type t as a self-contained
+// document: the root inlined and the named definitions it uses under
+// $defs; the fields a result always carries are required.
+func outputSchema(t reflect.Type) map[string]any {
+	g := toolSchemas()
+	g.Output = true
+	return selfContained(g, g.Schema(t))
+}
+
+func selfContained(g *op.Schemas, root map[string]any) map[string]any {
+	if ref, ok := root["$ref"].(string); ok {
+		root = maps.Clone(g.Defs()[strings.TrimPrefix(ref, g.RefPrefix)])
+	}
+	defs := map[string]any{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if ref, ok := x["$ref"].(string); ok {
+				name := strings.TrimPrefix(ref, g.RefPrefix)
+				if _, seen := defs[name]; !seen {
+					defs[name] = g.Defs()[name]
+					walk(g.Defs()[name])
+				}
+			}
+			for _, e := range x {
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(root)
+	if len(defs) > 0 {
+		root["$defs"] = defs
+	}
+	return root
+}
+
+// inputSchema is the schema of a tool's arguments: the operation's body
+// schema for POST operations, an object of its query parameters for GET
+// ones (the fields a query can carry), path parameters added as required
+// strings.
+func inputSchema(o *op.Operation) map[string]any {
+	g := toolSchemas()
+	var root map[string]any
+	if o.HasBody() {
+		root = selfContained(g, g.Schema(o.In))
+	} else {
+		props := map[string]any{}
+		var required []string
+		for _, f := range op.WireFields(o.In) {
+			if !op.Queryable(f) {
+				continue // objects cannot be query parameters: the route ignores them
+			}
+			props[op.WireName(f)] = g.Field(f)
+			if f.Tag.Get("required") == "true" {
+				required = append(required, op.WireName(f))
+			}
+		}
+		root = map[string]any{"type": "object", "properties": props}
+		if len(required) > 0 {
+			root["required"] = required
+		}
+		root = selfContained(g, root)
+	}
+	if pp := o.PathParams(); len(pp) > 0 {
+		props, _ := root["properties"].(map[string]any)
+		props = maps.Clone(props)
+		required, _ := root["required"].([]string)
+		required = append([]string(nil), required...)
+		for _, p := range pp {
+			where := "the {" + p + "} of " + o.Method + " " + openAPIPath(o.Path)
+			if prop, ok := props[p].(map[string]any); ok {
+				// The body type documents it too (the REST route reads
+				// it from the path and ignores it in the body): as an
+				// argument it is the path's, and required.
+				prop = maps.Clone(prop)
+				desc, _ := prop["description"].(string)
+				prop["description"] = strings.TrimSpace("Required: " + where + " (a tool argument, not a body field). " + desc)
+				props[p] = prop
+			} else {
+				props[p] = map[string]any{"type": "string", "description": "Required: " + where + "."}
+			}
+			if !contains(required, p) {
+				required = append(required, p)
+			}
+		}
+		root["properties"], root["required"] = props, required
+	}
+	return root
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// caller is who sent the HTTP request the SDK is answering: the door puts
+// it in the request's context, the tool handlers read it there.
+type caller struct {
+	key      *store.Key
+	account  *store.Account
+	rid      string
+	remoteIP string
+}
+
+type callerKey struct{}
+
+// call is the SDK's tools/call handler of operation o (serve answers most
+// calls itself, with the same outcome: see direct).
+func (d *mcpDoor) call(o *op.Operation) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		who, _ := ctx.Value(callerKey{}).(*caller)
+		if who == nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the call did not come through the astroapi endpoint"}
+		}
+		return d.execute(ctx, who, o, req.Params.Arguments, false).sdk()
+	}
+}
+
+// toolOutcome is how a tool call ended: an encoded result, or a problem.
+type toolOutcome struct {
+	o  *op.Operation
+	c  *op.Call      // nil when the arguments could not be mapped onto the operation's input
+	cr *cachedResult // the encoded input echo, result and warnings; nil on a problem
+	p  *op.Problem
+	// shared: cr is the results cache's, and keeps its quoted text.
+	shared bool
+	// buf holds cr.result when it was encoded into a pooled buffer; free
+	// gives it back.
+	buf *[]byte
+}
+
+// free gives back the pooled buffer of the result, once it is written.
+func (out *toolOutcome) free() {
+	if out.buf != nil && cap(*out.buf) <= 1<<20 { // an outsized result is left to the collector
+		itemBufs.Put(out.buf)
+	}
+	out.buf, out.cr = nil, nil
+}
+
+// execute calls operation o with the arguments of a tool call for who:
+// through the server's own path (run: billing, results cache, problems),
+// attributed to o like a REST call. With pooled, a result that is not the
+// cache's is encoded into a buffer of itemBufs: call free once written.
+func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, args json.RawMessage, pooled bool) toolOutcome {
+	s := d.s
+	start := time.Now() // wall clock for the attribution's response time only
+	now := s.cfg.Clock().UTC()
+	out := toolOutcome{o: o}
+	r, p := toolRequest(o, args)
+	var res any
+	var ck string
+	if p == nil {
+		r.Context, r.Now, r.RequestID, r.Key, r.Account, r.RemoteIP = ctx, now, who.rid, who.key, who.account, who.remoteIP
+		out.c = op.NewCall(o, r)
+		res, ck, p = s.run(out.c, s.chargeCall)
+	}
+	if p == nil {
+		cr, ok, err := s.encoded(out.c, res, ck)
+		out.shared = ok
+		if err == nil && !ok {
+			var buf []byte
+			if pooled {
+				out.buf = itemBufs.Get().(*[]byte)
+				buf = (*out.buf)[:0]
+			}
+			if cr, err = encodeResult(out.c, res, buf); err == nil {
+				release(out.c, res)
+				if out.buf != nil {
+					*out.buf = cr.result
+				}
+			}
+		}
+		if err != nil {
+			out.free()
+			p = s.internal(out.c, fmt.Errorf("encoding the result: %w", err))
+		}
+		out.cr = cr
+	}
+	if s.cfg.Quota != nil {
+		st := 200
+		if p != nil {
+			st = p.Status
+		}
+		s.cfg.Quota.Record(quota.Call{AccountID: who.account.ID, KeyID: who.key.ID, Endpoint: o.ID, Status: st, Duration: time.Since(start), At: now})
+	}
+	if p != nil {
+		p.RequestID = who.rid
+		out.cr, out.p = nil, p
+	}
+	return out
+}
+
+// invalidParams reports whether the outcome is a refusal of the arguments
+// (400, 404, 422): a JSON-RPC invalid-params error naming the fields.
+// Any other problem (429 quota or rate, 503, 500) is a tool error whose
+// text is the problem exactly as the REST route writes it.
+func (out *toolOutcome) invalidParams() bool {
+	switch out.p.Status {
+	case 400, 404, 422:
+		return true
+	}
+	return false
+}
+
+// message is the JSON-RPC error message of an invalid-params outcome: the
+// problem's detail and every field's reason it does not already give.
+func (out *toolOutcome) message() string {
+	msg := out.p.Detail
+	for _, f := range out.p.Errors {
+		if fr := f.Field + ": " + f.Reason; !strings.Contains(msg, fr) {
+			msg += "; " + fr
+		}
+	}
+	return msg
+}
+
+// summary is the short text before the result's JSON.
+func (out *toolOutcome) summary() string {
+	s := out.o.Summary + ": done (request " + out.c.RequestID() + ")."
+	if u := out.c.Usage(); u != nil && out.o.Access == op.Billed {
+		s += fmt.Sprintf(" Billed: %d of %d calls used today.", u.RequestsThisDay, u.DailyLimit)
+	}
+	if len(out.cr.warnings) > 0 {
+		s += " Warnings: " + strings.Join(out.cr.warnings, "; ") + "."
+	}
+	return s
+}
+
+// problemJSON is the problem as the REST route writes it.
+func (out *toolOutcome) problemJSON() []byte {
+	body, err := json.Marshal(out.p)
+	if err != nil {
+		body = []byte(`{"type":"/docs/api#problem-internal","title":"Internal error","status":500}`)
+	}
+	return body
+}
+
+// retryAfter is the problem's Retry-After in whole seconds (0: none).
+func (out *toolOutcome) retryAfter() int64 {
+	return int64((out.p.RetryAfter() + time.Second - 1) / time.Second)
+}
+
+// sdk is the outcome as the SDK's tool handlers return it. A success is
+// the result as structured content, then a short summary and the result
+// as JSON text (the spec asks servers to repeat structured content as text
+// for clients that only read text), and the rest of the REST envelope in
+// _meta. appendRPC writes the same outcome without the SDK.
+func (out toolOutcome) sdk() (*mcp.CallToolResult, error) {
+	if out.p != nil {
+		body := out.problemJSON()
+		if out.invalidParams() {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: out.message(), Data: body}
+		}
+		meta := mcp.Meta{"astroapi/request_id": out.p.RequestID, "astroapi/status": out.p.Status}
+		if ra := out.retryAfter(); ra > 0 {
+			meta["astroapi/retry_after_seconds"] = ra
+		}
+		return &mcp.CallToolResult{IsError: true, Meta: meta, Content: []mcp.Content{&mcp.TextContent{Text: string(body)}}}, nil
+	}
+	meta := mcp.Meta{"astroapi/request_id": out.c.RequestID()}
+	if !out.o.Bare {
+		meta["astroapi/calculated_at"] = out.c.Now().Format(time.RFC3339Nano)
+		meta["astroapi/input"] = json.RawMessage(out.cr.input)
+		meta["astroapi/usage"] = out.c.Usage()
+	}
+	if len(out.cr.warnings) > 0 {
+		meta["astroapi/warnings"] = out.cr.warnings
+	}
+	return &mcp.CallToolResult{
+		Meta:              meta,
+		StructuredContent: json.RawMessage(out.cr.result),
+		Content:           []mcp.Content{&mcp.TextContent{Text: out.summary()}, &mcp.TextContent{Text: string(out.cr.result)}},
+	}, nil
+}
+
+// toolRequest maps a call's arguments onto the operation's input: a POST
+// operation's JSON body as sent, a GET operation's query parameters, and
+// path parameters named as arguments.
+func toolRequest(o *op.Operation, args json.RawMessage) (op.Request, *op.Problem) {
+	var r op.Request
+	args = bytes.TrimSpace(args)
+	if len(args) == 0 || string(args) == "null" {
+		args = json.RawMessage("{}")
+	}
+	if args[0] != '{' {
+		return r, op.ProblemFor(op.BadRequest("arguments", "must be a JSON object"))
+	}
+	pp := o.PathParams()
+	if o.HasBody() && len(pp) == 0 {
+		r.Body = args
+		return r, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(args, &fields); err != nil {
+		return r, op.ProblemFor(op.BadRequest("arguments", "is not valid JSON"))
+	}
+	if len(pp) > 0 {
+		r.Params = make(map[string]string, len(pp))
+	}
+	for _, name := range pp {
+		v, ok := fields[name]
+		if !ok || string(v) == "null" {
+			return r, op.ProblemFor(op.Unprocessable(name, "is required (path parameter of "+openAPIPath(o.Path)+")"))
+		}
+		s, err := scalarText(v)
+		if err != nil {
+			return r, op.ProblemFor(op.BadRequest(name, err.Error()))
+		}
+		r.Params[name] = s
+		delete(fields, name)
+	}
+	if o.HasBody() {
+		r.Body, _ = json.Marshal(fields) // values are raw JSON: cannot fail
+		return r, nil
+	}
+	names := make([]string, 0, len(fields))
+	for k := range fields {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		v := bytes.TrimSpace(fields[k])
+		switch {
+		case string(v) == "null":
+		case len(v) > 0 && v[0] == '[':
+			var items []json.RawMessage
+			if err := json.Unmarshal(v, &items); err != nil {
+				return r, op.ProblemFor(op.BadRequest(k, "is not a valid JSON array"))
+			}
+			for _, it := range items {
+				s, err := scalarText(it)
+				if err != nil {
+					return r, op.ProblemFor(op.BadRequest(k, "items: "+err.Error()))
+				}
+				r.Query = append(r.Query, [2]string{k, s})
+			}
+		default:
+			s, err := scalarText(v)
+			if err != nil {
+				return r, op.ProblemFor(op.BadRequest(k, err.Error()))
+			}
+			r.Query = append(r.Query, [2]string{k, s})
+		}
+	}
+	return r, nil
+}
+
+// scalarText is a JSON string, number or boolean as a query parameter
+// reads it.
+func scalarText(v json.RawMessage) (string, error) {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return "", fmt.Errorf("is empty")
+	}
+	switch v[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			return "", fmt.Errorf("is not a valid JSON string")
+		}
+		return s, nil
+	case '{', '[':
+		return "", fmt.Errorf("must be a string, number or boolean, not an object or array")
+	}
+	return string(v), nil
+}
+
+// read reads resource o: the operation called without parameters.
+func (d *mcpDoor) read(o *op.Operation) mcp.ResourceHandler {
+	return func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		who, _ := ctx.Value(callerKey{}).(*caller)
+		if who == nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the call did not come through the astroapi endpoint"}
+		}
+		out := d.execute(ctx, who, o, nil, false)
+		if out.p != nil {
+			// Resources have no error results: a refusal is a JSON-RPC
+			// error, invalid params or a server error (-32000), with the
+			// problem as data.
+			code := int64(-32000)
+			if out.invalidParams() {
+				code = jsonrpc.CodeInvalidParams
+			}
+			return nil, &jsonrpc.Error{Code: code, Message: out.message(), Data: out.problemJSON()}
+		}
+		return &mcp.ReadResourceResult{
+			Meta: mcp.Meta{"astroapi/request_id": out.c.RequestID()},
+			Contents: []*mcp.ResourceContents{{
+				URI: req.Params.URI, MIMEType: "application/json", Text: string(out.cr.result),
+			}},
+		}, nil
+	}
+}
+
+// ---- the endpoint over fasthttp ----
+
+// mcpOp is POST /api/v1/mcp. Its handler checks the JSON-RPC message
+// against the documented shape (400/422 problems naming the field, as on
+// every route); serve then hands the request to the SDK.
+func (s *Server) mcpOp() *op.Operation {
+	return op.Post(op.Spec{
+		ID: mcpOperationID, Path: MCPPath, Family: "Agents", Access: op.Free, Bare: true, NoBatch: true,
+		Summary: "MCP tool endpoint: every calculation as a tool (JSON-RPC 2.0, Streamable HTTP)",
+		Description: "The Model Context Protocol over its Streamable HTTP transport, stateless: POST one JSON-RPC 2.0 message, " +
+			"get one JSON answer (application/json; a notification gets 202 and no body); a JSON-RPC batch (an array, dropped from MCP in 2025-06-18) is a 400. " +
+			"No session is kept, so no Mcp-Session-Id, " +
+			"and GET (a server event stream) is answered 405. Methods: initialize, ping, tools/list (paged by nextCursor), tools/call, " +
+			"resources/list, resources/read. The x-api-key header authenticates every request (401 problem without it). " +
+			"Every batchable operation of this reference is a tool named after its operation id: the id without a leading post-, " +
+			"hyphens as underscores (post-natal is natal, get-timezone-list is get_timezone_list); its input schema is the " +
+			"operation's body schema (query and path parameters for GET operations), its structured content the envelope's result, " +
+			"byte for byte, with a summary and the JSON as text, and the rest of the envelope in _meta. " +
+			"A tool call is billed and attributed like the REST call (/api/v1/usage lists it under the operation id); this endpoint itself is not billed. " +
+			"Arguments the operation refuses (400, 404, 422) give a JSON-RPC error -32602 naming the fields, with the problem as data; " +
+			"quota and rate refusals (429) and other failures give a tool error (isError) whose text is the RFC 9457 problem. " +
+			"Reference data operations are resources too, at astroapi:// followed by their path. The guide (/docs/api#mcp) lists the tools.",
+	}, func(c *op.Call, in *rpcMessage) (rpcAnswer, error) {
+		if in.JSONRPC != "2.0" {
+			return rpcAnswer{}, op.Unprocessable("jsonrpc", `must be "2.0"`)
+		}
+		return rpcAnswer{}, nil
+	})
+}
+
+// rpcMessage documents (and checks) a JSON-RPC 2.0 message to the endpoint.
+type rpcMessage struct {
+	JSONRPC string          `json:"jsonrpc" required:"true" doc:"the JSON-RPC version" enum:"2.0" example:"2.0"`
+	ID      json.RawMessage `json:"id,omitempty" doc:"request id, a string or an integer, echoed in the answer; absent in a notification" example:"1"`
+	Method  string          `json:"method" required:"true" doc:"initialize, notifications/initialized, ping, tools/list, tools/call, resources/list or resources/read" example:"\"tools/list\""`
+	Params  json.RawMessage `json:"params,omitempty" doc:"the method's parameters; for tools/call {\"name\": \"natal\", \"arguments\": {...the operation's body...}}" example:"{}"`
+}
+
+// rpcAnswer documents the JSON-RPC answer (the SDK writes it).
+type rpcAnswer struct {
+	JSONRPC string          `json:"jsonrpc" doc:"2.0"`
+	ID      json.RawMessage `json:"id" doc:"the request's id"`
+	Result  json.RawMessage `json:"result,omitempty" doc:"the method's result; for tools/call {content, structuredContent, isError, _meta}"`
+	Error   *rpcError       `json:"error,omitempty" doc:"a JSON-RPC error: -32602 invalid params (data: the RFC 9457 problem), -32601 unknown method"`
+}
+
+type rpcError struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}

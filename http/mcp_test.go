@@ -1,0 +1,672 @@
+package http_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"maps"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	json "github.com/goccy/go-json"
+
+	apihttp "github.com/astroapi/astroapi/http"
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/quota"
+)
+
+// keyTransport sends the API key with every request of an MCP client.
+type keyTransport struct{ key string }
+
+func (k keyTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	if k.key != "" {
+		r.Header.Set("x-api-key", k.key)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// mcpConnect connects the Go SDK's own client to the server's endpoint
+// with key, speaking protocol version (the SDK's latest when "").
+func mcpConnect(t testing.TB, ts *apitest.Server, key string, version ...string) (*mcp.ClientSession, error) {
+	t.Helper()
+	cl := mcp.NewClient(&mcp.Implementation{Name: "astroapi-test", Version: "1"}, nil)
+	tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + apihttp.MCPPath, HTTPClient: &http.Client{Transport: keyTransport{key}}, MaxRetries: -1}
+	opts := &mcp.ClientSessionOptions{}
+	if len(version) > 0 {
+		opts.ProtocolVersion = version[0]
+	}
+	cs, err := cl.Connect(context.Background(), tr, opts)
+	if err == nil {
+		t.Cleanup(func() { cs.Close() })
+	}
+	return cs, err
+}
+
+// eligibleTools are the tool names the served operation list should give.
+func eligibleTools(ts *apitest.Server) map[string]*op.Operation {
+	want := map[string]*op.Operation{}
+	for _, o := range ts.Server.Operations() {
+		if o.Batchable() {
+			want[apihttp.ToolName(o)] = o
+		}
+	}
+	return want
+}
+
+const mcpNatal = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
+
+func rpcError(t *testing.T, err error) *jsonrpc.Error {
+	t.Helper()
+	var je *jsonrpc.Error
+	if !errors.As(err, &je) {
+		t.Fatalf("error %v (%T) is not a JSON-RPC error", err, err)
+	}
+	return je
+}
+
+// TestMCPClient drives the endpoint with the Go SDK's client over HTTP, in
+// both protocol generations (2025-11-25: initialize, then calls;
+// 2026-07-28, the SDK's latest: server/discover, then calls carrying their
+// version): the handshake, the tool list against the served operation
+// list, a natal call against the REST route, refused arguments, resources
+// and usage.
+func TestMCPClient(t *testing.T) {
+	for _, version := range []string{"2025-11-25", "2026-07-28"} {
+		t.Run(version, func(t *testing.T) {
+			ts := startTestServer(t, withEverything(t, testOptions{}))
+			testMCPClient(t, ts, version)
+		})
+	}
+}
+
+func testMCPClient(t *testing.T, ts *apitest.Server, version string) {
+	ctx := context.Background()
+	cs, err := mcpConnect(t, ts, ts.Key, version)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	info := cs.InitializeResult()
+	if info == nil || info.ServerInfo == nil || info.ServerInfo.Name != "astroapi" || info.Capabilities.Tools == nil || info.ProtocolVersion != version {
+		t.Fatalf("initialize result %+v", info)
+	}
+	// The SDK's client (v1.8.0) sends ping without the _meta the
+	// 2026-07-28 protocol requires of every request, and the SDK's server
+	// refuses it: ping is checked in the earlier protocol only.
+	if version < "2026-07-28" {
+		if err := cs.Ping(ctx, nil); err != nil {
+			t.Fatalf("ping: %v", err)
+		}
+	}
+
+	// Every batchable operation of the served list is a tool, whatever
+	// family it is from: the echo family exists only in tests, and its
+	// tools appear without the MCP code naming it.
+	want := eligibleTools(ts)
+	got := map[string]*mcp.Tool{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+		got[tool.Name] = tool
+	}
+	if len(got) != len(want) || len(want) < 10 {
+		t.Errorf("%d tools, want %d (the batchable operations)", len(got), len(want))
+	}
+	for name, o := range want {
+		tool := got[name]
+		if tool == nil {
+			t.Errorf("no tool %s for %s", name, o.ID)
+			continue
+		}
+		if tool.Meta["astroapi/operation"] != o.ID || !strings.HasPrefix(tool.Description, o.Summary) || tool.Annotations == nil || !tool.Annotations.ReadOnlyHint {
+			t.Errorf("tool %s: meta %v, description %.80q, annotations %+v", name, tool.Meta, tool.Description, tool.Annotations)
+		}
+	}
+	if got["natal"] == nil || got["get_timezone_list"] == nil || got["timezone_lookup"] == nil {
+		t.Fatalf("tool names: %v", keys(got))
+	}
+	checkSchemasMatchOpenAPI(t, ts, got, want)
+
+	// natal: structured content and JSON text are the REST result.
+	env := ts.Post(t, "/api/v1/natal", mcpNatal).WantStatus(t, 200).Envelope(t)
+	var args map[string]any
+	if err := json.Unmarshal([]byte(mcpNatal), &args); err != nil {
+		t.Fatal(err)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "natal", Arguments: args})
+	if err != nil || res.IsError {
+		t.Fatalf("natal: %v %+v", err, res)
+	}
+	if len(res.Content) != 2 {
+		t.Fatalf("natal: %d content blocks, want a summary and the JSON", len(res.Content))
+	}
+	if text := res.Content[1].(*mcp.TextContent).Text; text != string(env.Result) {
+		t.Errorf("natal text block differs from the REST result:\n%.300s\n%.300s", text, env.Result)
+	}
+	var rest any
+	if err := json.Unmarshal(env.Result, &rest); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(rest, res.StructuredContent); d != "" {
+		t.Errorf("natal structured content (-rest +mcp):\n%.2000s", d)
+	}
+	if summary := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(summary, "Natal chart") || !strings.Contains(summary, "Billed") {
+		t.Errorf("summary %q", summary)
+	}
+	if u, _ := res.Meta["astroapi/usage"].(map[string]any); u == nil || u["requests_this_day"] != 2.0 {
+		t.Errorf("_meta usage %v, want the second billed call of the day", res.Meta["astroapi/usage"])
+	}
+
+	// Refused arguments are JSON-RPC invalid-params errors naming the field.
+	for _, c := range []struct {
+		args  map[string]any
+		field string
+	}{
+		{map[string]any{"year": "x"}, "year"}, // 400: wrong type
+		{map[string]any{}, "year"},            // 422: required
+		{map[string]any{"year": 1990, "month": 7, "day": 14, "latitude": 95.0, "longitude": 0}, "latitude"}, // 422: range
+		{map[string]any{"year": 1990, "month": 2, "day": 30, "latitude": 10, "longitude": 0}, "day"},        // 422: impossible date
+	} {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "natal", Arguments: c.args})
+		je := rpcError(t, err)
+		if je.Code != jsonrpc.CodeInvalidParams || !strings.Contains(je.Message, c.field) {
+			t.Errorf("natal %v: code %d message %q, want -32602 naming %s", c.args, je.Code, je.Message, c.field)
+		}
+		var p op.Problem
+		if err := json.Unmarshal(je.Data, &p); err != nil || p.Status < 400 || p.Status >= 500 || len(p.Errors) == 0 || p.Errors[0].Field != c.field {
+			t.Errorf("natal %v: data %s", c.args, je.Data)
+		}
+	}
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "no_such_tool"}); rpcError(t, err).Code != jsonrpc.CodeInvalidParams {
+		t.Errorf("unknown tool: %v", err)
+	}
+
+	// A GET operation's tool takes its query parameters as arguments.
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_timezone", Arguments: map[string]any{"name": "Europe/Paris", "datetime": "2024-01-15T12:00:00Z"}})
+	if err != nil || res.IsError {
+		t.Fatalf("get_timezone: %v %+v", err, res)
+	}
+	zone := ts.Get(t, "/api/v1/timezone/Europe/Paris?datetime=2024-01-15T12:00:00Z").WantStatus(t, 200).Envelope(t)
+	if res.Content[1].(*mcp.TextContent).Text != string(zone.Result) {
+		t.Errorf("get_timezone: %s, REST %s", res.Content[1].(*mcp.TextContent).Text, zone.Result)
+	}
+
+	// The zone list is a resource: the REST result.
+	var uris []string
+	for r, err := range cs.Resources(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		uris = append(uris, r.URI)
+	}
+	if len(uris) != 1 || uris[0] != "astroapi:///api/v1/timezone" {
+		t.Fatalf("resources %v", uris)
+	}
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uris[0]})
+	if err != nil {
+		t.Fatalf("read %s: %v", uris[0], err)
+	}
+	list := ts.Get(t, "/api/v1/timezone").WantStatus(t, 200).Envelope(t)
+	if len(rr.Contents) != 1 || rr.Contents[0].Text != string(list.Result) || rr.Contents[0].MIMEType != "application/json" {
+		t.Errorf("resource contents differ from GET /api/v1/timezone (%d bytes vs %d)", len(rr.Contents[0].Text), len(list.Result))
+	}
+
+	// Usage: the tool calls are attributed to their operations; the
+	// refused ones were refunded.
+	var rep quota.Report
+	ts.Get(t, "/api/v1/usage").WantStatus(t, 200).Decode(t, &rep)
+	counts := map[string]int64{}
+	for _, e := range rep.Statistics30Days.Endpoints {
+		counts[e.Endpoint] = e.Requests
+	}
+	// natal: 1 REST + 1 tool call + 4 refused; timezone: 1 tool call + 1
+	// REST; the zone list: 1 resource read + 1 REST.
+	if counts["post-natal"] != 6 || counts["get-timezone"] != 2 || counts["get-timezone-list"] != 2 || counts["post-mcp"] == 0 {
+		t.Errorf("usage endpoints %v", counts)
+	}
+	if rep.CurrentUsage.RequestsThisDay != 6 {
+		t.Errorf("requests_this_day %d, want 6 billed (2 natal, 2 zones, 2 zone lists)", rep.CurrentUsage.RequestsThisDay)
+	}
+}
+
+// exampleArgs is the example request of an operation, as the documents
+// show it, as tool arguments: the body's fields, or the query parameters,
+// and the path parameters.
+func exampleArgs(t testing.TB, o *op.Operation) map[string]any {
+	t.Helper()
+	params, query, body := apihttp.SampleRequest(o)
+	args := map[string]any{}
+	if body != nil {
+		if err := json.Unmarshal(body, &args); err != nil {
+			t.Fatalf("%s: example body %s: %v", o.ID, body, err)
+		}
+	}
+	for k, v := range query {
+		args[k] = v[0]
+	}
+	for k, v := range params {
+		args[k] = v
+	}
+	return args
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkSchemasMatchOpenAPI: a POST tool's input schema is the OpenAPI
+// document's request body schema, its definitions under $defs; a GET
+// tool's properties are the operation's parameters.
+func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string]*mcp.Tool, ops map[string]*op.Operation) {
+	t.Helper()
+	var doc struct {
+		Paths      map[string]map[string]json.RawMessage `json:"paths"`
+		Components struct {
+			Schemas map[string]any `json:"schemas"`
+		} `json:"components"`
+	}
+	ts.Get(t, "/api/openapi.json").WantStatus(t, 200).Decode(t, &doc)
+	checked := 0
+	for name, o := range ops {
+		tool := tools[name]
+		if tool == nil {
+			continue
+		}
+		raw, _ := json.Marshal(tool.InputSchema)
+		raw = bytes.ReplaceAll(raw, []byte("#/$defs/"), []byte("#/components/schemas/"))
+		var in map[string]any
+		if err := json.Unmarshal(raw, &in); err != nil {
+			t.Fatal(err)
+		}
+		path := strings.ReplaceAll(o.Path, ":*}", "}")
+		var oper struct {
+			Parameters  []struct{ Name string } `json:"parameters"`
+			RequestBody struct {
+				Content map[string]struct {
+					Schema map[string]any `json:"schema"`
+				} `json:"content"`
+			} `json:"requestBody"`
+		}
+		if err := json.Unmarshal(doc.Paths[path][strings.ToLower(o.Method)], &oper); err != nil {
+			t.Fatalf("%s: %v", o.ID, err)
+		}
+		if !o.HasBody() {
+			var params []string
+			for _, p := range oper.Parameters {
+				params = append(params, p.Name)
+			}
+			props, _ := in["properties"].(map[string]any)
+			if sort.Strings(params); !cmp.Equal(params, keys(props)) && !(len(params) == 0 && len(props) == 0) {
+				t.Errorf("%s: tool properties %v, OpenAPI parameters %v", name, keys(props), params)
+			}
+			checked++
+			continue
+		}
+		body := oper.RequestBody.Content["application/json"].Schema
+		if ref, ok := body["$ref"].(string); ok {
+			body, _ = doc.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")].(map[string]any)
+		}
+		defs, _ := in["$defs"].(map[string]any)
+		delete(in, "$defs")
+		// Path parameters are arguments too, required; the body holds
+		// them only where its type documents them (as optional fields).
+		if pp := o.PathParams(); len(pp) > 0 {
+			props, _ := in["properties"].(map[string]any)
+			bodyProps, _ := body["properties"].(map[string]any)
+			bodyRequired, _ := body["required"].([]any)
+			var required []any
+			for _, r := range in["required"].([]any) {
+				if !slices.Contains(pp, r.(string)) || slices.Contains(bodyRequired, r) {
+					required = append(required, r)
+				}
+			}
+			for _, p := range pp {
+				bp, inBody := bodyProps[p].(map[string]any)
+				if !inBody {
+					delete(props, p)
+					continue
+				}
+				// The tool says first that the argument is the path's.
+				tp, _ := props[p].(map[string]any)
+				desc, _ := tp["description"].(string)
+				bodyDesc, _ := bp["description"].(string)
+				if !strings.HasPrefix(desc, "Required: the {"+p+"} of ") || !strings.HasSuffix(desc, bodyDesc) {
+					t.Errorf("%s: path parameter %s described %q", name, p, desc)
+				}
+				tp = maps.Clone(tp)
+				tp["description"] = bodyDesc
+				props[p] = tp
+			}
+			in["required"] = required
+		}
+		if d := cmp.Diff(as2020(body), in); d != "" {
+			t.Errorf("%s: input schema differs from the OpenAPI request body (-openapi +tool):\n%s", name, d)
+		}
+		for n, def := range defs {
+			if d := cmp.Diff(as2020(doc.Components.Schemas[n]), def); d != "" {
+				t.Errorf("%s: $defs/%s differs from the OpenAPI component (-openapi +tool):\n%s", name, n, d)
+			}
+		}
+		checked++
+	}
+	if checked != len(ops) {
+		t.Errorf("checked %d schemas of %d tools", checked, len(ops))
+	}
+}
+
+// as2020 rewrites an OpenAPI 3.0 schema in the JSON Schema 2020-12
+// dialect of the tools: a $ref wrapped in allOf to keep its siblings is
+// a $ref with siblings, an example is a list of examples.
+func as2020(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range x {
+			out[k] = as2020(e)
+		}
+		if all, ok := out["allOf"].([]any); ok && len(all) == 1 {
+			if ref, ok := all[0].(map[string]any)["$ref"]; ok {
+				delete(out, "allOf")
+				out["$ref"] = ref
+			}
+		}
+		if ex, ok := out["example"]; ok {
+			delete(out, "example")
+			out["examples"] = []any{ex}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = as2020(e)
+		}
+		return out
+	}
+	return v
+}
+
+// TestMCPEveryTool calls every tool with its operation's documented
+// example and checks the structured content against the tool's output
+// schema (the validator the SDK uses), so a result that strays from its
+// declared type fails here before a client's validator refuses it.
+func TestMCPEveryTool(t *testing.T) {
+	ts := startTestServer(t, withEverything(t, testOptions{}))
+	ctx := context.Background()
+	cs, err := mcpConnect(t, ts, ts.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := map[string]*mcp.Tool{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools[tool.Name] = tool
+	}
+	withSchema := 0
+	for name, o := range eligibleTools(ts) {
+		args := exampleArgs(t, o)
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil || res.IsError {
+			t.Errorf("%s %v: %v %+v", name, args, err, res)
+			continue
+		}
+		tool := tools[name]
+		if tool.OutputSchema == nil {
+			continue
+		}
+		raw, _ := json.Marshal(tool.OutputSchema)
+		var s jsonschema.Schema
+		if err := json.Unmarshal(raw, &s); err != nil {
+			t.Fatalf("%s: output schema: %v", name, err)
+		}
+		rs, err := s.Resolve(nil)
+		if err != nil {
+			t.Fatalf("%s: resolving the output schema: %v", name, err)
+		}
+		if err := rs.Validate(res.StructuredContent); err != nil {
+			t.Errorf("%s: structured content does not match the output schema: %v", name, err)
+		}
+		withSchema++
+	}
+	t.Logf("%d tools called, %d results validated against their output schema", len(tools), withSchema)
+}
+
+// TestMCPAuth: the endpoint wants a key; its messages are checked like
+// any route's input.
+func TestMCPAuth(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	if _, err := mcpConnect(t, ts, ""); err == nil {
+		t.Error("a client without a key connected")
+	}
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	p := ts.Post(t, apihttp.MCPPath, ping, "x-api-key", "").WantStatus(t, 401).Problem(t)
+	if !strings.Contains(p.Detail, "x-api-key") {
+		t.Errorf("401 detail %q", p.Detail)
+	}
+	ts.Post(t, apihttp.MCPPath, ping, "x-api-key", "ak_live_"+strings.Repeat("a", 52)).WantStatus(t, 401)
+	ts.Post(t, apihttp.MCPPath, ping).WantStatus(t, 200)
+	ts.Get(t, apihttp.MCPPath).WantStatus(t, 405)
+	ts.Post(t, apihttp.MCPPath, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).WantStatus(t, 202)
+	for _, c := range []struct {
+		body   string
+		status int
+		fields []string
+	}{
+		{`{"jsonrpc":"1.0","id":1,"method":"ping"}`, 422, []string{"jsonrpc"}},
+		{`{}`, 422, []string{"jsonrpc", "method"}},
+		{`{"jsonrpc":2,"id":1,"method":"ping"}`, 400, []string{"jsonrpc"}},
+		{`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, 400, nil},
+		{`{"jsonrpc":"2.0",`, 400, nil},
+	} {
+		r := ts.Post(t, apihttp.MCPPath, c.body).WantStatus(t, c.status)
+		p := r.Problem(t)
+		var named []string
+		for _, e := range p.Errors {
+			named = append(named, e.Field)
+		}
+		if len(c.fields) > 0 && !cmp.Equal(named, c.fields) {
+			t.Errorf("%s: fields %v, want %v", c.body, named, c.fields)
+		}
+	}
+	// A method the SDK does not know is refused, never with a 5xx: 400
+	// before 2026-07-28, 404 with a JSON-RPC -32601 from then on.
+	if r := ts.Post(t, apihttp.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"no/such"}`); r.Status != 400 {
+		t.Errorf("unknown method: %d %s", r.Status, r.Body)
+	}
+}
+
+// TestMCPQuota: quota and rate refusals are tool errors whose text is the
+// problem the REST route answers.
+func TestMCPQuota(t *testing.T) {
+	ts := startTestServer(t, testOptions{Plans: tinyPlans(), Plan: "tiny"})
+	ctx := context.Background()
+	cs, err := mcpConnect(t, ts, ts.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func() *mcp.CallToolResult {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "test_echo", Arguments: map[string]any{"year": 1}})
+		if err != nil {
+			t.Fatalf("call: %v", err)
+		}
+		return res
+	}
+	for i := 0; i < 3; i++ {
+		if res := call(); res.IsError {
+			t.Fatalf("call %d: %+v", i+1, res)
+		}
+	}
+	res := call()
+	if !res.IsError || len(res.Content) != 1 {
+		t.Fatalf("fourth call of a 3-a-day plan: %+v", res)
+	}
+	var p, want map[string]any
+	if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &p); err != nil {
+		t.Fatal(err)
+	}
+	ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 429).Decode(t, &want)
+	if p["request_id"] == "" || p["request_id"] == want["request_id"] {
+		t.Errorf("request ids %q and %q", p["request_id"], want["request_id"])
+	}
+	delete(p, "request_id")
+	delete(want, "request_id")
+	if d := cmp.Diff(want, p); d != "" {
+		t.Errorf("tool error differs from the REST problem (-rest +tool):\n%s", d)
+	}
+	if ra, _ := res.Meta["astroapi/retry_after_seconds"].(float64); ra <= 0 || res.Meta["astroapi/status"] != 429.0 {
+		t.Errorf("_meta %v", res.Meta)
+	}
+
+	// The per-second rate: a plan of 2/s refuses the third call within
+	// the second (the clock is frozen).
+	_, key, _ := ts.NewAccount(t, "rated")
+	cs, err = mcpConnect(t, ts, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for range 3 {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "test_echo", Arguments: map[string]any{"year": 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.IsError {
+			texts = append(texts, res.Content[0].(*mcp.TextContent).Text)
+		}
+	}
+	if len(texts) != 1 || !strings.Contains(texts[0], op.NewProblem(0, op.KindRate, "").Type) {
+		t.Errorf("rate refusals %q", texts)
+	}
+}
+
+// TestMCPPaging: tools/list pages by the configured size, and the SDK's
+// iterator walks every page.
+func TestMCPPaging(t *testing.T) {
+	ts := startTestServer(t, testOptions{Limits: apihttp.Limits{MCPPageSize: 3}})
+	ctx := context.Background()
+	cs, err := mcpConnect(t, ts, ts.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := cs.ListTools(ctx, nil)
+	if err != nil || len(page.Tools) != 3 || page.NextCursor == "" {
+		t.Fatalf("first page: %v %+v", err, page)
+	}
+	n := 0
+	for _, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if want := len(eligibleTools(ts)); n != want {
+		t.Errorf("%d tools over the pages, want %d", n, want)
+	}
+}
+
+// TestMCPDirectMatchesSDK: the endpoint answers a plain tools/call itself;
+// the SDK answers everything else. The two answers to the same calls, in
+// both protocol generations, must decode to the same JSON.
+func TestMCPDirectMatchesSDK(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Plans: tinyPlans()})
+	legacy := func(id, name, args string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
+	}
+	newer := func(id, name, args string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",` +
+			`"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}},"name":"` + name + `","arguments":` + args + `}}`
+	}
+	cases := []struct {
+		name, tool, args string
+		plan             string
+		used             int64
+	}{
+		{"natal", "natal", mcpNatal, "", 0},
+		{"warning", "test_echo", `{"year":1990,"x":1}`, "", 0},
+		{"get", "get_test_echo", `{"year":7,"tags":["a","b"],"ratio":0.5,"flag":true}`, "", 0},
+		{"param", "get_test_param", `{"name":"Europe/Paris"}`, "", 0},
+		{"wrong type", "test_echo", `{"year":"x"}`, "", 0},
+		{"missing", "test_echo", `{}`, "", 0},
+		{"not found", "test_echo", `{"year":1,"fail":"notfound"}`, "", 0},
+		{"internal", "test_echo", `{"year":1,"fail":"internal"}`, "", 0},
+		{"no arguments", "get_test_public", `null`, "", 0},
+		{"not an object", "test_echo", `[1]`, "", 0},
+		{"missing path parameter", "get_test_param", `{}`, "", 0},
+		{"quota", "test_echo", `{"year":1}`, "tiny", 3},
+	}
+	for _, c := range cases {
+		for _, gen := range []string{"legacy", "2026-07-28"} {
+			t.Run(c.name+"/"+gen, func(t *testing.T) {
+				answer := func(direct bool) (int, any) {
+					plan := c.plan
+					if plan == "" {
+						plan = apitest.TestPlan
+					}
+					acct, key, _ := ts.NewAccount(t, plan)
+					if c.used > 0 {
+						if _, err := ts.Quota.Charge(context.Background(), acct.ID, plan, c.used); err != nil {
+							t.Fatal(err)
+						}
+					}
+					body, hdr := legacy(`"id-7"`, c.tool, c.args), []string{"x-api-key", key, "X-Request-ID", "mcp-compare"}
+					if gen != "legacy" {
+						body = newer(`7`, c.tool, c.args)
+						hdr = append(hdr, "Mcp-Protocol-Version", gen, "Mcp-Method", "tools/call", "Mcp-Name", c.tool)
+					}
+					apihttp.SetMCPDirect(ts.Server, direct)
+					defer apihttp.SetMCPDirect(ts.Server, true)
+					r := ts.Post(t, apihttp.MCPPath, body, hdr...)
+					var v any
+					r.Decode(t, &v)
+					return r.Status, v
+				}
+				st1, direct := answer(true)
+				st2, sdk := answer(false)
+				if st1 != st2 || st1 >= 500 {
+					t.Errorf("status %d direct, %d SDK", st1, st2)
+				}
+				if d := cmp.Diff(sdk, direct); d != "" {
+					t.Errorf("(-sdk +direct):\n%.3000s", d)
+				}
+			})
+		}
+	}
+}
+
+// TestMCPStructuredBytes: over the wire, a tool's structured content is
+// the REST envelope's result byte for byte, on both paths.
+func TestMCPStructuredBytes(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	env := ts.Post(t, "/api/v1/natal", mcpNatal).WantStatus(t, 200).Envelope(t)
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"natal","arguments":` + mcpNatal + `}}`
+	for _, direct := range []bool{true, false} {
+		apihttp.SetMCPDirect(ts.Server, direct)
+		var answer struct {
+			Result struct {
+				StructuredContent json.RawMessage `json:"structuredContent"`
+			} `json:"result"`
+		}
+		ts.Post(t, apihttp.MCPPath, body).WantStatus(t, 200).Decode(t, &answer)
+		if !bytes.Equal(answer.Result.StructuredContent, env.Result) {
+			t.Errorf("direct %v: structured content is not the REST result's bytes:\n%.200s\n%.200s", direct, answer.Result.StructuredContent, env.Result)
+		}
+	}
+	apihttp.SetMCPDirect(ts.Server, true)
+}
