@@ -367,16 +367,35 @@ func tagValue(v string, k scalar) (any, error) {
 func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 	base := g.Schema(sf.Type)
 	s := map[string]any{}
+	// A result's pointer field written without omitempty is null when it
+	// has no value (a perfection that does not happen): say so.
+	_, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+	nullable := g.Output && sf.Type.Kind() == reflect.Pointer && !strings.Contains(opts, "omitempty")
 	if ref, ok := base["$ref"]; ok {
-		if g.OpenAPI30 {
+		switch {
+		case g.OpenAPI30:
 			// OpenAPI 3.0 ignores siblings of $ref: wrap it to keep the docs.
 			s["allOf"] = []any{map[string]any{"$ref": ref}}
-		} else {
+			if nullable { // 3.0 wants a type beside nullable (as the envelope's usage)
+				s["type"], s["nullable"] = "object", true
+			}
+		case nullable:
+			s["anyOf"] = []any{map[string]any{"$ref": ref}, map[string]any{"type": "null"}}
+		default:
 			s["$ref"] = ref // siblings of $ref are allowed in 2020-12
 		}
 	} else {
 		for k, v := range base {
 			s[k] = v
+		}
+		if _, ok := s["type"].(string); ok && nullable {
+			if g.OpenAPI30 {
+				s["nullable"] = true
+			} else {
+				// anyOf of single types, not a type list: tool clients
+				// that read one type per schema take it.
+				s = map[string]any{"anyOf": []any{copyMap(base), map[string]any{"type": "null"}}}
+			}
 		}
 	}
 	k := scalarOf(sf.Type)
