@@ -88,19 +88,7 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 			params = append(params, param)
 		}
 		if !oper.HasBody() {
-			for _, f := range op.WireFields(oper.In) {
-				name := op.WireName(f)
-				if inPath[name] {
-					continue
-				}
-				ps := g.Field(f)
-				param := map[string]any{"name": name, "in": "query", "required": f.Tag.Get("required") == "true", "schema": ps}
-				if d, ok := ps["description"].(string); ok {
-					param["description"] = d
-					delete(ps, "description")
-				}
-				params = append(params, param)
-			}
+			params = append(params, queryParams(g, oper.In, "", true, inPath)...)
 		}
 		if len(params) > 0 {
 			o["parameters"] = params
@@ -198,4 +186,44 @@ var familyDescriptions = map[string]string{
 	"Access":     "The key console: accounts and keys.",
 	"Docs":       "Public documentation: this document, the docs UIs, the API-client collection, the manifest.",
 	"Operations": "Health checks and metrics.",
+}
+
+// queryParams lists the query parameters of a GET input type: its fields
+// by wire name, the fields of an object field by dotted name
+// (person1.year), as the decoder reads them. required says whether the
+// enclosing object is itself required.
+func queryParams(g *op.Schemas, t reflect.Type, prefix string, required bool, inPath map[string]bool) []any {
+	var params []any
+	for _, f := range op.WireFields(t) {
+		name := prefix + op.WireName(f)
+		if inPath[name] {
+			continue
+		}
+		req := required && f.Tag.Get("required") == "true"
+		if ft := derefType(f.Type); ft.Kind() == reflect.Struct && !isScalarStruct(ft) {
+			params = append(params, queryParams(g, ft, name+".", req, inPath)...)
+			continue
+		}
+		ps := g.Field(f)
+		param := map[string]any{"name": name, "in": "query", "required": req, "schema": ps}
+		if d, ok := ps["description"].(string); ok {
+			param["description"] = d
+			delete(ps, "description")
+		}
+		params = append(params, param)
+	}
+	return params
+}
+
+func derefType(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
+}
+
+// isScalarStruct reports whether a struct type reads itself from a string
+// (time.Time and other text unmarshalers): one query parameter.
+func isScalarStruct(t reflect.Type) bool {
+	return reflect.PointerTo(t).Implements(reflect.TypeFor[interface{ UnmarshalText([]byte) error }]())
 }

@@ -128,7 +128,7 @@ type Matcher struct {
 	// near[d] is the set (bit k for act[k]) of aspects whose orb reaches
 	// into the degree of separation [d, d+1): most pairs of points have
 	// none, and for them the match is one lookup.
-	near [181]uint16
+	near [181]uint64
 }
 
 // NewMatcher resolves orbs.
@@ -140,6 +140,11 @@ func NewMatcher(orbs Orbs) *Matcher {
 
 func (m *Matcher) init(orbs Orbs) {
 	m.act = appendActive(m.buf[:0], orbs)
+	m.index()
+}
+
+// index fills near from act.
+func (m *Matcher) index() {
 	for k, a := range m.act {
 		lo := max(0, int(math.Floor(a.def.Angle-a.orb)))
 		hi := min(180, int(math.Floor(a.def.Angle+a.orb)))
@@ -174,7 +179,7 @@ func (m *Matcher) match(lp, lq float64) (best int, d, sep, bestOrb float64) {
 		i = 180
 	}
 	for set := m.near[i]; set != 0; set &= set - 1 {
-		k := bits.TrailingZeros16(set)
+		k := bits.TrailingZeros64(set)
 		if o := math.Abs(sep - m.act[k].def.Angle); o <= m.act[k].orb && o < bestOrb {
 			best, bestOrb = k, o
 		}
