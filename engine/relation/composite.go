@@ -20,7 +20,9 @@ const (
 )
 
 // EnumValues lists the house methods (engine.Enum).
-func (HouseMethod) EnumValues() []string { return []string{string(DerivedAscendant), string(Midpoints)} }
+func (HouseMethod) EnumValues() []string {
+	return []string{string(DerivedAscendant), string(Midpoints)}
+}
 
 // Person is one of the two births of a composite: the natal chart and
 // where and when it was cast.
@@ -78,21 +80,21 @@ type CompositeConventions struct {
 
 // Composite is a midpoint composite chart.
 type Composite struct {
-	ZodiacType     string                  `json:"zodiac_type" doc:"tropical or sidereal, as both charts" enum:"tropical,sidereal"`
-	Ayanamsa       engine.Ayanamsa         `json:"ayanamsa,omitempty" doc:"the ayanamsa of both charts (sidereal only)"`
-	HouseMethod    HouseMethod             `json:"house_method" doc:"method of the angles and houses"`
-	Ascendant      natal.Sign              `json:"ascendant" doc:"the composite Ascendant"`
-	Midheaven      natal.Sign              `json:"midheaven" doc:"the composite Midheaven"`
-	Planets        []Body                  `json:"planets" doc:"the bodies both charts hold, in natal chart order"`
-	Houses         natal.Houses            `json:"houses"`
-	Angles         CompositeAngles         `json:"angles"`
-	Aspects        []aspects.Aspect        `json:"aspects" doc:"aspects among the composite points, as natal charts find them"`
-	Patterns       patterns.Result         `json:"patterns" doc:"chart shape and balances of the composite, as natal charts weigh them"`
+	ZodiacType     string                   `json:"zodiac_type" doc:"tropical or sidereal, as both charts" enum:"tropical,sidereal"`
+	Ayanamsa       engine.Ayanamsa          `json:"ayanamsa,omitempty" doc:"the ayanamsa of both charts (sidereal only)"`
+	HouseMethod    HouseMethod              `json:"house_method" doc:"method of the angles and houses"`
+	Ascendant      natal.Sign               `json:"ascendant" doc:"the composite Ascendant"`
+	Midheaven      natal.Sign               `json:"midheaven" doc:"the composite Midheaven"`
+	Planets        []Body                   `json:"planets" doc:"the bodies both charts hold, in natal chart order"`
+	Houses         natal.Houses             `json:"houses"`
+	Angles         CompositeAngles          `json:"angles"`
+	Aspects        []aspects.Aspect         `json:"aspects" doc:"aspects among the composite points, as natal charts find them"`
+	Patterns       patterns.Result          `json:"patterns" doc:"chart shape and balances of the composite, as natal charts weigh them"`
 	Configurations []patterns.Configuration `json:"configurations" doc:"aspect configurations (stellium, T-square, grand trine, grand cross, yod, kite, mystic rectangle) among the composite points"`
-	Frame          CompositeFrame          `json:"frame"`
-	Conventions    CompositeConventions    `json:"conventions"`
-	Source         engine.Source           `json:"source" doc:"least precise ephemeris behind the two charts" enum:"tables,swiss_ephemeris,moshier"`
-	Omitted        []string                `json:"omitted,omitempty" doc:"bodies one of the charts lacks (asteroids asked by one person only, Chiron outside 1800-2400)"`
+	Frame          CompositeFrame           `json:"frame"`
+	Conventions    CompositeConventions     `json:"conventions"`
+	Source         engine.Source            `json:"source" doc:"least precise ephemeris behind the two charts" enum:"tables,swiss_ephemeris,moshier"`
+	Omitted        []string                 `json:"omitted,omitempty" doc:"bodies one of the charts lacks (asteroids asked by one person only, Chiron outside 1800-2400)"`
 }
 
 // Compose casts the composite of p1 and p2, whose charts were cast with
