@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/houses"
 )
 
 // Lot is a lot of the catalog: its formula by day, and by night when the
@@ -296,4 +297,36 @@ func ParseFormula(s string) (Formula, error) {
 		out[i] = name
 	}
 	return Formula{Base: out[0], Add: out[1], Sub: out[2]}, nil
+}
+
+// Placed is a lot cast in a chart: its formula as used, its longitude and
+// its house.
+type Placed struct {
+	Key             string  `json:"key" doc:"catalog key, or the custom lot's name" example:"fortune"`
+	Name            string  `json:"name" doc:"display name" example:"Lot of Fortune"`
+	Formula         string  `json:"formula" doc:"the formula used in this chart (A + B - C: as far past A as B is past C)" example:"Ascendant + Moon - Sun"`
+	DayFormula      string  `json:"day_formula" doc:"the formula of a day chart"`
+	NightFormula    string  `json:"night_formula" doc:"the formula of a night chart"`
+	ReversesByNight bool    `json:"reverses_by_night" doc:"the lot is cast differently by night"`
+	Reversed        bool    `json:"reversed" doc:"this is a night chart and the night formula was used"`
+	Custom          bool    `json:"custom" doc:"a lot the caller defined"`
+	Sign            string  `json:"sign" doc:"zodiac sign of the lot"`
+	Degree          float64 `json:"degree" doc:"degrees within the sign"`
+	Longitude       float64 `json:"longitude" doc:"ecliptic longitude in degrees"`
+	House           int     `json:"house" doc:"house of the chart holding the lot, 1-12" minimum:"1" maximum:"12"`
+	Source          string  `json:"source,omitempty" doc:"where the formula comes from (catalog lots)"`
+}
+
+// Place casts lot l over p and places it in the houses of cusps.
+func (p *Points) Place(l *Lot, cusps *[12]float64, custom bool) (Placed, error) {
+	lon, _, err := p.CastLot(l)
+	if err != nil {
+		return Placed{}, err
+	}
+	s, d := engine.SignOf(lon)
+	return Placed{
+		Key: l.Key, Name: l.Name, Formula: l.Text(p.Day), DayFormula: l.Text(true), NightFormula: l.Text(false),
+		ReversesByNight: l.Reverses(), Reversed: !p.Day && l.Reverses(), Custom: custom,
+		Sign: s, Degree: d, Longitude: lon, House: houses.Of(lon, cusps), Source: l.Source,
+	}, nil
 }
