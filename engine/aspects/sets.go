@@ -19,7 +19,9 @@ const (
 )
 
 // EnumValues lists the aspect sets (engine.Enum).
-func (Set) EnumValues() []string { return []string{string(Majors), string(Minors), string(Both), string(NoSet)} }
+func (Set) EnumValues() []string {
+	return []string{string(Majors), string(Minors), string(Both), string(NoSet)}
+}
 
 // MaxHarmonics bounds how many harmonics one request may ask for.
 const MaxHarmonics = 8

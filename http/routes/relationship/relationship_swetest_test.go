@@ -187,7 +187,9 @@ func TestCompositeAgainstSwetest(t *testing.T) {
 			t.Fatal(err)
 		}
 		methods[res.HouseMethod]++
-		label := func(what string) string { return fmt.Sprintf("case %d (%s, %s): %s", i, res.HouseMethod, c.Swetest[0], what) }
+		label := func(what string) string {
+			return fmt.Sprintf("case %d (%s, %s): %s", i, res.HouseMethod, c.Swetest[0], what)
+		}
 		seen := 0
 		for _, p := range res.Planets {
 			want, ok := c.Planets[p.Name]
