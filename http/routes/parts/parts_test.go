@@ -27,7 +27,7 @@ func norm(a float64) float64 { return math.Mod(math.Mod(a, 360)+360, 360) }
 func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
 
 type lotsResult struct {
-	DayChart bool             `json:"day_chart"`
+	DayChart bool              `json:"day_chart"`
 	Lots     []engparts.Placed `json:"lots"`
 }
 
