@@ -21,7 +21,7 @@ func (f frameOnly) Houses(engine.JDUT, float64, float64, engine.HouseSystem, eng
 	return engine.Houses{}, engine.ErrOutOfRange
 }
 func (f frameOnly) Ayanamsa(engine.JDUT, engine.Ayanamsa) (float64, error) { return f.aya, nil }
-func (f frameOnly) Obliquity(engine.JDUT) (float64, float64, error)         { return f.eps, 0, nil }
+func (f frameOnly) Obliquity(engine.JDUT) (float64, float64, error)        { return f.eps, 0, nil }
 
 func TestCompositeProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
