@@ -227,6 +227,11 @@ func exampleOf(in reflect.Type) any {
 }
 
 func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
+	// A field's own example wins over its type's (a $ref with an example
+	// beside it: person1 of the two-person routes).
+	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
+		return ex[0]
+	}
 	if ref, ok := s["$ref"].(string); ok {
 		s = g.Defs()[path.Base(ref)]
 	}

@@ -15,6 +15,13 @@
 // angle, judged from the two bodies' instantaneous longitude speeds, and
 // separating otherwise; points given without motion (the angles, for
 // instance) are held fixed, the usual convention for natal charts.
+//
+// Beyond the named aspects, Harmonic gives the aspects proper to a
+// harmonic n (the angles 360k/n with k and n coprime: quintiles, septiles,
+// noviles, ...), Selection resolves a caller's choice of set, harmonics and
+// orbs into Rules, and a Matcher finds the aspects within one chart
+// (AppendFind) or from one chart's points to another's (AppendCross, the
+// inter-aspects of synastry).
 package aspects
 
 import (

@@ -142,6 +142,9 @@ func (p *Points) Set(name string, lon float64) { p.lon[key(name)] = engine.Norma
 // an alias of one), a degree of a sign ("19 Aries", "3.5 Taurus") or an
 // absolute longitude ("123.5").
 func (p *Points) Lookup(ref string) (float64, bool) {
+	if v, ok := p.lon[key(ref)]; ok { // the catalog's formulas name points as Set them
+		return v, true
+	}
 	c, ok := Canonical(ref)
 	if !ok {
 		return 0, false

@@ -33,9 +33,9 @@ type Point struct {
 	Speed     float64  `json:"speed,omitempty" doc:"speed in longitude in degrees per day, for applying/separating; omitted or 0: the point is held fixed" example:"0.95"`
 }
 
-// request is the aspects body: birth data or points, and the aspects
+// aspectsRequest is the aspects body: birth data or points, and the aspects
 // looked for.
-type request struct {
+type aspectsRequest struct {
 	Birth        *natal.Request     `json:"birth,omitempty" doc:"birth data with chart settings, as the body of POST /api/v1/natal: the chart's planets (not the South Node, which mirrors the North Node), Ascendant and Midheaven are aspected (the chart's own orbs and include_minor_aspects are not used: aspect_set, harmonics and orbs below decide). Send birth or points, not both"`
 	Points       []Point            `json:"points,omitempty" doc:"points to aspect instead of a chart: 2 to 50, names unique" example:"[{\"name\":\"Sun\",\"longitude\":10,\"speed\":0.98},{\"name\":\"Moon\",\"longitude\":128,\"speed\":13.2},{\"name\":\"Mars\",\"longitude\":250,\"speed\":0.6},{\"name\":\"Venus\",\"longitude\":82,\"speed\":1.2}]"`
 	AspectSet    aspects.Set        `json:"aspect_set,omitempty" doc:"named aspects looked for: major (conjunction, opposition, trine, square, sextile), minor (semi-sextile, semi-square, quintile, sesquiquadrate, biquintile, quincunx), all, or none; default major, or none when harmonics are sent" default:"major"`
@@ -70,8 +70,8 @@ type Conventions struct {
 	Configurations string `json:"configurations" doc:"how configurations are found"`
 }
 
-// Result is the aspects route's answer.
-type Result struct {
+// Analysis is the aspects route's answer.
+type Analysis struct {
 	Points         []PointOut               `json:"points" doc:"the points aspected, in the order given (charts: Sun..Pluto, North Node, Lilith, Chiron, asteroids, Ascendant, Midheaven)"`
 	Aspects        []aspects.Aspect         `json:"aspects" doc:"every aspect within orb, in pair order (point1 before point2 in the points list)"`
 	Configurations []patterns.Configuration `json:"configurations" doc:"stelliums, T-squares, grand trines, grand crosses, yods, kites and mystic rectangles, each with its members and tightness"`
@@ -81,8 +81,8 @@ type Result struct {
 	Source         engine.Source            `json:"source,omitempty" doc:"ephemeris behind the chart (birth data only)" enum:"tables,swiss_ephemeris,moshier"`
 }
 
-// echo is the interpreted input.
-type echo struct {
+// aspectsEcho is the interpreted input.
+type aspectsEcho struct {
 	Birth     *natal.Echo `json:"birth,omitempty" doc:"the birth as interpreted (birth data only)"`
 	Points    int         `json:"points" doc:"number of points aspected"`
 	AspectSet aspects.Set `json:"aspect_set" doc:"aspect set used"`
@@ -106,7 +106,7 @@ func Ops(d Deps) []*op.Operation {
 	}
 }
 
-func (d Deps) aspects(c *op.Call, in *request) (*Result, error) {
+func (d Deps) aspects(c *op.Call, in *aspectsRequest) (*Analysis, error) {
 	rules, errs := aspects.Selection{Set: in.AspectSet, Harmonics: in.Harmonics, Orbs: in.Orbs, HarmonicOrb: in.HarmonicOrb}.Rules()
 	if in.StelliumSpan != 0 && !(in.StelliumSpan >= 1 && in.StelliumSpan <= 30) {
 		errs = append(errs, &engine.FieldError{Field: "stellium_span", Reason: "must be between 1 and 30 degrees"})
@@ -145,11 +145,11 @@ func (d Deps) aspects(c *op.Call, in *request) (*Result, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	res := &Result{StelliumSpan: in.StelliumSpan}
+	res := &Analysis{StelliumSpan: in.StelliumSpan}
 	if res.StelliumSpan == 0 {
 		res.StelliumSpan = patterns.DefaultStelliumSpan
 	}
-	e := &echo{AspectSet: in.AspectSet, Harmonics: in.Harmonics}
+	e := &aspectsEcho{AspectSet: in.AspectSet, Harmonics: in.Harmonics}
 	inStellium := func(string) bool { return true }
 	pointsText := "the points listed"
 	if in.Birth != nil {

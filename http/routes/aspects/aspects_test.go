@@ -23,10 +23,10 @@ func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
 }
 
-func postAspects(t *testing.T, ts *apitest.Server, body string) aspects.Result {
+func postAspects(t *testing.T, ts *apitest.Server, body string) aspects.Analysis {
 	t.Helper()
 	env := ts.Post(t, "/api/v1/aspects", body).WantStatus(t, 200).Envelope(t)
-	var res aspects.Result
+	var res aspects.Analysis
 	if err := json.Unmarshal(env.Result, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func postAspects(t *testing.T, ts *apitest.Server, body string) aspects.Result {
 // aspect of res.LookedFor: each pair within an orb is listed, with the
 // smallest orb to 0.001 degree, and nothing else is. It returns the number
 // of aspects.
-func bruteForce(t *testing.T, what string, res aspects.Result) int {
+func bruteForce(t *testing.T, what string, res aspects.Analysis) int {
 	t.Helper()
 	type key struct{ a, b string }
 	want := map[key]float64{}
@@ -156,7 +156,7 @@ func TestAspectPatternsHandBuilt(t *testing.T) {
 		}
 		return `{"points":[` + strings.Join(pts, ",") + `]}`
 	}
-	find := func(res aspects.Result, f patterns.Figure) *patterns.Configuration {
+	find := func(res aspects.Analysis, f patterns.Figure) *patterns.Configuration {
 		for i := range res.Configurations {
 			if res.Configurations[i].Type == f {
 				return &res.Configurations[i]

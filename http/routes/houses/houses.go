@@ -19,16 +19,16 @@ type Deps struct {
 	Births    *birth.Resolver
 }
 
-// request is a birth packet with the house system (or all) and the zodiac.
-type request struct {
+// housesRequest is a birth packet with the house system (or all) and the zodiac.
+type housesRequest struct {
 	birth.Packet
 	HouseSystem houses.Selection `json:"house_system,omitempty" doc:"house system, or all for the eight at once (placidus, koch, equal, whole_sign, regiomontanus, campanus, morinus, porphyry, in that order); Placidus and Koch fall back to Porphyry inside the polar circles" default:"placidus"`
 	ZodiacType  engine.Zodiac    `json:"zodiac_type,omitempty" doc:"tropical or sidereal zodiac" default:"tropical"`
 	Ayanamsa    engine.Ayanamsa  `json:"ayanamsa,omitempty" doc:"sidereal offset, used only with zodiac_type sidereal (ignored with a warning otherwise); sidereal without it uses lahiri" default:"lahiri"`
 }
 
-// echo is the interpreted input.
-type echo struct {
+// housesEcho is the interpreted input.
+type housesEcho struct {
 	birth.Echo
 	HouseSystem houses.Selection `json:"house_system" doc:"house system requested, or all"`
 	ZodiacType  string           `json:"zodiac_type" doc:"zodiac used"`
@@ -53,7 +53,7 @@ func Ops(d Deps) []*op.Operation {
 	}
 }
 
-func (d Deps) houses(c *op.Call, in *request) (*houses.Table, error) {
+func (d Deps) houses(c *op.Call, in *housesRequest) (*houses.Table, error) {
 	// The zodiac rules (sidereal defaults to lahiri, an ayanamsa without
 	// sidereal is ignored with a warning) are the natal chart's.
 	o, warnings, errs := natal.Settings{ZodiacType: in.ZodiacType, Ayanamsa: in.Ayanamsa}.Options("")
@@ -85,6 +85,6 @@ func (d Deps) houses(c *op.Call, in *request) (*houses.Table, error) {
 	if sel == "" {
 		sel = houses.Selection(houses.Default)
 	}
-	c.Echo(&echo{Echo: b.Echo, HouseSystem: sel, ZodiacType: tab.ZodiacType, Ayanamsa: string(o.Sidereal)})
+	c.Echo(&housesEcho{Echo: b.Echo, HouseSystem: sel, ZodiacType: tab.ZodiacType, Ayanamsa: string(o.Sidereal)})
 	return tab, nil
 }

@@ -22,7 +22,7 @@ type Deps struct {
 	Births    *birth.Resolver
 }
 
-// Limits of a request.
+// Limits of a lotsRequest.
 const (
 	MaxCustom  = 20
 	MaxNameLen = 64
@@ -35,9 +35,9 @@ type CustomLot struct {
 	ReverseByNight bool   `json:"reverse_by_night,omitempty" doc:"swap B and C in night charts" default:"false"`
 }
 
-// request is a birth packet with chart settings, the lots asked for and
+// lotsRequest is a birth packet with chart settings, the lots asked for and
 // the custom lots.
-type request struct {
+type lotsRequest struct {
 	natal.Request
 	Lots   []string    `json:"lots,omitempty" doc:"catalog keys of the lots to cast (default: every lot of the catalog); see GET /api/v1/arabic-parts/catalog" example:"[\"fortune\",\"spirit\",\"eros\"]"`
 	Custom []CustomLot `json:"custom,omitempty" doc:"lots of your own (at most 20), cast after the catalog's" example:"[{\"name\":\"Lot of Commerce\",\"formula\":\"Ascendant + Mercury - Lot of Fortune\"}]"`
@@ -58,8 +58,8 @@ type Conventions struct {
 	Houses   string `json:"houses" doc:"which houses the lots are placed in"`
 }
 
-// Result is the lots of a chart.
-type Result struct {
+// Lots is the lots of a chart.
+type Lots struct {
 	DayChart    bool               `json:"day_chart" doc:"the Sun is above the horizon (a diurnal chart)"`
 	ZodiacType  string             `json:"zodiac_type" doc:"tropical or sidereal" enum:"tropical,sidereal"`
 	HouseSystem engine.HouseSystem `json:"house_system" doc:"house system of the house placements"`
@@ -118,7 +118,7 @@ func catalog(*op.Call, *op.None) (*Catalog, error) {
 	return out, nil
 }
 
-func (d Deps) lots(c *op.Call, in *request) (*Result, error) {
+func (d Deps) lots(c *op.Call, in *lotsRequest) (*Lots, error) {
 	var errs engine.Fields
 	bad := func(field, reason string) { errs = append(errs, &engine.FieldError{Field: field, Reason: reason}) }
 	var want []*parts.Lot
@@ -194,7 +194,7 @@ func (d Deps) lots(c *op.Call, in *request) (*Result, error) {
 		}
 		pts.Set(l.Name, lon)
 	}
-	res := &Result{
+	res := &Lots{
 		DayChart: chart.Conventions.DayChart, ZodiacType: chart.ZodiacType, HouseSystem: chart.Houses.System, Source: chart.Source,
 		Lots: make([]parts.Placed, 0, len(want)+len(custom)),
 	}

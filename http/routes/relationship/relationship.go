@@ -25,11 +25,6 @@ type Deps struct {
 	Births    *birth.Resolver
 }
 
-const (
-	person1Example = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
-	person2Example = `{"year":1992,"month":3,"day":2,"hour":8,"minute":15,"latitude":48.8566,"longitude":2.3522,"timezone":"Europe/Paris"}`
-)
-
 // Pair is the two births of every relationship route.
 type Pair struct {
 	Person1 natal.Request `json:"person1" required:"true" doc:"the first person: a birth packet with chart settings, as the body of POST /api/v1/natal" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":51.5074,\"longitude\":-0.1278,\"timezone\":\"Europe/London\"}"`
@@ -43,10 +38,10 @@ type synastryRequest struct {
 	Orbs                map[string]float64 `json:"orbs,omitempty" doc:"orb in degrees per aspect name for the inter-aspects, replacing the defaults (conjunction, opposition, trine 8, square 7, sextile 6; quincunx 3, other minor aspects 2); only the aspects listed are looked for. Each person's own orbs shape only their natal chart" example:"{\"conjunction\":6,\"opposition\":6,\"trine\":6,\"square\":5,\"sextile\":4}"`
 }
 
-// wheelRequest is the synastry body plus the drawing options; GET sends
+// synastryWheelRequest is the synastry body plus the drawing options; GET sends
 // them as query parameters, the births as person1.year, person2.latitude,
 // and so on.
-type wheelRequest struct {
+type synastryWheelRequest struct {
 	synastryRequest
 	Theme wheel.Theme `json:"theme,omitempty" doc:"colour scheme of the wheel" default:"light"`
 	Size  int         `json:"size,omitempty" doc:"width and height of the SVG in pixels (the drawing scales; the viewBox is 1000 x 1000)" minimum:"200" maximum:"4000" default:"600"`
@@ -202,7 +197,7 @@ func (d Deps) synastry(c *op.Call, in *synastryRequest) (*relation.Synastry, err
 	return relation.Synastrize(c1, c2, relation.Options{MinorAspects: in.IncludeMinorAspects, Orbs: orbs}), nil
 }
 
-func (d Deps) svg(c *op.Call, in *wheelRequest) (op.Raw, error) {
+func (d Deps) svg(c *op.Call, in *synastryWheelRequest) (op.Raw, error) {
 	o := wheel.Options{Size: in.Size, Theme: in.Theme}
 	if errs := o.Validate(); len(errs) > 0 {
 		return op.Raw{}, errs
