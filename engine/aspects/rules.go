@@ -118,6 +118,17 @@ func (m *Matcher) Rules() []Rule {
 	return out
 }
 
+// Match returns the aspect m finds between longitudes a and b (degrees),
+// the closest to exact within its orb, and its orb; ok is false when there
+// is none. It allocates nothing.
+func (m *Matcher) Match(a, b float64) (def Def, orb float64, ok bool) {
+	k, _, _, orb := m.match(a, b)
+	if k < 0 {
+		return Def{}, 0, false
+	}
+	return m.act[k].def, orb, true
+}
+
 // AppendCross appends the aspects from each point of a to each point of b
 // (the inter-chart aspects of synastry, or transits to a natal chart), in
 // the order of a then b: Point1 is from a, Point2 from b. Applying and

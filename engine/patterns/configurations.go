@@ -3,9 +3,12 @@ package patterns
 import (
 	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/jsonw"
 )
 
 // Figure names an aspect configuration with its API wire value.
@@ -75,14 +78,60 @@ type Configuration struct {
 	Links   []Link  `json:"aspects,omitempty" doc:"the aspects that make the figure (none for a stellium)"`
 }
 
-// rel is the aspect, if any, between two points, among the figure aspects.
-type rel struct {
-	kind aspects.Kind // "" for none
-	orb  float64
-}
-
 // figureKinds are the aspects figures are made of.
 var figureKinds = []aspects.Kind{aspects.Opposition, aspects.Trine, aspects.Square, aspects.Sextile, aspects.Quincunx}
+
+// figureKind is 1 + an index in figureKinds.
+type figureKind uint8
+
+const (
+	opposition figureKind = iota + 1
+	trine
+	square
+	sextile
+	quincunx
+)
+
+// figureMatchers caches the matcher of each set of figure orbs (keyed by
+// the orbs of figureKinds): the default sets are used by nearly every
+// call; callers' own orbs are cached up to maxFigureMatchers sets (a
+// bound, since orbs come from requests), then built per call.
+var (
+	figureMatchers  sync.Map // [5]float64 -> *aspects.Matcher
+	figureMatchersN atomic.Int32
+)
+
+const maxFigureMatchers = 64
+
+// figureDefaults are the orbs of the figure aspects the caller's orbs do
+// not name.
+var figureDefaults = aspects.DefaultOrbs(true)
+
+// figureMatcher returns the matcher of the figure aspects with orbs (an
+// aspect absent from orbs takes its default, aspects.DefaultOrbs(true)).
+func figureMatcher(orbs aspects.Orbs) *aspects.Matcher {
+	var key [5]float64
+	for i, k := range figureKinds {
+		orb, ok := orbs[k]
+		if !ok {
+			orb = figureDefaults[k]
+		}
+		key[i] = orb
+	}
+	if m, ok := figureMatchers.Load(key); ok {
+		return m.(*aspects.Matcher)
+	}
+	rules := make([]aspects.Rule, len(figureKinds))
+	for i, k := range figureKinds {
+		def, _ := k.Def()
+		rules[i] = aspects.Rule{Def: def, Orb: key[i]}
+	}
+	m, _ := aspects.NewRuleMatcher(rules) // five rules: never too many
+	if figureMatchersN.Add(1) <= maxFigureMatchers {
+		figureMatchers.Store(key, m)
+	}
+	return m
+}
 
 // Configurations finds the stelliums, T-squares, grand trines, grand
 // crosses, yods, kites and mystic rectangles among points (names unique).
@@ -103,37 +152,31 @@ var figureKinds = []aspects.Kind{aspects.Opposition, aspects.Trine, aspects.Squa
 //     B-C and D-A trine.
 func Configurations(points []aspects.Point, o ConfigOptions) []Configuration {
 	n := len(points)
-	var rules []aspects.Rule
-	defaults := aspects.DefaultOrbs(true)
-	for _, k := range figureKinds {
-		orb, ok := o.Orbs[k]
-		if !ok {
-			orb = defaults[k]
-		}
-		def, _ := k.Def()
-		rules = append(rules, aspects.Rule{Def: def, Orb: orb})
+	m := figureMatcher(o.Orbs)
+	// kind[i*n+j] is 1 + the index in figureKinds of the figure aspect
+	// between points i and j (0: none), orb[i*n+j] its orb; on the stack
+	// for charts of up to 24 points.
+	var kindBuf [24 * 24]uint8
+	var orbBuf [24 * 24]float64
+	kind, orb := kindBuf[:0], orbBuf[:0]
+	if n > 24 {
+		kind, orb = make([]uint8, n*n), make([]float64, n*n)
 	}
-	m, _ := aspects.NewRuleMatcher(rules) // five rules: never too many
-	r := make([][]rel, n)
-	for i := range r {
-		r[i] = make([]rel, n)
-	}
-	var pair [2]aspects.Point
-	var found []aspects.Aspect
+	kind, orb = kind[:n*n], orb[:n*n]
 	for i := range n {
 		for j := i + 1; j < n; j++ {
-			pair[0], pair[1] = points[i], points[j]
-			if found = m.AppendCross(found[:0], pair[:1], pair[1:]); len(found) > 0 {
-				r[i][j] = rel{found[0].Aspect, found[0].Orb}
-				r[j][i] = r[i][j]
+			if def, o, ok := m.Match(points[i].Longitude, points[j].Longitude); ok {
+				k := uint8(1 + slices.Index(figureKinds, def.Kind))
+				kind[i*n+j], kind[j*n+i] = k, k
+				orb[i*n+j], orb[j*n+i] = o, o
 			}
 		}
 	}
-	is := func(i, j int, k aspects.Kind) bool { return r[i][j].kind == k }
+	is := func(i, j int, k figureKind) bool { return kind[i*n+j] == uint8(k) }
 	var out []Configuration
 	out = append(out, stelliums(points, o)...)
 	link := func(i, j int) Link {
-		return Link{Point1: points[i].Name, Point2: points[j].Name, Aspect: r[i][j].kind, Orb: r[i][j].orb}
+		return Link{Point1: points[i].Name, Point2: points[j].Name, Aspect: figureKinds[kind[i*n+j]-1], Orb: orb[i*n+j]}
 	}
 	figure := func(f Figure, members []int, apex int, pairs ...[2]int) Configuration {
 		c := Configuration{Type: f}
@@ -161,21 +204,21 @@ func Configurations(points []aspects.Point, o ConfigOptions) []Configuration {
 	for a := range n {
 		for b := a + 1; b < n; b++ {
 			switch {
-			case is(a, b, aspects.Opposition):
+			case is(a, b, opposition):
 				for c := range n {
-					if c != a && c != b && is(a, c, aspects.Square) && is(b, c, aspects.Square) {
+					if c != a && c != b && is(a, c, square) && is(b, c, square) {
 						out = append(out, figure(TSquare, []int{a, b, c}, c, [2]int{a, b}, [2]int{a, c}, [2]int{b, c}))
 					}
 				}
-			case is(a, b, aspects.Sextile):
+			case is(a, b, sextile):
 				for c := range n {
-					if c != a && c != b && is(a, c, aspects.Quincunx) && is(b, c, aspects.Quincunx) {
+					if c != a && c != b && is(a, c, quincunx) && is(b, c, quincunx) {
 						out = append(out, figure(Yod, []int{a, b, c}, c, [2]int{a, b}, [2]int{a, c}, [2]int{b, c}))
 					}
 				}
-			case is(a, b, aspects.Trine):
+			case is(a, b, trine):
 				for c := b + 1; c < n; c++ {
-					if !is(a, c, aspects.Trine) || !is(b, c, aspects.Trine) {
+					if !is(a, c, trine) || !is(b, c, trine) {
 						continue
 					}
 					tri := byLon(a, b, c)
@@ -185,7 +228,7 @@ func Configurations(points []aspects.Point, o ConfigOptions) []Configuration {
 					for d := range n {
 						for k, head := range tri {
 							x, y := tri[(k+1)%3], tri[(k+2)%3]
-							if d != head && d != x && d != y && is(d, head, aspects.Opposition) && is(d, x, aspects.Sextile) && is(d, y, aspects.Sextile) {
+							if d != head && d != x && d != y && is(d, head, opposition) && is(d, x, sextile) && is(d, y, sextile) {
 								out = append(out, figure(Kite, []int{head, x, y, d}, d,
 									[2]int{tri[0], tri[1]}, [2]int{tri[1], tri[2]}, [2]int{tri[0], tri[2]},
 									[2]int{head, d}, [2]int{x, d}, [2]int{y, d}))
@@ -201,7 +244,7 @@ func Configurations(points []aspects.Point, o ConfigOptions) []Configuration {
 	var opps [][2]int
 	for a := range n {
 		for b := a + 1; b < n; b++ {
-			if is(a, b, aspects.Opposition) {
+			if is(a, b, opposition) {
 				opps = append(opps, [2]int{a, b})
 			}
 		}
@@ -214,17 +257,17 @@ func Configurations(points []aspects.Point, o ConfigOptions) []Configuration {
 			}
 			// Round the circle: A, B, C, D with A-C and B-D the oppositions.
 			ring := byLon(a, b, c, d)
-			if is(ring[0], ring[2], aspects.Opposition) && is(ring[1], ring[3], aspects.Opposition) {
+			if is(ring[0], ring[2], opposition) && is(ring[1], ring[3], opposition) {
 				A, B, C, D := ring[0], ring[1], ring[2], ring[3]
 				sides := [4][2]int{{A, B}, {B, C}, {C, D}, {D, A}}
-				if is(A, B, aspects.Square) && is(B, C, aspects.Square) && is(C, D, aspects.Square) && is(D, A, aspects.Square) {
+				if is(A, B, square) && is(B, C, square) && is(C, D, square) && is(D, A, square) {
 					out = append(out, figure(GrandCross, ring, -1, [2]int{A, C}, [2]int{B, D}, sides[0], sides[1], sides[2], sides[3]))
 				}
 				// A mystic rectangle has its short (sextile) sides opposite
 				// each other: A-B and C-D, or B-C and D-A.
 				for _, s := range [2][4][2]int{{sides[0], sides[2], sides[1], sides[3]}, {sides[1], sides[3], sides[0], sides[2]}} {
-					if is(s[0][0], s[0][1], aspects.Sextile) && is(s[1][0], s[1][1], aspects.Sextile) &&
-						is(s[2][0], s[2][1], aspects.Trine) && is(s[3][0], s[3][1], aspects.Trine) {
+					if is(s[0][0], s[0][1], sextile) && is(s[1][0], s[1][1], sextile) &&
+						is(s[2][0], s[2][1], trine) && is(s[3][0], s[3][1], trine) {
 						out = append(out, figure(MysticRectangle, ring, -1, [2]int{A, C}, [2]int{B, D}, s[0], s[1], s[2], s[3]))
 					}
 				}
@@ -332,4 +375,42 @@ func stelliums(points []aspects.Point, o ConfigOptions) []Configuration {
 func signOf(lon float64) string {
 	s, _ := engine.SignOf(lon)
 	return s
+}
+
+// AppendJSON appends the configuration as JSON, the fields as tagged
+// above, degrees to jsonw.Decimals. Names come from the caller (a list of
+// points): they are escaped.
+func (c *Configuration) AppendJSON(b []byte) []byte {
+	b = jsonw.Name(jsonw.Key(append(b, '{'), "type"), string(c.Type))
+	b = append(jsonw.Key(append(b, ','), "points"), '[')
+	for i, p := range c.Points {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.String(b, p)
+	}
+	b = append(b, ']')
+	if c.Apex != "" {
+		b = jsonw.String(jsonw.Key(append(b, ','), "apex"), c.Apex)
+	}
+	b = jsonw.Angle(jsonw.Key(append(b, ','), "orb"), c.Orb)
+	b = jsonw.Angle(jsonw.Key(append(b, ','), "mean_orb"), c.MeanOrb)
+	if c.Sign != "" {
+		b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), c.Sign)
+	}
+	if len(c.Links) > 0 {
+		b = append(jsonw.Key(append(b, ','), "aspects"), '[')
+		for i := range c.Links {
+			l := &c.Links[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonw.String(jsonw.Key(append(b, '{'), "point1"), l.Point1)
+			b = jsonw.String(jsonw.Key(append(b, ','), "point2"), l.Point2)
+			b = jsonw.Name(jsonw.Key(append(b, ','), "aspect"), string(l.Aspect))
+			b = append(jsonw.Angle(jsonw.Key(append(b, ','), "orb"), l.Orb), '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
 }

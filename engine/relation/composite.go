@@ -167,24 +167,27 @@ func Compose(pos engine.Positions, p1, p2 Person, o CompositeOptions) (*Composit
 
 	// The bodies both charts hold, in person1's order; the South Node
 	// opposite the composite North Node.
-	byName := make(map[string]*natal.Planet, len(c2.Planets))
-	for i := range c2.Planets {
-		byName[c2.Planets[i].Name] = &c2.Planets[i]
+	other := func(c *natal.Chart, name string) *natal.Planet {
+		for i := range c.Planets {
+			if c.Planets[i].Name == name {
+				return &c.Planets[i]
+			}
+		}
+		return nil
 	}
+	c.Planets = make([]Body, 0, len(c1.Planets))
 	add := func(name string, lon, speed float64) {
 		s := natal.SignOf(lon)
 		c.Planets = append(c.Planets, Body{Name: name, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude,
 			House: houses.OfDir(s.Longitude, &cusps, cw), Retrograde: speed < 0, Speed: speed})
 	}
-	seen := map[string]bool{}
 	for i := range c1.Planets {
 		p := &c1.Planets[i]
-		seen[p.Name] = true
-		q, ok := byName[p.Name]
+		q := other(c2, p.Name)
 		switch {
 		case p.Name == natal.SouthNode:
 			continue // placed after the North Node
-		case !ok:
+		case q == nil:
 			c.Omitted = append(c.Omitted, p.Name)
 			continue
 		}
@@ -196,7 +199,7 @@ func Compose(pos engine.Positions, p1, p2 Person, o CompositeOptions) (*Composit
 		}
 	}
 	for _, q := range c2.Planets {
-		if !seen[q.Name] {
+		if other(c1, q.Name) == nil {
 			c.Omitted = append(c.Omitted, q.Name)
 		}
 	}
@@ -205,7 +208,7 @@ func Compose(pos engine.Positions, p1, p2 Person, o CompositeOptions) (*Composit
 	// Aspects, shape and balances, configurations: as natal charts.
 	orbs := o.Orbs
 	if orbs == nil {
-		orbs = aspects.DefaultOrbs(o.MinorAspects)
+		orbs = defaultOrbSets[btoi(o.MinorAspects)]
 	}
 	pts := make([]aspects.Point, 0, len(c.Planets)+2)
 	var shape []patterns.Point
@@ -224,7 +227,11 @@ func Compose(pos engine.Positions, p1, p2 Person, o CompositeOptions) (*Composit
 	}
 	pts = append(pts, aspects.Point{Name: "Ascendant", Longitude: asc}, aspects.Point{Name: "Midheaven", Longitude: mc})
 	shape = append(shape, patterns.Point{Longitude: asc, Weight: 2})
-	c.Aspects = aspects.NewMatcher(orbs).AppendFind([]aspects.Aspect{}, pts)
+	m := defaultMatchers[btoi(o.MinorAspects)]
+	if o.Orbs != nil {
+		m = aspects.NewMatcher(orbs)
+	}
+	c.Aspects = m.AppendFind(make([]aspects.Aspect, 0, 64), pts)
 	c.Patterns = patterns.Analyze(shape)
 	c.Configurations = patterns.Configurations(pts, patterns.ConfigOptions{Orbs: orbs, InStellium: func(n string) bool { return tenPlanets[n] }})
 	if c.Configurations == nil {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/astroapi/astroapi/engine/jsonw"
+	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/patterns"
 )
 
@@ -110,4 +111,101 @@ func appendModalities(b []byte, m *patterns.Modalities) []byte {
 	b = jsonw.Angle(append(b, `,"fixed":`...), m.Fixed)
 	b = jsonw.Angle(append(b, `,"mutable":`...), m.Mutable)
 	return append(b, '}')
+}
+
+// AppendJSON appends the composite as JSON: the fields and order of the
+// struct tags, degrees to jsonw.Decimals.
+func (c *Composite) AppendJSON(b []byte) []byte {
+	b = slices.Grow(b, 9000+160*len(c.Aspects))
+	b = jsonw.Name(jsonw.Key(append(b, '{'), "zodiac_type"), c.ZodiacType)
+	if c.Ayanamsa != "" {
+		b = jsonw.Name(jsonw.Key(append(b, ','), "ayanamsa"), string(c.Ayanamsa))
+	}
+	b = jsonw.Name(jsonw.Key(append(b, ','), "house_method"), string(c.HouseMethod))
+	b = appendSign(jsonw.Key(append(b, ','), "ascendant"), &c.Ascendant)
+	b = appendSign(jsonw.Key(append(b, ','), "midheaven"), &c.Midheaven)
+	b = append(jsonw.Key(append(b, ','), "planets"), '[')
+	for i := range c.Planets {
+		p := &c.Planets[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.Name(jsonw.Key(append(b, '{'), "name"), p.Name)
+		b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), p.Sign)
+		b = jsonw.Angle(jsonw.Key(append(b, ','), "degree"), p.Degree)
+		b = jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), p.Longitude)
+		b = jsonw.Int(jsonw.Key(append(b, ','), "house"), p.House)
+		b = jsonw.Bool(jsonw.Key(append(b, ','), "retrograde"), p.Retrograde)
+		b = append(jsonw.Angle(jsonw.Key(append(b, ','), "speed"), p.Speed), '}')
+	}
+	h := &c.Houses
+	b = jsonw.Key(append(b, ']', ','), "houses")
+	b = jsonw.Name(jsonw.Key(append(b, '{'), "system"), string(h.System))
+	b = jsonw.Name(jsonw.Key(append(b, ','), "requested_system"), string(h.RequestedSystem))
+	b = jsonw.Bool(jsonw.Key(append(b, ','), "fallback"), h.Fallback)
+	b = append(jsonw.Key(append(b, ','), "cusps"), '[')
+	for i := range h.Cusps {
+		cu := &h.Cusps[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.Int(jsonw.Key(append(b, '{'), "number"), cu.Number)
+		b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), cu.Sign)
+		b = jsonw.Angle(jsonw.Key(append(b, ','), "degree"), cu.Degree)
+		b = append(jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), cu.Longitude), '}')
+	}
+	a := &c.Angles
+	b = jsonw.Key(append(b, ']', '}', ','), "angles")
+	b = appendSign(jsonw.Key(append(b, '{'), "ascendant"), &a.Ascendant)
+	b = appendSign(jsonw.Key(append(b, ','), "descendant"), &a.Descendant)
+	b = appendSign(jsonw.Key(append(b, ','), "midheaven"), &a.Midheaven)
+	b = appendSign(jsonw.Key(append(b, ','), "imum_coeli"), &a.ImumCoeli)
+	b = append(jsonw.Key(append(b, '}', ','), "aspects"), '[')
+	for i := range c.Aspects {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = c.Aspects[i].AppendJSON(b)
+	}
+	b = c.Patterns.AppendJSON(jsonw.Key(append(b, ']', ','), "patterns"))
+	b = append(jsonw.Key(append(b, ','), "configurations"), '[')
+	for i := range c.Configurations {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = c.Configurations[i].AppendJSON(b)
+	}
+	f := &c.Frame
+	b = jsonw.Key(append(b, ']', ','), "frame")
+	b = jsonw.Angle(jsonw.Key(append(b, '{'), "latitude"), f.Latitude)
+	b = jsonw.Number(jsonw.Key(append(b, ','), "julian_day"), f.JulianDay)
+	b = jsonw.Angle(jsonw.Key(append(b, ','), "armc"), f.ARMC)
+	b = jsonw.Angle(jsonw.Key(append(b, ','), "obliquity"), f.Obliquity)
+	if f.AyanamsaAt != 0 {
+		b = jsonw.Angle(jsonw.Key(append(b, ','), "ayanamsa"), f.AyanamsaAt)
+	}
+	cv := &c.Conventions
+	b = jsonw.Key(append(b, '}', ','), "conventions")
+	b = jsonw.String(jsonw.Key(append(b, '{'), "midpoints"), cv.Midpoints)
+	b = jsonw.String(jsonw.Key(append(b, ','), "houses"), cv.Houses)
+	b = cv.Orbs.AppendJSON(jsonw.Key(append(b, ','), "orbs"))
+	b = jsonw.String(jsonw.Key(append(b, ','), "aspect_points"), cv.Points)
+	b = jsonw.Name(jsonw.Key(append(b, '}', ','), "source"), string(c.Source))
+	if len(c.Omitted) > 0 {
+		b = append(jsonw.Key(append(b, ','), "omitted"), '[')
+		for i, n := range c.Omitted {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonw.Name(b, n)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+func appendSign(b []byte, s *natal.Sign) []byte {
+	b = jsonw.Angle(jsonw.Key(append(b, '{'), "degree"), s.Degree)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "sign"), s.Sign)
+	return append(jsonw.Angle(jsonw.Key(append(b, ','), "longitude"), s.Longitude), '}')
 }

@@ -108,7 +108,12 @@ func (s *Synastry) Release() {
 // defaults (aspects.DefaultOrbs).
 func DefaultOrbs(minor bool) aspects.Orbs { return aspects.DefaultOrbs(minor) }
 
-var defaultMatchers = [2]*aspects.Matcher{aspects.NewMatcher(DefaultOrbs(false)), aspects.NewMatcher(DefaultOrbs(true))}
+// The default orbs and their matchers, resolved once and shared
+// read-only.
+var (
+	defaultOrbSets  = [2]aspects.Orbs{DefaultOrbs(false), DefaultOrbs(true)}
+	defaultMatchers = [2]*aspects.Matcher{aspects.NewMatcher(defaultOrbSets[0]), aspects.NewMatcher(defaultOrbSets[1])}
+)
 
 // AspectPoints are the points of a chart that are aspected: its planets
 // but the South Node, then the Ascendant and the Midheaven (speed 0).
@@ -158,16 +163,15 @@ func overlay(c, other *natal.Chart) []Overlay {
 func Synastrize(c1, c2 *natal.Chart, o Options) *Synastry {
 	orbs, m := o.Orbs, (*aspects.Matcher)(nil)
 	if orbs == nil {
-		orbs = DefaultOrbs(o.MinorAspects)
-		m = defaultMatchers[0]
-		if o.MinorAspects {
-			m = defaultMatchers[1]
-		}
+		orbs, m = defaultOrbSets[btoi(o.MinorAspects)], defaultMatchers[btoi(o.MinorAspects)]
 	} else {
 		m = aspects.NewMatcher(orbs)
 	}
 	s := &Synastry{Person1: c1, Person2: c2}
-	found := m.AppendCross(nil, AspectPoints(c1), AspectPoints(c2))
+	// About 40% of the pairs of two charts' points are in aspect with the
+	// default orbs: room for 256 spares most calls a growing slice.
+	var buf [256]aspects.Aspect
+	found := m.AppendCross(buf[:0], AspectPoints(c1), AspectPoints(c2))
 	s.Aspects = make([]InterAspect, len(found))
 	for i, a := range found {
 		s.Aspects[i] = InterAspect{
@@ -214,20 +218,39 @@ func Synastrize(c1, c2 *natal.Chart, o Options) *Synastry {
 	return s
 }
 
-// The weights of the compatibility score.
-var (
-	// kindWeight is an aspect's base weight: the trine and sextile (and the
-	// conjunction, a blending) count for the pair, the square and the
-	// opposition against it; the minor aspects a third as much or less.
-	kindWeight = map[aspects.Kind]float64{
-		aspects.Trine: 3, aspects.Sextile: 2, aspects.Conjunction: 2,
-		aspects.Square: -3, aspects.Opposition: -2,
-		aspects.Quintile: 1, aspects.Biquintile: 1, aspects.SemiSextile: 0.5,
-		aspects.Quincunx: -1, aspects.SemiSquare: -1, aspects.Sesquiquadrate: -1,
+// kindWeight is an aspect's base weight in the compatibility score: the
+// trine and sextile (and the conjunction, a blending) count for the pair,
+// the square and the opposition against it; the minor aspects a third as
+// much or less.
+func kindWeight(k aspects.Kind) float64 {
+	switch k {
+	case aspects.Trine:
+		return 3
+	case aspects.Sextile, aspects.Conjunction:
+		return 2
+	case aspects.Square:
+		return -3
+	case aspects.Opposition:
+		return -2
+	case aspects.Quintile, aspects.Biquintile:
+		return 1
+	case aspects.SemiSextile:
+		return 0.5
+	case aspects.Quincunx, aspects.SemiSquare, aspects.Sesquiquadrate:
+		return -1
 	}
-	// personal are the points that weigh most in a relationship.
-	personal = []string{"Sun", "Moon", "Mercury", "Venus", "Mars", "Ascendant"}
-)
+	return 0
+}
+
+// personal reports the points that weigh most in a relationship: the Sun,
+// the Moon, Mercury, Venus, Mars and the Ascendant.
+func personal(name string) bool {
+	switch name {
+	case "Sun", "Moon", "Mercury", "Venus", "Mars", "Ascendant":
+		return true
+	}
+	return false
+}
 
 // ScoreMethod is the compatibility method in words, as results state it.
 const ScoreMethod = "Each inter-aspect weighs base × pair × (1 - orb/orb limit). Base: trine +3, sextile +2, conjunction +2, " +
@@ -243,9 +266,9 @@ const ScoreMethod = "Each inter-aspect weighs base × pair × (1 - orb/orb limit
 // limit limit (degrees): base × pair × (1 - orb/limit), as ScoreMethod
 // states.
 func Weight(a aspects.Aspect, limit float64) float64 {
-	base := kindWeight[a.Aspect]
+	base := kindWeight(a.Aspect)
 	pair := 0.5
-	switch n := btoi(slices.Contains(personal, a.Point1)) + btoi(slices.Contains(personal, a.Point2)); n {
+	switch n := btoi(personal(a.Point1)) + btoi(personal(a.Point2)); n {
 	case 2:
 		pair = 2
 	case 1:

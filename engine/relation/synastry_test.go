@@ -219,3 +219,41 @@ func keys(m map[string]any) []string {
 	}
 	return out
 }
+
+// TestCompositeJSON: AppendJSON writes what go-json writes for the same
+// composite, numbers to 1e-7, configurations included.
+func TestCompositeJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	configs := 0
+	for n := range 200 {
+		o := CompositeOptions{HouseSystem: engine.Placidus, MinorAspects: n%2 == 0}
+		if n%3 == 0 {
+			o.Sidereal, o.Method = engine.KP, Midpoints
+		}
+		c, err := Compose(frameOnly{eps: 23.4, aya: 23.9}, Person{Chart: randomChart(r), JD: 2450000}, Person{Chart: randomChart(r), JD: 2455000}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n%5 == 0 {
+			c.Omitted = []string{"Ceres"}
+		}
+		configs += len(c.Configurations)
+		var fast, slow any
+		if err := json.Unmarshal(c.AppendJSON(nil), &fast); err != nil {
+			t.Fatalf("AppendJSON is not JSON: %v", err)
+		}
+		ref, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(ref, &slow); err != nil {
+			t.Fatal(err)
+		}
+		if d := diff(slow, fast, ""); d != "" {
+			t.Fatalf("composite %d: %s", n, d)
+		}
+	}
+	if configs < 50 {
+		t.Errorf("only %d configurations written", configs)
+	}
+}
