@@ -88,10 +88,7 @@ func appendOverlays(b []byte, os []Overlay) []byte {
 		}
 		b = append(b, `{"point":"`...)
 		b = append(b, o.Point...)
-		b = append(b, `","sign":"`...)
-		b = append(b, o.Sign...)
-		b = jsonw.Angle(append(b, `","degree":`...), o.Degree)
-		b = jsonw.Angle(append(b, `,"longitude":`...), o.Longitude)
+		b = jsonw.Angle(append(b, `","longitude":`...), o.Longitude)
 		b = jsonw.Int(append(b, `,"house":`...), o.House)
 		b = append(b, '}')
 	}

@@ -30,11 +30,10 @@ type InterAspect struct {
 	Weight     float64      `json:"weight" doc:"signed contribution of the aspect to the compatibility score (see compatibility.method)"`
 }
 
-// Overlay is a point of one chart placed in the other's houses.
+// Overlay is a point of one chart placed in the other's houses (its sign
+// and degree are in its own chart).
 type Overlay struct {
 	Point     string  `json:"point" doc:"the point" example:"Sun"`
-	Sign      string  `json:"sign" doc:"zodiac sign of the point"`
-	Degree    float64 `json:"degree" doc:"degrees within the sign"`
 	Longitude float64 `json:"longitude" doc:"ecliptic longitude in degrees"`
 	House     int     `json:"house" doc:"house of the other person's chart holding the point, 1-12" minimum:"1" maximum:"12"`
 }
@@ -118,7 +117,10 @@ var (
 // AspectPoints are the points of a chart that are aspected: its planets
 // but the South Node, then the Ascendant and the Midheaven (speed 0).
 func AspectPoints(c *natal.Chart) []aspects.Point {
-	out := make([]aspects.Point, 0, len(c.Planets)+2)
+	return appendAspectPoints(make([]aspects.Point, 0, len(c.Planets)+2), c)
+}
+
+func appendAspectPoints(out []aspects.Point, c *natal.Chart) []aspects.Point {
 	for _, p := range c.Planets {
 		if p.Name != natal.SouthNode {
 			out = append(out, aspects.Point{Name: p.Name, Longitude: p.Longitude, Speed: p.Speed})
@@ -146,14 +148,14 @@ func overlay(c, other *natal.Chart) []Overlay {
 	cusps := cuspsOf(other)
 	cw := houses.Clockwise(cusps)
 	out := make([]Overlay, 0, len(c.Planets)+2)
-	add := func(name string, s natal.Sign) {
-		out = append(out, Overlay{Point: name, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude, House: houses.OfDir(s.Longitude, cusps, cw)})
+	add := func(name string, lon float64) {
+		out = append(out, Overlay{Point: name, Longitude: lon, House: houses.OfDir(lon, cusps, cw)})
 	}
 	for _, p := range c.Planets {
-		add(p.Name, natal.Sign{Degree: p.Degree, Sign: p.Sign, Longitude: p.Longitude})
+		add(p.Name, p.Longitude)
 	}
-	add("Ascendant", c.Ascendant)
-	add("Midheaven", c.Midheaven)
+	add("Ascendant", c.Ascendant.Longitude)
+	add("Midheaven", c.Midheaven.Longitude)
 	return out
 }
 
@@ -171,12 +173,18 @@ func Synastrize(c1, c2 *natal.Chart, o Options) *Synastry {
 	// About 40% of the pairs of two charts' points are in aspect with the
 	// default orbs: room for 256 spares most calls a growing slice.
 	var buf [256]aspects.Aspect
-	found := m.AppendCross(buf[:0], AspectPoints(c1), AspectPoints(c2))
+	var pbuf [2][32]aspects.Point
+	found := m.AppendCross(buf[:0], appendAspectPoints(pbuf[0][:0], c1), appendAspectPoints(pbuf[1][:0], c2))
+	// The orb limit of each aspect, by its index in aspects.Defs.
+	var limit [len(aspects.Defs)]float64
+	for i, d := range aspects.Defs {
+		limit[i] = orbs[d.Kind]
+	}
 	s.Aspects = make([]InterAspect, len(found))
 	for i, a := range found {
 		s.Aspects[i] = InterAspect{
 			Person1: a.Point1, Person2: a.Point2, Aspect: a.Aspect, Angle: a.Angle, Separation: a.Separation,
-			Orb: a.Orb, Applying: a.Applying, Major: a.Major, Weight: Weight(a, orbs[a.Aspect]),
+			Orb: a.Orb, Applying: a.Applying, Major: a.Major, Weight: Weight(a, limit[defIndex(a.Angle)]),
 		}
 	}
 	s.HouseOverlays = Overlays{Person1InPerson2: overlay(c1, c2), Person2InPerson1: overlay(c2, c1)}
@@ -279,6 +287,16 @@ func Weight(a aspects.Aspect, limit float64) float64 {
 		closeness = max(0, 1-a.Orb/limit)
 	}
 	return base * pair * closeness
+}
+
+// defIndex is the index in aspects.Defs of the named aspect of angle a.
+func defIndex(a float64) int {
+	for i, d := range aspects.Defs {
+		if d.Angle == a {
+			return i
+		}
+	}
+	return 0
 }
 
 func btoi(b bool) int {
