@@ -6,7 +6,8 @@
 #   docker run -p 8080:8080 -v astroapi-data:/var/lib/astroapi astroapi
 #   docker run ... -e ASTROAPI_STORE=postgres://user:pass@db/astroapi astroapi   # shared store
 #
-# The first start on an empty store prints a development API key on stderr.
+# The image serves production: it creates no development account (unlike
+# `make run`); create keys with `astroapi keys create` or the console.
 
 FROM golang:1.26-bookworm AS build
 RUN apt-get update -qq \
@@ -35,7 +36,8 @@ ENV ASTROAPI_ADDR=0.0.0.0:8080 \
     ASTROAPI_STORE=/var/lib/astroapi/astroapi.db \
     ASTROAPI_TABLES=/usr/share/astroapi/ephemeris.bolt \
     ASTROAPI_PLACES=/usr/share/astroapi/places.tsv.zst \
-    ASTROAPI_EPHE=/usr/share/libswe/ephe
+    ASTROAPI_EPHE=/usr/share/libswe/ephe \
+    ASTROAPI_DEV_ACCOUNT=false
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s CMD ["astroapi", "health", "--url", "http://127.0.0.1:8080/readyz"]
 STOPSIGNAL SIGTERM

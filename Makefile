@@ -6,7 +6,7 @@ BIN     := bin/astroapi
 TABLES  := data/ephemeris.bolt
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all deps run-deps node-deps build gen run test check bench load clean
+.PHONY: all deps run-deps node-deps build gen run test check fuzz bench load clean
 
 all: build gen
 
@@ -54,6 +54,16 @@ test: deps node-deps all check
 	@if [ -z "$${ASTROAPI_TEST_POSTGRES:-}" ]; then eval "$$(bash .ci/postgres)"; fi; \
 	export ASTROAPI_TEST_POSTGRES; \
 	$(GO) test -race -count=1 -timeout 30m ./...
+	$(MAKE) fuzz
+
+# A short run of each fuzz target of the request decoders and the header
+# parsing (their corpora are committed under testdata/fuzz).
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzScanner$$' -fuzztime $(FUZZTIME) ./http/op
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./http/op
+	$(GO) test -run '^$$' -fuzz '^FuzzHeaders$$' -fuzztime $(FUZZTIME) ./http
+	$(GO) test -run '^$$' -fuzz '^FuzzNatalBody$$' -fuzztime $(FUZZTIME) ./http/routes/natal
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

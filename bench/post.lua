@@ -6,7 +6,9 @@
 -- {"person1":...,"person2":...}: the relationship routes uncached), "get"
 -- (GET WRK_PATH, query included), "body"
 -- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
--- WRK_BODIES, rotated).
+-- WRK_BODIES, rotated), "unique" (WRK_BODY is a template: every call fills
+-- {year}, {month}, {day}, {hour} and {minute} with a date and time never
+-- sent before in the run; see fill below).
 local path = os.getenv("WRK_PATH") or "/"
 local key = os.getenv("WRK_KEY") or ""
 local mode = os.getenv("WRK_MODE") or "natal"
@@ -39,6 +41,53 @@ local threads_made = 0
 function setup(thread)
   thread:set("thread_id", threads_made)
   threads_made = threads_made + 1
+end
+
+-- A "unique" template, cut at its placeholders once: pieces[i] is text or
+-- the name of a field. {year:FROM:TO} bounds the years (default 1800:2399,
+-- the solar-term table's).
+local pieces, y0, span = {}, 1800, 600
+if mode == "unique" then
+  local tpl = os.getenv("WRK_BODY") or "{}"
+  tpl = string.gsub(tpl, "{year:(%-?%d+):(%-?%d+)}", function(a, b)
+    y0, span = tonumber(a), tonumber(b) - tonumber(a) + 1
+    return "{year}"
+  end)
+  local at = 1
+  while true do
+    local i, j, name = string.find(tpl, "{(%a+)}", at)
+    if not i then break end
+    pieces[#pieces + 1] = string.sub(tpl, at, i - 1)
+    pieces[#pieces + 1] = { name }
+    at = j + 1
+  end
+  pieces[#pieces + 1] = string.sub(tpl, at)
+end
+
+-- fill(n) is call n (from 0) of this thread in this round. Each (round,
+-- thread) pair is one of 8 lanes; lane L walks the days (day 1-28 of every
+-- month of every year of the span, S of them) from day L*S/8, so for dates
+-- alone lanes stay apart for S/8 calls (252,000 for 6,000 years); its
+-- clock time starts at L*3 hours and moves a minute each time the lane
+-- has gone round all S days, so date-times never repeat in a run.
+local values = {}
+local function fill(n)
+  local t = thread_id or 0
+  local lane = ((tonumber(os.getenv("WRK_ROUND")) or 0) % 4) * 2 + t % 2
+  local S = span * 336
+  local idx = lane * floor(S / 8) + n
+  local d = idx % S
+  local tm = (lane * 180 + floor(idx / S)) % 1440
+  values.year = y0 + floor(d / 336)
+  values.month = 1 + floor(d / 28) % 12
+  values.day = 1 + d % 28
+  values.hour = floor(tm / 60)
+  values.minute = tm % 60
+  local out = {}
+  for i, p in ipairs(pieces) do
+    if type(p) == "table" then out[i] = values[p[1]] else out[i] = p end
+  end
+  return table.concat(out)
 end
 
 if mode == "body" then
@@ -78,6 +127,11 @@ request = function()
       items[i] = '{"operation":"post-natal","body":' .. unique(k) .. '}'
     end
     return wrk.format("POST", path, headers, '{"requests":[' .. table.concat(items, ",") .. ']}')
+  end
+  if mode == "unique" then
+    local body = fill(k % 5000000)
+    k = k + 1
+    return wrk.format("POST", path, headers, body)
   end
   if mode == "get" then
     return wrk.format("GET", path, headers)

@@ -89,6 +89,7 @@ run() { # name path mode round
 	case $mode in
 	body=*) body=${mode#body=} mode=body ;;
 	bodies=*) bodies=bench/${mode#bodies=} mode=bodies ;;
+	unique=*) body=${mode#unique=} mode=unique ;;
 	esac
 	WRK_PATH=$2 WRK_MODE=$mode WRK_BODY=$body WRK_BODIES=$bodies WRK_ROUND=$4 WRK_KEY=$key \
 		wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --timeout 5s --latency -s bench/post.lua "http://127.0.0.1:$PORT" >"$work/$1.txt" 2>&1

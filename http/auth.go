@@ -4,6 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"hash/maphash"
+	"sync"
+	"time"
 
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/store"
@@ -15,32 +18,59 @@ type keyEntry struct {
 	key     store.Key
 	account store.Account
 	ok      bool
+	at      time.Time // when the store answered
 }
 
 // maxKeyLen bounds what is hashed and looked up.
 const maxKeyLen = 256
 
-// authenticate resolves the x-api-key header. Lookups are cached for
-// Limits.KeyCacheTTL (1 s by default), which bounds how long a revoked key
-// keeps working on other instances; revocations through this server drop the
-// cache entry at once.
-func (s *Server) authenticate(ctx context.Context, key []byte) (*keyEntry, *op.Problem) {
+// staleFor is how long a key the store confirmed keeps working while the
+// store is unreachable (stale-while-error): an outage of the shared store
+// does not lock out every client whose key was seen recently, and a key
+// revoked during the outage stops within this bound.
+const staleFor = 5 * time.Minute
+
+// Failed authentications per client address are throttled: beyond
+// authFailBudget failures in authFailWindow, further requests from the
+// address without a valid cached key are refused with 429 before any store
+// lookup. Random keys cannot then drive the store.
+const (
+	authFailBudget = 20
+	authFailWindow = 10 * time.Second
+)
+
+// authenticate resolves the x-api-key header of a request from ip.
+// Lookups are cached for Limits.KeyCacheTTL (1 s by default), which bounds
+// how long a key revoked elsewhere keeps working; revocations through this
+// server (ForgetKeys) act at once.
+func (s *Server) authenticate(ctx context.Context, key []byte, ip string) (*keyEntry, *op.Problem) {
 	if len(key) == 0 {
-		return nil, op.NewProblem(401, op.KindUnauthorized, "send your API key in the x-api-key header; create one at /api-keys")
-	}
-	if len(key) > maxKeyLen || !store.LooksLikeSecret(string(key)) {
-		// Not the shape of any key we issue: refused without a lookup.
-		return nil, op.NewProblem(401, op.KindUnauthorized, "the x-api-key header does not hold a valid API key")
-	}
-	if s.cfg.Store == nil {
-		return nil, op.NewProblem(503, op.KindUnavailable, "no key store is configured")
+		return nil, s.unauthorized("send your API key in the x-api-key header; create one at /api-keys")
 	}
 	// The cache is keyed by the secret itself (ristretto hashes it), so a
 	// hit costs no SHA-256; the store is asked by hash on a miss.
 	ck := string(key)
 	e, hit := s.keys.Get(ck)
+	if hit && e.ok {
+		return s.checkEntry(e)
+	}
+	if wait, over := s.authFails.over(ip, s.cfg.Clock()); over {
+		// A key the store confirmed lately is still looked up: a client
+		// behind the same address as a flood keeps working.
+		if _, known := s.staleKeys.Get(ck); !known {
+			return nil, op.NewProblem(429, op.KindRate, "too many requests with invalid API keys from this address; retry later").WithRetryAfter(wait)
+		}
+	}
+	if len(key) > maxKeyLen || !store.LooksLikeSecret(ck) {
+		// Not the shape of any key we issue: refused without a lookup.
+		s.authFails.add(ip, s.cfg.Clock())
+		return nil, s.unauthorized("the x-api-key header does not hold a valid API key")
+	}
+	if s.cfg.Store == nil {
+		return nil, op.NewProblem(503, op.KindUnavailable, "no key store is configured")
+	}
 	if !hit {
-		e = &keyEntry{}
+		e = &keyEntry{at: time.Now()}
 		k, err := s.cfg.Store.KeyByHash(ctx, sha256.Sum256(key))
 		if err == nil {
 			e.key = k
@@ -49,23 +79,113 @@ func (s *Server) authenticate(ctx context.Context, key []byte) (*keyEntry, *op.P
 		switch {
 		case err == nil:
 			e.ok = true
+			s.staleKeys.SetWithTTL(ck, e, 1, staleFor)
 		case errors.Is(err, store.ErrNotFound):
 		default:
-			s.log.Error("key lookup failed", "error", err.Error())
-			return nil, op.NewProblem(503, op.KindUnavailable, "the key store is unavailable; retry shortly")
+			s.errLog.error("key lookup failed", err)
+			if old, ok := s.staleKeys.Get(ck); ok {
+				// The store is unreachable: a key it confirmed lately
+				// keeps working for a bounded time.
+				return s.checkEntry(old)
+			}
+			return nil, op.NewProblem(503, op.KindUnavailable, "the key store is unavailable; retry shortly").WithRetryAfter(time.Second)
 		}
 		s.keys.SetWithTTL(ck, e, 1, s.cfg.Limits.KeyCacheTTL)
+		if e.ok {
+			return s.checkEntry(e)
+		}
 	}
-	if !e.ok {
-		return nil, op.NewProblem(401, op.KindUnauthorized, "the API key in x-api-key is not known; check for copy errors or create a key at /api-keys")
-	}
+	s.authFails.add(ip, s.cfg.Clock())
+	return nil, s.unauthorized("the API key in x-api-key is not known; check for copy errors or create a key at /api-keys")
+}
+
+// checkEntry refuses a key that is revoked, in the store or through this
+// server since it was cached.
+func (s *Server) checkEntry(e *keyEntry) (*keyEntry, *op.Problem) {
 	if e.key.Status != store.KeyActive {
-		return nil, op.NewProblem(401, op.KindUnauthorized, "the API key in x-api-key has been revoked; use its replacement or create a key at /api-keys")
+		return nil, s.unauthorized("the API key in x-api-key has been revoked; use its replacement or create a key at /api-keys")
+	}
+	if at, revoked := s.revoked.Load(e.key.ID); revoked && !e.at.After(at.(time.Time)) {
+		return nil, s.unauthorized("the API key in x-api-key has been revoked; use its replacement or create a key at /api-keys")
 	}
 	return e, nil
 }
 
-// ForgetKeys drops every cached key lookup, so that a key revoked or
-// rotated elsewhere (the console, the keys command) stops working here at
-// once rather than when its cache entry expires.
-func (s *Server) ForgetKeys() { s.keys.Clear() }
+// unauthorized is the 401 of a missing or bad key.
+func (s *Server) unauthorized(detail string) *op.Problem {
+	return op.NewProblem(401, op.KindUnauthorized, detail)
+}
+
+// ForgetKey makes the server refuse key id at once, though lookups of it
+// are cached (after a revocation or rotation here or by the keys command):
+// entries cached before now are refused. Only that key is affected; the
+// mark lapses once every such entry, stale copies included, has expired.
+func (s *Server) ForgetKey(id string) {
+	now := time.Now()
+	s.revoked.Store(id, now)
+	time.AfterFunc(staleFor+time.Second, func() { s.revoked.CompareAndDelete(id, now) })
+}
+
+// failCounter counts failed authentications per client address in fixed
+// windows, in shards so that a flood from many addresses does not contend
+// on one mutex. Memory is bounded: a shard is emptied of expired windows
+// when it grows past 10,000 addresses.
+type failCounter struct {
+	seed   maphash.Seed
+	shards [32]failShard
+}
+
+type failShard struct {
+	mu   sync.Mutex
+	seen map[string]*window
+}
+
+type window struct {
+	start time.Time
+	n     int
+}
+
+func newFailCounter() *failCounter {
+	f := &failCounter{seed: maphash.MakeSeed()}
+	for i := range f.shards {
+		f.shards[i].seen = map[string]*window{}
+	}
+	return f
+}
+
+func (f *failCounter) shard(ip string) *failShard {
+	return &f.shards[maphash.String(f.seed, ip)%uint64(len(f.shards))]
+}
+
+// add counts one failure of ip at now.
+func (f *failCounter) add(ip string, now time.Time) {
+	sh := f.shard(ip)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if len(sh.seen) > 10_000 {
+		for k, w := range sh.seen {
+			if now.Sub(w.start) >= authFailWindow {
+				delete(sh.seen, k)
+			}
+		}
+	}
+	w := sh.seen[ip]
+	if w == nil || now.Sub(w.start) >= authFailWindow {
+		w = &window{start: now}
+		sh.seen[ip] = w
+	}
+	w.n++
+}
+
+// over reports whether ip used up its failures, and how long until its
+// window ends.
+func (f *failCounter) over(ip string, now time.Time) (time.Duration, bool) {
+	sh := f.shard(ip)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	w := sh.seen[ip]
+	if w == nil || now.Sub(w.start) >= authFailWindow || w.n < authFailBudget {
+		return 0, false
+	}
+	return w.start.Add(authFailWindow).Sub(now), true
+}

@@ -17,7 +17,7 @@ import (
 
 // batchRequest is the body of POST /api/v1/batch.
 type batchRequest struct {
-	Requests []batchItem `json:"requests" required:"true" doc:"the operations to run, at most 100; answered in the same order"`
+	Requests []batchItem `json:"requests" required:"true" doc:"the operations to run, at most 100; answered in the same order" example:"[{\"id\":\"alice\",\"operation\":\"post-natal\",\"body\":{\"year\":1990,\"month\":7,\"day\":14,\"hour\":15,\"minute\":30,\"latitude\":48.8566,\"longitude\":2.3522,\"timezone\":\"Europe/Paris\"}},{\"id\":\"paris\",\"operation\":\"post-timezone-lookup\",\"body\":{\"latitude\":48.8566,\"longitude\":2.3522}}]"`
 }
 
 // batchItem is one operation of a batch.

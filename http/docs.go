@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
+	"maps"
+	"net/url"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -160,12 +163,21 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 			"host": []string{"{{baseUrl}}"},
 			"path": segs,
 		}
+		ex := exampleRequest(o)
 		var vars []any
 		for _, name := range o.PathParams() {
-			vars = append(vars, map[string]any{"key": name, "value": ""})
+			vars = append(vars, map[string]any{"key": name, "value": ex.Params[name]})
 		}
 		if vars != nil {
 			url["variable"] = vars
+		}
+		if len(ex.Query) > 0 {
+			var q []any
+			for _, k := range slices.Sorted(maps.Keys(ex.Query)) {
+				q = append(q, map[string]any{"key": k, "value": ex.Query.Get(k)})
+			}
+			url["query"] = q
+			url["raw"] = url["raw"].(string) + "?" + ex.Query.Encode()
 		}
 		req := map[string]any{
 			"method":      o.Method,
@@ -176,15 +188,17 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 		if o.Access == op.Public {
 			req["auth"] = map[string]any{"type": "noauth"}
 		}
-		if o.HasBody() {
-			body, _ := json.MarshalIndent(exampleOf(o.In), "", "  ")
-			req["body"] = map[string]any{"mode": "raw", "raw": string(body), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
+		if ex.Body != nil {
+			var body bytes.Buffer
+			json.Indent(&body, ex.Body, "", "  ")
+			req["body"] = map[string]any{"mode": "raw", "raw": body.String(), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
 			req["header"] = append(req["header"].([]any), map[string]any{"key": "Content-Type", "value": "application/json"})
 		}
 		if _, ok := folders[o.Family]; !ok {
 			names = append(names, o.Family)
 		}
-		folders[o.Family] = append(folders[o.Family], map[string]any{"name": o.Method + " " + p, "request": req})
+		folders[o.Family] = append(folders[o.Family], map[string]any{"name": o.Method + " " + p, "request": req,
+			"event": []any{map[string]any{"listen": "test", "script": map[string]any{"type": "text/javascript", "exec": postmanTests(o)}}}})
 	}
 	sort.Slice(names, func(i, j int) bool {
 		if familyRank(names[i]) != familyRank(names[j]) {
@@ -202,7 +216,7 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 	return map[string]any{
 		"info": map[string]any{
 			"name":        "astroapi " + Version,
-			"description": "Generated from the astroapi operation registry. Set the apiKey variable to your key (from /api-keys) and baseUrl to the server.",
+			"description": "Generated from the astroapi operation list. Set the apiKey variable to your key (from /api-keys) and baseUrl to the server; with newman: newman run collection.json --env-var apiKey=YOUR_KEY --env-var baseUrl=http://127.0.0.1:8080. Every request carries the example of its route and tests its status and media type.",
 			"schema":      "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
 		},
 		"auth": map[string]any{"type": "apikey", "apikey": []any{
@@ -218,6 +232,94 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 	}
 }
 
+// example is the example request of an operation.
+type example struct {
+	Params map[string]string // path parameters
+	Query  url.Values        // GET: query parameters
+	Body   []byte            // POST: the JSON body (nil without input)
+}
+
+// exampleRequest builds the example request of o from the example and
+// default tags of its input and its Spec.PathExamples.
+func exampleRequest(o *op.Operation) example {
+	ex := example{Params: map[string]string{}}
+	fields := map[string]reflect.StructField{}
+	for _, f := range op.WireFields(o.In) {
+		fields[op.WireName(f)] = f
+	}
+	for _, p := range o.PathParams() {
+		v := o.PathExamples[p]
+		if v == "" {
+			v = strings.Trim(fields[p].Tag.Get("example"), `"`)
+		}
+		ex.Params[p] = v
+	}
+	values, _ := exampleOf(o.In).(map[string]any)
+	switch {
+	case o.HasBody() && o.In != reflect.TypeFor[op.None]():
+		ex.Body, _ = json.Marshal(values)
+	case !o.HasBody():
+		ex.Query = url.Values{}
+		for k, v := range values {
+			if _, isParam := ex.Params[k]; isParam {
+				continue
+			}
+			if obj, ok := v.(map[string]any); ok && derefType(fields[k].Type).Kind() == reflect.Struct {
+				// An object field goes as dotted parameters (person1.year);
+				// its own objects and maps are left out.
+				for sk, sv := range obj {
+					if _, nested := sv.(map[string]any); !nested {
+						ex.Query.Set(k+"."+sk, queryValue(sv))
+					}
+				}
+				continue
+			}
+			if !op.Queryable(fields[k]) {
+				continue
+			}
+			ex.Query.Set(k, queryValue(v))
+		}
+	}
+	return ex
+}
+
+// queryValue writes an example value as a query parameter.
+func queryValue(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// URL is the example's path with its parameters and query.
+func (ex example) URL(path string) string {
+	for k, v := range ex.Params {
+		path = strings.NewReplacer("{"+k+"}", v, "{"+k+":*}", v).Replace(path)
+	}
+	if len(ex.Query) > 0 {
+		path += "?" + ex.Query.Encode()
+	}
+	return path
+}
+
+// postmanTests are the tests of a request in the collection: the status
+// and the media type its route answers. Key-console routes act on keys
+// and accounts the example cannot know, so their refusals pass too.
+func postmanTests(o *op.Operation) []string {
+	statuses, ctype := "[200]", "application/json"
+	if o.Produces != "" {
+		ctype, _, _ = strings.Cut(o.Produces, ";")
+	}
+	if o.Family == "Access" && o.Produces == "" {
+		statuses, ctype = "[200, 404, 409, 422, 429]", "json"
+	}
+	return []string{
+		"pm.test('status', function () { pm.expect(pm.response.code).to.be.oneOf(" + statuses + "); });",
+		"pm.test('content type', function () { pm.expect(pm.response.headers.get('Content-Type')).to.include('" + ctype + "'); });",
+	}
+}
+
 // exampleOf builds an example body of an input type from its tags:
 // required fields and fields with example or default tags.
 func exampleOf(in reflect.Type) any {
@@ -227,19 +329,17 @@ func exampleOf(in reflect.Type) any {
 }
 
 func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
-	// A field's own example wins over its type's (a $ref with an example
-	// beside it: person1 of the two-person routes).
-	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
-		return ex[0]
-	}
-	if ref, ok := s["$ref"].(string); ok {
+	if ref := refOf(s); ref != "" {
+		if ex, ok := s["example"]; ok {
+			return ex // an example beside the reference wins
+		}
 		s = g.Defs()[path.Base(ref)]
 	}
 	if depth > 5 || s == nil {
 		return nil
 	}
-	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
-		return ex[0]
+	if ex, ok := s["example"]; ok {
+		return ex
 	}
 	if d, ok := s["default"]; ok {
 		return d
@@ -259,7 +359,7 @@ func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
 		props, _ := s["properties"].(map[string]any)
 		for name, v := range props {
 			ps, _ := v.(map[string]any)
-			_, hasEx := ps["examples"]
+			_, hasEx := ps["example"]
 			_, hasDef := ps["default"]
 			if req[name] || hasEx || hasDef {
 				out[name] = schemaExample(g, ps, depth+1)
@@ -330,10 +430,25 @@ func fieldsOf(spec map[string]any, s map[string]any) []refField {
 	return out
 }
 
+// refOf is the definition s refers to, directly or as the one member of
+// an allOf (how OpenAPI 3.0 keeps a description beside a reference).
+func refOf(s map[string]any) string {
+	if ref, ok := s["$ref"].(string); ok {
+		return ref
+	}
+	if all, ok := s["allOf"].([]any); ok && len(all) == 1 {
+		if m, ok := all[0].(map[string]any); ok {
+			ref, _ := m["$ref"].(string)
+			return ref
+		}
+	}
+	return ""
+}
+
 func deref(spec map[string]any, s map[string]any) map[string]any {
 	for i := 0; i < 10; i++ {
-		ref, ok := s["$ref"].(string)
-		if !ok {
+		ref := refOf(s)
+		if ref == "" {
 			return s
 		}
 		comps := spec["components"].(map[string]any)["schemas"].(map[string]any)
@@ -347,7 +462,7 @@ func deref(spec map[string]any, s map[string]any) map[string]any {
 }
 
 func typeName(s map[string]any) string {
-	if ref, ok := s["$ref"].(string); ok {
+	if ref := refOf(s); ref != "" {
 		return path.Base(ref)
 	}
 	t, _ := s["type"].(string)
@@ -476,20 +591,21 @@ func renderGuide(s *Server, m manifest) ([]byte, error) {
 
 // problemHelp explains each problem type in the guide.
 var problemHelp = map[string]string{
-	op.KindBadRequest:   "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
-	op.KindValidation:   "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
-	op.KindNotFound:     "No such route or resource (unknown zone, star, eclipse, key).",
-	op.KindMethod:       "The route exists but not with this method.",
-	op.KindUnauthorized: "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",
-	op.KindKeyInQuery:   "An API key was sent in the URL (a query parameter such as api_key, apikey, key or x-api-key). URLs end up in logs and browser history, so such requests are refused before anything else; send the key in the x-api-key header and rotate a key that was exposed.",
-	op.KindConflict:     "The request clashes with the current state (an e-mail already registered, the last active key of an account, an already revoked key).",
-	op.KindQuota:        "The account's daily or monthly quota is used up. Retry-After says when it resets (00:00 UTC for the day, the first of the month for the month).",
-	op.KindRate:         "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
-	op.KindTooLarge:     "The request body is larger than the server accepts. Split it.",
-	op.KindUnsupported:  "The body is not in a supported media type.",
-	op.KindTimeout:      "The request took too long to arrive or to compute.",
-	op.KindUnavailable:  "A dependency (store, ephemeris) is not available; retry later.",
-	op.KindInternal:     "A bug on our side. Quote the request_id when reporting it; the detail never shows internals.",
+	op.KindBadRequest:      "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
+	op.KindValidation:      "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
+	op.KindNotFound:        "No such route or resource (unknown zone, star, eclipse, key).",
+	op.KindMethod:          "The route exists but not with this method.",
+	op.KindUnauthorized:    "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",
+	op.KindKeyInQuery:      "An API key was sent in the URL (a query parameter such as api_key, apikey, key or x-api-key). URLs end up in logs and browser history, so such requests are refused before anything else; send the key in the x-api-key header and rotate a key that was exposed.",
+	op.KindConflict:        "The request clashes with the current state (an e-mail already registered, the last active key of an account, an already revoked key).",
+	op.KindQuota:           "The account's daily or monthly quota is used up. Retry-After says when it resets (00:00 UTC for the day, the first of the month for the month).",
+	op.KindRate:            "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
+	op.KindTooLarge:        "The request body is larger than the server accepts (refused on its Content-Length, before it is read). Split it.",
+	op.KindHeadersTooLarge: "The request's header fields are larger than the server reads (431). Send fewer or shorter headers.",
+	op.KindUnsupported:     "The body is not in a supported media type.",
+	op.KindTimeout:         "The request took too long to arrive or to compute.",
+	op.KindUnavailable:     "A dependency (store, ephemeris) is not available; retry later.",
+	op.KindInternal:        "A bug on our side. Quote the request_id when reporting it; the detail never shows internals.",
 }
 
 // planRow is one line of the guide's plan table.
@@ -509,6 +625,12 @@ func (s *Server) planRows() []planRow {
 		out = append(out, planRow{Name: p.Name, Daily: p.DailyLimit, Monthly: p.MonthlyLimit, RatePerSecs: p.RatePerSecond})
 	}
 	return out
+}
+
+// withPath gives a spec the example value of a path parameter.
+func withPath(s op.Spec, param, example string) op.Spec {
+	s.PathExamples = map[string]string{param: example}
+	return s
 }
 
 func (s *Server) docsOps() []*op.Operation {
@@ -532,7 +654,7 @@ func (s *Server) docsOps() []*op.Operation {
 		op.Get(public("get-docs", "/api/docs", "text/html", "Interactive documentation UI",
 			"Lists the operations and sends requests from the browser with the key typed into the page (x-api-key header). No external assets."),
 			doc("text/html; charset=utf-8", func(*docSet) []byte { return mustAsset("assets/docs.html") })),
-		op.Get(public("get-docs-asset", "/api/docs/assets/{file}", "text/css", "Embedded script and style of the documentation pages", ""),
+		op.Get(withPath(public("get-docs-asset", "/api/docs/assets/{file}", "text/css", "Embedded script and style of the documentation pages", ""), "file", "style.css"),
 			func(c *op.Call, _ *op.None) (op.Raw, error) {
 				name := c.Param("file")
 				types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}

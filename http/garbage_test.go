@@ -1,10 +1,11 @@
 package http_test
 
 import (
-	"bytes"
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/astroapi/astroapi/http/op"
 )
@@ -42,11 +43,14 @@ func TestGarbageInput(t *testing.T) {
 		})
 	}
 	t.Run("TenMegabytes", func(t *testing.T) {
-		big := bytes.Repeat([]byte(" "), 10<<20)
-		copy(big, `{"year":1,"name":"`)
-		r := ts.Post(t, "/api/v1/test/echo", big).WantStatus(t, 413)
-		if p := r.Problem(t); p.Type != op.NewProblem(0, op.KindTooLarge, "").Type {
-			t.Errorf("problem %+v", p)
+		// Refused on its Content-Length before the body is read (issue
+		// 20): a client still sending 10 MB may see the connection reset
+		// before it reads the answer, so this one declares the body and
+		// waits for the answer.
+		resp := rawRequest(t, ts, "POST /api/v1/test/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10485760", 3*time.Second)
+		var p op.Problem
+		if err := json.NewDecoder(resp.Body).Decode(&p); err != nil || resp.StatusCode != 413 || p.Type != op.NewProblem(0, op.KindTooLarge, "").Type {
+			t.Errorf("status %d, problem %+v (%v)", resp.StatusCode, p, err)
 		}
 	})
 	t.Run("RandomBytes", func(t *testing.T) {

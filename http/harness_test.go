@@ -38,7 +38,7 @@ func startTestServer(t testing.TB, o testOptions) *apitest.Server {
 		Ops: func(e apitest.Env) []*op.Operation {
 			return append(routes.All(routes.Deps{
 				Positions: o.Positions, Places: o.Places, Zones: o.Zones,
-				Store: e.Store, Quota: e.Quota, KeysChanged: e.KeysChanged,
+				Store: e.Store, Quota: e.Quota, KeyRevoked: e.KeyRevoked,
 			}), apitest.Echo()...)
 		},
 	})

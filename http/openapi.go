@@ -1,6 +1,7 @@
 package http
 
 import (
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -8,9 +9,12 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 )
 
-// The OpenAPI 3.1 document is reflected from the operation list: every
-// operation's input and output Go types become JSON Schemas (op.Schemas),
-// so a route cannot exist without its description.
+// The OpenAPI document is reflected from the operation list: every
+// operation's input and output Go types become schemas (op.Schemas), so a
+// route cannot exist without its description. It is OpenAPI 3.0.3, the
+// version every client generator reads (oapi-codegen and others do not
+// read 3.1): named component schemas, one envelope schema per result type,
+// the problem responses shared, an example request per operation.
 
 // openAPIPath turns a router path into an OpenAPI path ({name:*} -> {name}).
 func openAPIPath(path string) string {
@@ -35,14 +39,20 @@ var errorStatuses = []struct {
 	{"503", "Unavailable: the server is shutting down, lacks a data file the operation needs, or the account's plan is not configured (quote request_id)", false},
 }
 
-// buildOpenAPI builds the OpenAPI 3.1 document of ops.
+// buildOpenAPI builds the OpenAPI 3.0.3 document of ops.
 func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 	g := op.NewSchemas()
-	problemRef := g.Schema(reflect.TypeFor[op.Problem]())
+	g.Output = true
+	g.Schema(reflect.TypeFor[op.Problem]())
 	usageRef := g.Schema(reflect.TypeFor[usageBlock]())
 	paths := map[string]map[string]any{}
 	var tags []map[string]any
 	seenTag := map[string]bool{}
+	responses := map[string]any{}
+	for _, e := range errorStatuses {
+		responses["Problem"+e.code] = map[string]any{"description": e.desc,
+			"content": map[string]any{"application/problem+json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Problem"}}}}
+	}
 	for _, oper := range ops {
 		if oper.Hidden {
 			continue
@@ -59,13 +69,23 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		desc := oper.Description
 		switch oper.Access {
 		case op.Billed:
-			desc = strings.TrimSpace(desc + "\n\nBilled: one call against the account's daily and monthly quota.")
+			cost := max(1, oper.Cost)
+			o["x-cost"] = cost
+			switch {
+			case reflect.PointerTo(oper.In).Implements(reflect.TypeFor[op.Coster]()):
+				desc = strings.TrimSpace(desc + "\n\nBilled by what it asks for: the calls this request counts for against the account's daily and monthly quota are stated in its description (at least one). Refused requests (4xx) take a token of the per-second rate but no quota.")
+			case cost == 1:
+				desc = strings.TrimSpace(desc + "\n\nBilled: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.")
+			default:
+				desc = strings.TrimSpace(desc + fmt.Sprintf("\n\nBilled: %d calls against the account's daily and monthly quota (its work is far above a chart's). Refused requests (4xx) take a token of the per-second rate but no quota.", cost))
+			}
 		case op.Public:
 			o["security"] = []any{}
 		}
 		if desc != "" {
 			o["description"] = desc
 		}
+		g.Output = false
 		var params []any
 		inputFields := map[string]reflect.StructField{}
 		for _, f := range op.WireFields(oper.In) {
@@ -94,42 +114,54 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 			o["parameters"] = params
 		}
 		if oper.HasBody() && oper.In != reflect.TypeFor[op.None]() {
-			o["requestBody"] = map[string]any{
-				"required": true,
-				"content":  map[string]any{"application/json": map[string]any{"schema": g.Schema(oper.In)}},
+			media := map[string]any{"schema": g.Schema(oper.In)}
+			if ex := exampleOf(oper.In); ex != nil {
+				media["example"] = ex
 			}
+			o["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": media}}
 		}
+		g.Output = true
 		result := g.Schema(oper.Out)
+		if _, named := result["$ref"]; !named && oper.Produces == "" {
+			// A map or a list as the result: named after the operation.
+			name := camel(oper.ID) + "Result"
+			g.Defs()[name] = result
+			result = map[string]any{"$ref": "#/components/schemas/" + name}
+		}
 		var content map[string]any
 		switch {
 		case oper.Produces != "":
-			content = map[string]any{oper.Produces: map[string]any{"schema": map[string]any{"type": "string"}}}
+			content = map[string]any{oper.Produces: map[string]any{"schema": map[string]any{"type": "string", "format": "binary"}}}
 		case oper.Bare:
 			content = map[string]any{"application/json": map[string]any{"schema": result}}
 		default:
-			env := map[string]any{
-				"type":     "object",
-				"required": []string{"calculated_at", "input", "request_id", "result", "usage"},
-				"properties": map[string]any{
-					"calculated_at": map[string]any{"type": "string", "format": "date-time", "description": "time of calculation, UTC ISO 8601"},
-					"input":         map[string]any{"type": "object", "description": "echo of the interpreted input"},
-					"request_id":    map[string]any{"type": "string", "description": "trace identifier, also in the X-Request-ID header"},
-					"result":        result,
-					"usage":         map[string]any{"oneOf": []any{usageRef, map[string]any{"type": "null"}}, "description": "account-plan counters after this call (null on public routes called without a key)"},
-					"warnings":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "input the API ignored, and other notices"},
-				},
+			name := strings.TrimPrefix(result["$ref"].(string), "#/components/schemas/") + "Envelope"
+			if _, done := g.Defs()[name]; !done {
+				g.Defs()[name] = map[string]any{
+					"type":        "object",
+					"title":       name,
+					"description": "The envelope of every calculation answer (spec 2.1) around its result.",
+					"required":    []string{"calculated_at", "input", "request_id", "result", "usage"},
+					"properties": map[string]any{
+						"calculated_at": map[string]any{"type": "string", "format": "date-time", "description": "time of calculation, UTC ISO 8601"},
+						"input":         map[string]any{"type": "object", "additionalProperties": true, "description": "echo of the interpreted input"},
+						"request_id":    map[string]any{"type": "string", "description": "trace identifier, also in the X-Request-ID header"},
+						"result":        result,
+						"usage":         map[string]any{"type": "object", "allOf": []any{usageRef}, "nullable": true, "description": "account-plan counters after this call (null on public routes called without a key)"},
+						"warnings":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "input the API ignored, and other notices"},
+					},
+				}
 			}
-			content = map[string]any{"application/json": map[string]any{"schema": env}}
+			content = map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/" + name}}}
 		}
-		responses := map[string]any{"200": map[string]any{"description": "OK", "content": content}}
+		resp := map[string]any{"200": map[string]any{"description": "OK", "content": content}}
 		for _, e := range errorStatuses {
 			if e.auth && oper.Access == op.Public {
 				continue
 			}
-			responses[e.code] = map[string]any{"description": e.desc,
-				"content": map[string]any{"application/problem+json": map[string]any{"schema": problemRef}}}
+			resp[e.code] = map[string]any{"$ref": "#/components/responses/Problem" + e.code}
 		}
-		o["responses"] = responses
+		o["responses"] = resp
 		p := openAPIPath(oper.Path)
 		if paths[p] == nil {
 			paths[p] = map[string]any{}
@@ -144,19 +176,20 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 	for n, d := range g.Defs() {
 		schemas[n] = d
 	}
-	doc := map[string]any{
-		"openapi": "3.1.0",
+	return map[string]any{
+		"openapi": "3.0.3",
 		"info": map[string]any{
 			"title":       "astroapi",
 			"version":     Version,
-			"description": "Astrological chart calculations over JSON. Every calculation route answers an envelope {calculated_at, input, request_id, result, usage}; every error is an RFC 9457 problem (application/problem+json). Keys go in the x-api-key header only. This document is generated from the server's operation registry and covers every route it serves.",
-			"license":     map[string]any{"name": "GNU Affero General Public License v3.0 or later", "identifier": "AGPL-3.0-or-later"},
+			"description": "Astrological chart calculations over JSON. Every calculation route answers an envelope {calculated_at, input, request_id, result, usage}; every error is an RFC 9457 problem (application/problem+json). Keys go in the x-api-key header only. This document is generated from the server's operation list and covers every route it serves.",
+			"license":     map[string]any{"name": "AGPL-3.0-or-later", "url": "https://www.gnu.org/licenses/agpl-3.0.html"},
 		},
 		"servers": []any{map[string]any{"url": serverURL}},
 		"tags":    tags,
 		"paths":   paths,
 		"components": map[string]any{
-			"schemas": schemas,
+			"schemas":   schemas,
+			"responses": responses,
 			"securitySchemes": map[string]any{
 				"apiKey": map[string]any{"type": "apiKey", "in": "header", "name": "x-api-key",
 					"description": "API key from /api-keys. Never put it in the URL: a key in the query string is refused with 400."},
@@ -164,7 +197,16 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		},
 		"security": []any{map[string]any{"apiKey": []any{}}},
 	}
-	return doc
+}
+
+// camel writes an operation id as a type name: post-natal-svg is
+// PostNatalSvg.
+func camel(id string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' }) {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
 }
 
 // usageBlock documents the envelope's usage block (quota.Usage with docs).
@@ -188,10 +230,11 @@ var familyDescriptions = map[string]string{
 	"Operations": "Health checks and metrics.",
 }
 
-// queryParams lists the query parameters of a GET input type: its fields
-// by wire name, the fields of an object field by dotted name
-// (person1.year), as the decoder reads them. required says whether the
-// enclosing object is itself required.
+// queryParams lists the query parameters of a GET input type: its
+// scalar and list fields by wire name, and the fields of an object field
+// by dotted name (person1.year), as the decoder reads them; maps travel in
+// bodies only. required says whether the enclosing object is itself
+// required.
 func queryParams(g *op.Schemas, t reflect.Type, prefix string, required bool, inPath map[string]bool) []any {
 	var params []any
 	for _, f := range op.WireFields(t) {
@@ -200,15 +243,21 @@ func queryParams(g *op.Schemas, t reflect.Type, prefix string, required bool, in
 			continue
 		}
 		req := required && f.Tag.Get("required") == "true"
-		if ft := derefType(f.Type); ft.Kind() == reflect.Struct && !isScalarStruct(ft) {
+		if ft := derefType(f.Type); ft.Kind() == reflect.Struct && !op.Queryable(f) {
 			params = append(params, queryParams(g, ft, name+".", req, inPath)...)
 			continue
+		}
+		if !op.Queryable(f) {
+			continue // maps travel in bodies only
 		}
 		ps := g.Field(f)
 		param := map[string]any{"name": name, "in": "query", "required": req, "schema": ps}
 		if d, ok := ps["description"].(string); ok {
 			param["description"] = d
 			delete(ps, "description")
+		}
+		if ex, ok := ps["example"]; ok {
+			param["example"] = ex
 		}
 		params = append(params, param)
 	}
@@ -220,10 +269,4 @@ func derefType(t reflect.Type) reflect.Type {
 		t = t.Elem()
 	}
 	return t
-}
-
-// isScalarStruct reports whether a struct type reads itself from a string
-// (time.Time and other text unmarshalers): one query parameter.
-func isScalarStruct(t reflect.Type) bool {
-	return reflect.PointerTo(t).Implements(reflect.TypeFor[interface{ UnmarshalText([]byte) error }]())
 }

@@ -32,7 +32,7 @@ func (s *Server) ownOps() []*op.Operation {
 	health := func() healthResult {
 		return healthResult{Status: "ok", Ephemeris: s.cfg.Ephemeris, Store: s.cfg.Store != nil}
 	}
-	return append(ops,
+	ops = append(ops,
 		op.Get(op.Spec{
 			ID: "get-healthz", Path: "/healthz", Family: "Operations", Access: op.Public, Bare: true, NoBatch: true,
 			Summary:     "Liveness check",
@@ -48,15 +48,18 @@ func (s *Server) ownOps() []*op.Operation {
 			}
 			return health(), nil
 		}),
-		op.Get(op.Spec{
-			ID: "get-metrics", Path: "/metrics", Family: "Operations", Access: op.Public, NoBatch: true, Hidden: true,
-			Produces: "text/plain; version=0.0.4", Summary: "Prometheus metrics",
-		}, func(c *op.Call, _ *op.None) (op.Raw, error) {
-			var buf bytes.Buffer
-			s.metrics.write(&buf)
-			return op.Raw{ContentType: "text/plain; version=0.0.4; charset=utf-8", Body: buf.Bytes()}, nil
-		}),
 	)
+	if s.cfg.MetricsElsewhere {
+		return ops
+	}
+	return append(ops, op.Get(op.Spec{
+		ID: "get-metrics", Path: "/metrics", Family: "Operations", Access: op.Public, NoBatch: true, Hidden: true,
+		Produces: "text/plain; version=0.0.4", Summary: "Prometheus metrics",
+	}, func(c *op.Call, _ *op.None) (op.Raw, error) {
+		var buf bytes.Buffer
+		s.metrics.write(&buf)
+		return op.Raw{ContentType: "text/plain; version=0.0.4; charset=utf-8", Body: buf.Bytes()}, nil
+	}))
 }
 
 // ServeMetrics serves the Prometheus metrics alone on ln (any path), for

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
@@ -147,4 +148,99 @@ func TestBatchOnRatedPlan(t *testing.T) {
 			t.Errorf("requests_this_day %d after two batches of 5 and a refused one, want 10", rep.CurrentUsage.RequestsThisDay)
 		}
 	})
+}
+
+// TestHeavyCallsBoundedAndWeighted: a heavy operation counts its cost in
+// calls, and beyond the heavy calls in flight allowed per account (2 here)
+// a call is refused at once with 503 and Retry-After, billed nothing.
+func TestHeavyCallsBoundedAndWeighted(t *testing.T) {
+	ts := startTestServer(t, testOptions{Limits: apihttp.Limits{MaxHeavy: 8, MaxHeavyPerAccount: 2}})
+	env := ts.Post(t, "/api/v1/test/heavy", `{"year":1}`).WantStatus(t, 200).Envelope(t)
+	if env.Usage.RequestsThisDay != 3 {
+		t.Fatalf("a heavy call of cost 3 billed %d calls", env.Usage.RequestsThisDay)
+	}
+	gate := apitest.NewGate(t, "heavy")
+	done := make(chan int, 2)
+	for range 2 {
+		go func() { done <- ts.Post(t, "/api/v1/test/heavy", `{"year":1,"gate":"heavy"}`).Status }()
+	}
+	<-gate.Entered()
+	<-gate.Entered()
+	r := ts.Post(t, "/api/v1/test/heavy", `{"year":1}`).WantStatus(t, 503)
+	if r.Header.Get("Retry-After") != "1" {
+		t.Errorf("Retry-After %q", r.Header.Get("Retry-After"))
+	}
+	// Another account is not held up by this one's renders.
+	_, other, _ := ts.NewAccount(t, apitest.TestPlan)
+	ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "x-api-key", other).WantStatus(t, 200)
+	gate.Open()
+	for range 2 {
+		if st := <-done; st != 200 {
+			t.Errorf("gated heavy call: %d", st)
+		}
+	}
+	var rep quota.Report
+	ts.Get(t, "/api/v1/usage").WantStatus(t, 200).Decode(t, &rep)
+	if rep.CurrentUsage.RequestsThisDay != 9 {
+		t.Errorf("requests_this_day %d, want 9 (three heavy calls of 3, the refused one free)", rep.CurrentUsage.RequestsThisDay)
+	}
+}
+
+// TestRefusedCallsNotBilled: five 400/422 answers take tokens of the
+// per-second rate but no calls of quota (issue 20).
+func TestRefusedCallsNotBilled(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	for _, body := range []string{`{"year":"x"}`, `{}`, `{"year":1,"fail":"field"}`, `{"year":1,"fail":"badrequest"}`, `{"year":1,"fail":"notfound"}`} {
+		if r := ts.Post(t, "/api/v1/test/echo", body); r.Status < 400 || r.Status >= 500 {
+			t.Fatalf("%s: %d", body, r.Status)
+		}
+	}
+	env := ts.Post(t, "/api/v1/test/echo", `{"year":1}`).WantStatus(t, 200).Envelope(t)
+	if env.Usage.RequestsThisDay != 1 {
+		t.Errorf("requests_this_day %d after five refused calls and one answer, want 1", env.Usage.RequestsThisDay)
+	}
+}
+
+// TestSharedCountAcrossInstances: two servers on one PostgreSQL store and
+// a plan without a per-second rate admit exactly the daily limit between
+// them, and /usage shows the shared count.
+func TestSharedCountAcrossInstances(t *testing.T) {
+	u := apitest.Stores(t)["postgres"]
+	if u == "" {
+		t.Skip("needs PostgreSQL (ASTROAPI_TEST_POSTGRES)")
+	}
+	plans := tinyPlans()
+	plans["shared"] = quota.Plan{Name: "shared", DailyLimit: 40, MonthlyLimit: 1000}
+	a := startTestServer(t, testOptions{StoreURL: u, Plans: plans, Plan: "shared"})
+	b := startTestServer(t, testOptions{StoreURL: u, Plans: plans, Plan: "shared", Clock: a.Clock})
+	ok := 0
+	for i := range 60 {
+		ts := a
+		if i%2 == 1 {
+			ts = b
+		}
+		r := ts.Request(t, "POST", "/api/v1/test/echo", `{"year":1}`, "x-api-key", a.Key)
+		switch r.Status {
+		case 200:
+			ok++
+		case 429:
+		default:
+			t.Fatalf("status %d", r.Status)
+		}
+	}
+	if ok != 40 {
+		t.Errorf("%d calls admitted across two instances, want exactly 40", ok)
+	}
+	// Within a flush interval (these instances flush when told), each
+	// gives back what it leased and did not use.
+	for _, ts := range []*apitest.Server{a, b} {
+		if _, err := ts.Quota.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var rep quota.Report
+	b.Request(t, "GET", "/api/v1/usage", nil, "x-api-key", a.Key).WantStatus(t, 200).Decode(t, &rep)
+	if rep.CurrentUsage.RequestsThisDay != 40 {
+		t.Errorf("usage on the other instance shows %d, want the shared 40", rep.CurrentUsage.RequestsThisDay)
+	}
 }

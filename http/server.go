@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -49,6 +50,9 @@ type Config struct {
 	Limits    Limits
 	// PublicURL is the base address shown in documents ("" = relative).
 	PublicURL string
+	// MetricsElsewhere keeps /metrics off the API's listener: the metrics
+	// are served only by ServeMetrics on a separate address.
+	MetricsElsewhere bool
 	// CannedBody, when set, is served as-is by the hidden public route
 	// POST /bench/canned: the benchmark's baseline of a response of the same
 	// size without calculation, key or quota.
@@ -65,7 +69,11 @@ type Limits struct {
 	BatchWorkers  int           // parallel batch items; default GOMAXPROCS
 	KeyCacheTTL   time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
 	Concurrency   int           // fasthttp connection limit; default 16384
+	MaxConnsPerIP int           // open connections per client address; default 256
 	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
+	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
+	// per account, default 2.
+	MaxHeavy, MaxHeavyPerAccount int
 }
 
 func (l *Limits) defaults() {
@@ -93,24 +101,40 @@ func (l *Limits) defaults() {
 	if l.Concurrency <= 0 {
 		l.Concurrency = 16384
 	}
+	if l.MaxConnsPerIP <= 0 {
+		l.MaxConnsPerIP = 256
+	}
 	if l.ResultCache == 0 {
 		l.ResultCache = 64 << 20
+	}
+	if l.MaxHeavy <= 0 {
+		l.MaxHeavy = runtime.GOMAXPROCS(0)
+	}
+	if l.MaxHeavyPerAccount <= 0 {
+		l.MaxHeavyPerAccount = 2
 	}
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
 // Shutdown.
 type Server struct {
-	cfg     Config
-	log     *slog.Logger
-	ops     []*op.Operation
-	byID    map[string]*op.Operation
-	router  *router.Router
-	http    *fasthttp.Server
-	keys    *ristretto.Cache[string, *keyEntry]
-	results *ristretto.Cache[string, *cachedResult] // nil when off
-	seen    *seenKeys                               // requests seen once, which the results cache admits when they come again
-	metrics *metrics
+	cfg    Config
+	log    *slog.Logger
+	ops    []*op.Operation
+	byID   map[string]*op.Operation
+	router *router.Router
+	http   *fasthttp.Server
+	keys   *ristretto.Cache[string, *keyEntry]
+	// staleKeys holds the keys the store confirmed lately, served while the
+	// store is unreachable (see staleFor).
+	staleKeys *ristretto.Cache[string, *keyEntry]
+	revoked   sync.Map // key id -> time.Time of ForgetKey
+	authFails *failCounter
+	errLog    *errLogger
+	results   *ristretto.Cache[string, *cachedResult] // nil when off
+	seen      *seenKeys                               // requests seen once, which the results cache admits when they come again
+	metrics   *metrics
+	heavy     *heavyLimits
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
@@ -152,6 +176,13 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.keys = keys
+	if s.staleKeys, err = ristretto.NewCache(&ristretto.Config[string, *keyEntry]{
+		NumCounters: 100_000, MaxCost: 10_000, BufferItems: 64,
+	}); err != nil {
+		return nil, err
+	}
+	s.authFails = newFailCounter()
+	s.errLog = newErrLogger(s.log)
 	if cfg.Limits.ResultCache > 0 {
 		if s.results, err = newResultCache(cfg.Limits.ResultCache); err != nil {
 			return nil, err
@@ -159,6 +190,7 @@ func New(cfg Config) (*Server, error) {
 		s.seen = newSeenKeys(1 << 16)
 	}
 
+	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
 		if s.ops[i].Path != s.ops[j].Path {
@@ -171,28 +203,43 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.router = router.New()
 	s.router.RedirectTrailingSlash = false
+	// The router's case-fixing redirects build absolute URLs from the Host
+	// header (Host: evil.example on /API-KEYS sent clients there): off.
+	s.router.RedirectFixedPath = false
 	s.router.HandleMethodNotAllowed = true
 	s.router.NotFound = s.notFound
 	s.router.MethodNotAllowed = s.methodNotAllowed
 	s.metrics = newMetrics(s.ops)
+	s.router.GlobalOPTIONS = s.preflight
 	for _, o := range s.ops {
 		s.byID[o.ID] = o
-		s.router.Handle(o.Method, o.Path, s.handler(o))
+		h := s.handler(o)
+		s.router.Handle(o.Method, o.Path, h)
+		if o.Method == "GET" {
+			// HEAD is GET without the body (fasthttp drops it), billed alike.
+			s.router.Handle("HEAD", o.Path, h)
+		}
 	}
 	// The documents are built once, now: a broken one stops the start.
 	if s.docs, err = s.buildDocuments(); err != nil {
 		return nil, fmt.Errorf("http: building the documents: %w", err)
 	}
 	s.http = &fasthttp.Server{
-		Handler:                       s.entry,
-		ErrorHandler:                  s.readError,
-		Name:                          "astroapi",
-		ReadTimeout:                   cfg.Limits.ReadTimeout,
-		WriteTimeout:                  cfg.Limits.WriteTimeout,
-		IdleTimeout:                   cfg.Limits.IdleTimeout,
-		MaxRequestBodySize:            max(16<<20, 4*cfg.Limits.MaxBodyBytes),
+		// Compressed (brotli or gzip, as Accept-Encoding asks) when the
+		// media type compresses and the body is worth it.
+		Handler:      fasthttp.CompressHandlerBrotliLevel(s.entry, 4, fasthttp.CompressDefaultCompression),
+		ErrorHandler: s.readError,
+		Name:         "astroapi",
+		ReadTimeout:  cfg.Limits.ReadTimeout,
+		WriteTimeout: cfg.Limits.WriteTimeout,
+		IdleTimeout:  cfg.Limits.IdleTimeout,
+		// A body declared larger than the limit is refused on its
+		// Content-Length, before a byte of it is read (413); a chunked one
+		// as soon as it passes the limit.
+		MaxRequestBodySize:            cfg.Limits.MaxBodyBytes,
 		Concurrency:                   cfg.Limits.Concurrency,
 		WriteBufferSize:               32 << 10, // a natal response (11 KB) and its header leave in one write
+		ReadBufferSize:                8 << 10,  // the request line and header fields: 431 beyond
 		NoDefaultServerHeader:         false,
 		NoDefaultContentType:          true,
 		DisablePreParseMultipartForm:  true,
@@ -220,7 +267,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	}
 	s.lns = append(s.lns, ln)
 	s.lnMu.Unlock()
-	err := s.http.Serve(ln)
+	err := s.http.Serve(newPerIPListener(ln, s.cfg.Limits.MaxConnsPerIP))
 	if s.shuttingDown.Load() && errors.Is(err, net.ErrClosed) {
 		return nil
 	}
@@ -250,6 +297,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.cancelBase()
 	s.keys.Close()
+	s.staleKeys.Close()
 	if s.results != nil {
 		s.results.Close()
 	}
@@ -263,6 +311,9 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 	rid := s.requestID(rc)
 	rc.SetUserValue(ridKey, rid)
 	rc.Response.Header.Set("X-Request-ID", rid)
+	rc.Response.Header.Set("X-Content-Type-Options", "nosniff")
+	rc.Response.Header.Set("Referrer-Policy", "no-referrer")
+	setCORS(rc)
 	s.metrics.inflight.Add(1)
 	defer s.metrics.inflight.Add(-1)
 	defer func() {
@@ -278,16 +329,6 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
 		p.Errors = []op.FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
 		s.writeProblem(rc, p, rid)
-		s.finish(rc, start, rid, nil)
-		return
-	}
-	// Bodies over the limit are read and answered with a 413 problem (up to
-	// the hard limit given to fasthttp, beyond which the connection is
-	// dropped): closing on a client still sending makes it see a reset
-	// instead of the explanation.
-	if n := len(rc.Request.Body()); n > s.cfg.Limits.MaxBodyBytes {
-		s.writeProblem(rc, s.tooLarge(), rid)
-		rc.SetConnectionClose()
 		s.finish(rc, start, rid, nil)
 		return
 	}
@@ -378,6 +419,12 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 				}
 			})
 		}
+		if o.JSONOnly && len(r.Body) > 0 && !isJSON(rc.Request.Header.ContentType()) {
+			c := op.NewCall(o, r)
+			s.writeProblem(rc, op.NewProblem(415, op.KindUnsupported, "send the body as JSON with Content-Type: application/json"), rid)
+			rc.SetUserValue(opKey, c)
+			return
+		}
 		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
 		if p != nil {
 			s.setLimitHeaders(rc, c.Usage(), p)
@@ -390,12 +437,19 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	}
 }
 
+// isJSON reports whether a Content-Type is application/json (parameters
+// such as charset aside).
+func isJSON(ct []byte) bool {
+	mt, _, _ := strings.Cut(string(ct), ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "application/json")
+}
+
 // invoke authenticates, bills and runs a call of o; it is shared by HTTP
 // and the tool endpoint. It returns the call, and either its result (and
 // the results-cache key to store it under, "" for none) or a problem.
 func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, any, string, *op.Problem) {
 	if o.Access != op.Public || len(key) > 0 {
-		ent, p := s.authenticate(r.Context, key)
+		ent, p := s.authenticate(r.Context, key, r.RemoteIP)
 		if p != nil && o.Access != op.Public {
 			return op.NewCall(o, r), nil, "", p
 		}
@@ -408,58 +462,61 @@ func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, an
 	return c, res, ck, p
 }
 
-// charger bills a call before it runs: a single call takes a rate token
-// and one call of quota, a batch item only the call of quota (its batch
-// took the token).
-type charger func(c *op.Call) (quota.Usage, error)
+// charger bills n calls of quota before a call runs: a single call also
+// takes a token of the per-second rate, a batch item not (its batch took
+// one). n = 0 takes only what the charger takes besides the quota.
+type charger func(c *op.Call, n int64) (quota.Usage, error)
 
-func (s *Server) chargeCall(c *op.Call) (quota.Usage, error) {
-	return s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, 1)
+func (s *Server) chargeCall(c *op.Call, n int64) (quota.Usage, error) {
+	return s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, n)
 }
 
-func (s *Server) chargeItem(c *op.Call) (quota.Usage, error) {
-	return s.cfg.Quota.ChargeQuota(c.Context(), c.Account().ID, c.Account().Plan, 1)
+func (s *Server) chargeItem(c *op.Call, n int64) (quota.Usage, error) {
+	return s.cfg.Quota.ChargeQuota(c.Context(), c.Account().ID, c.Account().Plan, n)
 }
 
-// run bills (when the operation is billed and a key is known) and handles
-// an authenticated call.
+// run handles an authenticated call: the operation's dependencies, the
+// input, the bill, the heavy-call limits, the results cache, the handler.
 //
-// A billed call is charged before it runs, so that with N calls left
-// exactly N concurrent calls pass; a call that then fails stays charged
-// (the quota engine has no refunds, and charging first keeps refused work
-// from reaching the engines).
+// Billing: a billed call is charged its cost before it runs, so that with
+// N calls left exactly N concurrent calls pass. A call that ends without
+// an answer (the decoder's 400 or 422, a 4xx of the handler such as an
+// unknown star or a range too long, or a fault of ours) takes its token
+// of the per-second rate and is refunded its calls: users pay for answers,
+// not for their typos.
 func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 	o := c.Operation()
 	if o.Unavailable != "" {
 		return nil, "", op.NewProblem(503, op.KindUnavailable, o.Unavailable)
 	}
-	if c.Key() != nil && s.cfg.Quota != nil {
-		var (
-			u   quota.Usage
-			err error
-		)
-		if o.Access == op.Billed {
-			u, err = charge(c)
-		} else if !o.Bare {
-			u, err = s.cfg.Quota.Peek(c.Context(), c.Account().ID, c.Account().Plan)
-		}
-		if err != nil {
-			var le *quota.LimitError
-			if errors.As(err, &le) {
-				c.SetUsage(&le.Usage)
-				return nil, "", limitProblem(le)
+	metered := c.Key() != nil && s.cfg.Quota != nil
+	billed := metered && o.Access == op.Billed
+	if err := c.Decode(); err != nil {
+		if billed {
+			if _, p := s.bill(c, charge, 0); p != nil {
+				return nil, "", p
 			}
-			if errors.Is(err, quota.ErrUnknownPlan) {
-				// The operator removed or renamed a plan that accounts are
-				// still on: the server's fault, told as such, and logged.
-				s.log.Error("account on a plan missing from the configuration", "request_id", c.RequestID(), "plan", c.Account().Plan)
-				return nil, "", op.NewProblem(503, op.KindUnavailable, "your account's plan "+strconv.Quote(c.Account().Plan)+
-					" is not configured on this server (logged for the operator; quote the request_id)")
-			}
-			return nil, "", s.internal(c, err)
 		}
-		if o.Access == op.Billed || !o.Bare {
-			c.SetUsage(&u)
+		return nil, "", s.internal(c, err)
+	}
+	if o.Heavy {
+		release, p := s.heavy.acquire(c)
+		if p != nil {
+			return nil, "", p
+		}
+		defer release()
+	}
+	cost := c.Cost()
+	switch {
+	case billed:
+		if _, p := s.bill(c, charge, cost); p != nil {
+			return nil, "", p
+		}
+	case metered && !o.Bare:
+		if _, p := s.bill(c, func(c *op.Call, _ int64) (quota.Usage, error) {
+			return s.cfg.Quota.Peek(c.Context(), c.Account().ID, c.Account().Plan)
+		}, 0); p != nil {
+			return nil, "", p
 		}
 	}
 	var ck string
@@ -476,9 +533,42 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 	}
 	res, err := c.Run()
 	if err != nil {
-		return nil, "", s.internal(c, err)
+		p := s.internal(c, err)
+		if billed {
+			s.cfg.Quota.Refund(c.Account().ID, c.Now(), cost)
+			if u := c.Usage(); u != nil {
+				r := *u
+				r.RequestsThisDay -= min(cost, r.RequestsThisDay)
+				r.RequestsThisMonth -= min(cost, r.RequestsThisMonth)
+				c.SetUsage(&r)
+			}
+		}
+		return nil, "", p
 	}
 	return res, ck, nil
+}
+
+// bill runs a charger and turns its refusal into the problem to answer;
+// the usage it reports goes to the envelope.
+func (s *Server) bill(c *op.Call, charge charger, n int64) (quota.Usage, *op.Problem) {
+	u, err := charge(c, n)
+	if err != nil {
+		var le *quota.LimitError
+		if errors.As(err, &le) {
+			c.SetUsage(&le.Usage)
+			return u, limitProblem(le)
+		}
+		if errors.Is(err, quota.ErrUnknownPlan) {
+			// The operator removed or renamed a plan that accounts are
+			// still on: the server's fault, told as such, and logged.
+			s.log.Error("account on a plan missing from the configuration", "request_id", c.RequestID(), "plan", c.Account().Plan)
+			return u, op.NewProblem(503, op.KindUnavailable, "your account's plan "+strconv.Quote(c.Account().Plan)+
+				" is not configured on this server (logged for the operator; quote the request_id)")
+		}
+		return u, s.internal(c, err)
+	}
+	c.SetUsage(&u)
+	return u, nil
 }
 
 // encoded returns the call's result encoded, from the cache or encoded now
@@ -506,11 +596,13 @@ func (s *Server) encoded(c *op.Call, res any, ck string) (*cachedResult, bool, e
 func (s *Server) internal(c *op.Call, err error) *op.Problem {
 	p := op.ProblemFor(err)
 	if p.Status >= 500 {
-		cause := "(none)"
+		cause := errors.New("(none)")
 		if p.Cause() != nil {
-			cause = p.Cause().Error()
+			cause = p.Cause()
 		}
-		s.log.Error("request failed", "request_id", c.RequestID(), "operation", c.Operation().ID, "status", p.Status, "error", cause)
+		// One line per second per operation and status: an outage fails
+		// every request alike.
+		s.errLog.error("request failed: "+c.Operation().ID+" "+strconv.Itoa(p.Status), cause, "request_id", c.RequestID())
 	}
 	return p
 }
@@ -529,27 +621,6 @@ func limitProblem(le *quota.LimitError) *op.Problem {
 	return op.NewProblem(429, kind, detail).WithRetryAfter(time.Duration(le.RetryAfterSeconds()) * time.Second)
 }
 
-// setLimitHeaders sends RateLimit headers (IETF draft fields) for the daily
-// window when usage is known, and Retry-After on refusals.
-func (s *Server) setLimitHeaders(rc *fasthttp.RequestCtx, u *quota.Usage, p *op.Problem) {
-	if p != nil && p.RetryAfter() > 0 {
-		secs := int64((p.RetryAfter() + time.Second - 1) / time.Second)
-		rc.Response.Header.Set("Retry-After", strconv.FormatInt(secs, 10))
-	}
-	if u == nil || u.DailyLimit <= 0 {
-		return
-	}
-	remaining := u.DailyLimit - u.RequestsThisDay
-	if remaining < 0 {
-		remaining = 0
-	}
-	now := s.cfg.Clock().UTC()
-	reset := now.Truncate(24 * time.Hour).Add(24 * time.Hour).Sub(now) // Unix days are UTC days
-	rc.Response.Header.Set("RateLimit-Limit", strconv.FormatInt(u.DailyLimit, 10))
-	rc.Response.Header.Set("RateLimit-Remaining", strconv.FormatInt(remaining, 10))
-	rc.Response.Header.Set("RateLimit-Reset", strconv.FormatInt(int64(reset/time.Second), 10))
-}
-
 // envelope is the body of every JSON calculation response (spec 2.1).
 type envelope struct {
 	CalculatedAt string       `json:"calculated_at"`
@@ -561,14 +632,23 @@ type envelope struct {
 }
 
 func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck string) {
+	if c.Operation().Private {
+		rc.Response.Header.Set("Cache-Control", "no-store")
+	}
 	if raw, ok := res.(op.Raw); ok {
 		rc.SetStatusCode(200)
 		rc.SetContentType(raw.ContentType)
+		if csp := contentPolicy(raw.ContentType); csp != "" {
+			rc.Response.Header.Set("Content-Security-Policy", csp)
+		}
 		if raw.Filename != "" {
 			rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+raw.Filename+`"`)
 		}
 		if w := c.Warnings(); len(w) > 0 {
 			rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
+		}
+		if cacheable(c.Operation()) && withETag(rc, raw.Body) {
+			return // 304: the client has it
 		}
 		rc.SetBody(raw.Body)
 		return
@@ -627,6 +707,19 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 	}
 }
 
+// contentPolicy is the Content-Security-Policy of a page or an image the
+// server sends: pages load only their own scripts and styles and may not
+// be framed; an SVG, opened on its own, runs nothing and loads nothing.
+func contentPolicy(contentType string) string {
+	switch {
+	case strings.HasPrefix(contentType, "text/html"):
+		return "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	case strings.HasPrefix(contentType, "image/svg+xml"):
+		return "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+	}
+	return ""
+}
+
 // writeAppended writes the envelope around a result that encodes itself,
 // straight into the response body buffer.
 func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *op.Call, a jsonAppender) {
@@ -648,6 +741,9 @@ func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *op.Call, a jsonAppend
 
 func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *op.Problem, rid string) {
 	p.RequestID = rid
+	if p.Status == 401 {
+		rc.Response.Header.Set("WWW-Authenticate", wwwAuthenticate)
+	}
 	rc.SetStatusCode(p.Status)
 	rc.SetContentType("application/problem+json")
 	if ra := p.RetryAfter(); ra > 0 && len(rc.Response.Header.Peek("Retry-After")) == 0 {
@@ -680,9 +776,13 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	rid := s.ridPrefix + "-" + strconv.FormatUint(s.ridSeq.Add(1), 36)
 	rc.Response.Header.Set("X-Request-ID", rid)
 	var p *op.Problem
+	var small *fasthttp.ErrSmallBuffer
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds"):
 		p = s.tooLarge()
+		rc.SetConnectionClose() // the rest of the body is never read
+	case errors.As(err, &small):
+		p = op.NewProblem(431, op.KindHeadersTooLarge, fmt.Sprintf("the request's header fields are larger than the %d bytes this server reads; send fewer or shorter headers", s.http.ReadBufferSize))
 	default:
 		var te interface{ Timeout() bool }
 		if errors.As(err, &te) && te.Timeout() {
@@ -786,5 +886,29 @@ func NewLogger(w io.Writer) *slog.Logger {
 type fasthttpLogger struct{ l *slog.Logger }
 
 func (f fasthttpLogger) Printf(format string, args ...any) {
-	f.l.Warn("fasthttp", "message", fmt.Sprintf(format, args...))
+	f.l.Warn("fasthttp", "message", redact(fmt.Sprintf(format, args...)))
+}
+
+// quoted matches the Go-quoted strings fasthttp puts in its messages: the
+// header values, request lines and bodies it could not parse.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// redact blanks the quoted request data of a fasthttp message, which may
+// hold an API key (an x-api-key value with a stray \r is "an invalid
+// header value", quoted whole), keeping the addresses of the connection.
+func redact(msg string) string {
+	return quoted.ReplaceAllStringFunc(msg, func(q string) string {
+		if u, err := strconv.Unquote(q); err == nil && net.ParseIP(hostOf(u)) != nil {
+			return q // "127.0.0.1:8080"<->"127.0.0.1:51234"
+		}
+		return `"[redacted]"`
+	})
+}
+
+// hostOf is the host of host:port (s itself without a port).
+func hostOf(s string) string {
+	if h, _, err := net.SplitHostPort(s); err == nil {
+		return h
+	}
+	return s
 }

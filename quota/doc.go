@@ -70,18 +70,28 @@
 // request. Everything flushed is kept (bbolt fsyncs each commit). TestKill9
 // checks this with a real SIGKILL.
 //
-// Overshoot across instances (PostgreSQL): each instance enforces the
-// limit against the last total the store returned to it plus its own
-// charges since. What it cannot see are the other instances' charges not
-// yet flushed, or flushed after its own last flush: at most two flush
-// intervals of each other instance. So an account can exceed its daily or
-// monthly quota by at most (instances - 1) x (Burst + 2 x RatePerSecond x
-// FlushInterval) requests (times the items of a batch request), in
-// practice about instances x RatePerSecond x
-// FlushInterval. The per-second rate is enforced per instance: across k
-// instances an account may get up to k x RatePerSecond. Example: pro
-// (50/s, burst 50) on 3 instances, 1 s interval: at most 300 calls over a
-// quota of 20,000 a day, typically about 100.
+// Several instances (PostgreSQL, Config.Shared): the daily and monthly
+// limits hold exactly across instances, with or without a per-second rate.
+// An instance charges calls from a lease it takes from the store's
+// counters: one store.Flush adds the lease (a quarter of what the account
+// has left, 1 to MaxLease calls) and returns the totals, which include
+// every other instance's leases (the store serialises the additions);
+// what the totals show over a limit is given back at once, and the rest is
+// the instance's to charge in memory. Leases never pass the limit, so the
+// instances together never admit more than it; the unused part of each
+// lease goes back at every flush, so near the limit an instance that
+// holds calls it does not need returns them within one interval (until
+// then another instance may refuse calls the account still has). The cost
+// is a store round trip per lease: one per MaxLease calls far from the
+// limit, one per call at its very end. If the store is unreachable,
+// charges continue from the lease in hand and then fail. Report shows the
+// shared count: the store's totals less this instance's unused lease.
+// Without Shared (one instance, bbolt) counts live in memory between
+// flushes and are exact. The per-second rate is enforced per instance:
+// across k instances an account may get up to k x RatePerSecond.
+//
+// Refund gives back the calls of a request that ended without an answer
+// (refused for its input, or failed on our side); its rate token is kept.
 //
 // # Statistics
 //

@@ -12,6 +12,7 @@ import (
 	"github.com/astroapi/astroapi/store/bolt"
 	"github.com/astroapi/astroapi/store/postgres"
 	"github.com/astroapi/astroapi/store/storetest"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // clock is a settable clock for Config.Now.
@@ -120,3 +121,7 @@ func newBolt(t testing.TB) store.Store {
 	t.Cleanup(func() { db.Close() })
 	return db
 }
+
+// ignoreRate leaves out of comparisons the per-second state a Usage
+// carries for the RateLimit headers.
+var ignoreRate = cmpopts.IgnoreFields(quota.Usage{}, "RatePerSecond", "RateRemaining")

@@ -24,6 +24,11 @@ type Usage struct {
 	RequestsThisDay   int64  `json:"requests_this_day"`
 	RequestsThisMonth int64  `json:"requests_this_month"`
 	Scope             string `json:"scope"`
+
+	// The plan's per-second rate (0: none) and the requests the account
+	// may still send at once, for the RateLimit headers; not in the body.
+	RatePerSecond int64 `json:"-"`
+	RateRemaining int64 `json:"-"`
 }
 
 // Errors of Charge, for errors.Is. A *LimitError is ErrQuotaExceeded or
@@ -92,7 +97,20 @@ type Config struct {
 	// OnFlush, if set, is called after every background or final flush
 	// with its outcome (err nil on success). Use it to log and count.
 	OnFlush func(FlushStats, error)
+	// Shared says several instances count on this store (PostgreSQL).
+	// Calls are then charged from leases taken from the store's counters
+	// with an atomic add, checked against the limits: the daily and
+	// monthly limits hold exactly across instances, with or without a
+	// per-second rate, at the price of a store round trip per lease (up to
+	// MaxLease calls; smaller near the limit) and the lease's unused part
+	// given back at each flush. Without it counts are local between
+	// flushes and instances may overshoot by what they admit in one
+	// interval.
+	Shared bool
 }
+
+// MaxLease bounds the calls one lease takes from a shared store.
+const MaxLease = 1000
 
 // FlushStats describes one flush.
 type FlushStats struct {
@@ -115,6 +133,7 @@ type Quota struct {
 	interval time.Duration
 	idle     time.Duration
 	onFlush  func(FlushStats, error)
+	shared   bool
 	seed     maphash.Seed
 	shards   [nShards]shard
 
@@ -145,6 +164,13 @@ type entry struct {
 	pending  []pend    // charges not yet handed to a flush, by day
 	tat      time.Time // rate: theoretical arrival time (GCRA)
 	lastUsed time.Time
+
+	// Shared stores: calls taken from the store's counters for this
+	// instance and not used yet (counted there, not here), for leaseDay;
+	// leasing is non-nil while a lease is being taken.
+	lease    int64
+	leaseDay time.Time
+	leasing  chan struct{}
 }
 
 type pend struct {
@@ -171,6 +197,7 @@ func New(st store.Store, cfg Config) *Quota {
 		interval: cfg.FlushInterval,
 		idle:     cfg.IdleEvict,
 		onFlush:  cfg.OnFlush,
+		shared:   cfg.Shared,
 		seed:     maphash.MakeSeed(),
 		stop:     make(chan struct{}),
 		done:     make(chan struct{}),
@@ -236,6 +263,66 @@ func (q *Quota) ChargeQuota(ctx context.Context, accountID, planName string, n i
 	return q.charge(ctx, accountID, planName, n, false)
 }
 
+// Refund gives back n calls charged to the account at instant at (the
+// calls of a request that was then refused for its input: users pay for
+// answers, not for their typos). The rate token the request took is not
+// given back. A refund after the day has rolled over is dropped (the
+// charge stays on the day it was made), and no counter goes below zero.
+func (q *Quota) Refund(accountID string, at time.Time, n int64) {
+	if n <= 0 {
+		return
+	}
+	day := store.Day(at)
+	sh := q.shardOf(accountID)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	e := sh.accts[accountID]
+	if e == nil || !e.loaded || !e.day.Equal(day) {
+		return
+	}
+	n = min(n, e.dayN, e.monthN)
+	if n <= 0 {
+		return
+	}
+	e.dayN -= n
+	e.monthN -= n
+	if q.shared && e.leaseDay.Equal(day) {
+		e.lease += n // still counted in the store: back into the lease
+		return
+	}
+	// A negative delta: the charge may be flushed already, and flushes
+	// add deltas.
+	if k := len(e.pending); k > 0 && e.pending[k-1].day.Equal(day) {
+		e.pending[k-1].n -= n
+	} else {
+		e.pending = append(e.pending, pend{day: day, n: -n})
+	}
+}
+
+// unusedOf is what this instance counted in the store for the account
+// today and has not used: its lease, and the parts of leases it is to give
+// back at the next flush.
+func (q *Quota) unusedOf(accountID string) int64 {
+	today := store.Day(q.now())
+	sh := q.shardOf(accountID)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	e := sh.accts[accountID]
+	if e == nil || !e.loaded {
+		return 0
+	}
+	var n int64
+	if e.leaseDay.Equal(today) {
+		n = e.lease
+	}
+	for _, p := range e.pending {
+		if p.day.Equal(today) {
+			n -= p.n
+		}
+	}
+	return n
+}
+
 // Peek returns the account's usage without charging anything.
 func (q *Quota) Peek(ctx context.Context, accountID, planName string) (Usage, error) {
 	return q.charge(ctx, accountID, planName, 0, false)
@@ -260,29 +347,191 @@ func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64,
 	if err != nil {
 		return Usage{}, err // entryLocked released the lock
 	}
+	if q.shared && n > 0 {
+		return q.chargeShared(ctx, sh, e, accountID, p, n, rate) // releases the lock
+	}
 	u, err := q.chargeLocked(e, p, n, rate)
 	sh.mu.Unlock()
 	return u, err
+}
+
+// chargeShared charges n calls from the entry's lease, taking a lease
+// from the store when it runs short (at most once per call; waiting for
+// another call's lease first). Called with sh.mu held; releases it.
+func (q *Quota) chargeShared(ctx context.Context, sh *shard, e *entry, accountID string, p Plan, n int64, rate bool) (Usage, error) {
+	defer sh.mu.Unlock()
+	now := q.now()
+	leased := false
+	for {
+		q.rollLocked(e, now)
+		if e.lease >= n {
+			break
+		}
+		if leased {
+			return q.exhaustedLocked(e, p, now, n)
+		}
+		if e.leasing != nil { // another call is taking a lease: wait for it
+			ch := e.leasing
+			sh.mu.Unlock()
+			select {
+			case <-ch:
+				sh.mu.Lock()
+			case <-ctx.Done():
+				sh.mu.Lock()
+				return Usage{}, ctx.Err()
+			}
+			continue
+		}
+		if err := q.takeLease(ctx, sh, e, accountID, p, n, now); err != nil {
+			return Usage{}, err
+		}
+		leased = true
+	}
+	// The lease covers the calls: the per-second rate is the only check left.
+	u := Usage{DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, RequestsThisDay: e.dayN, RequestsThisMonth: e.monthN, Scope: Scope}
+	if rate {
+		if err := q.rateLocked(e, p, now, u); err != nil {
+			return u, err
+		}
+	}
+	e.lease -= n
+	e.dayN += n
+	e.monthN += n
+	e.lastUsed = now
+	u.RequestsThisDay, u.RequestsThisMonth = e.dayN, e.monthN
+	u.RatePerSecond, u.RateRemaining = p.RatePerSecond, rateRemaining(e, p, now)
+	return u, nil
+}
+
+// takeLease adds a lease of at least n calls to the store's counters of
+// the day and reads the totals back: what the totals show over a limit is
+// given back (through the next flush) and the rest is the entry's to use.
+// The store serialises the additions, so the leases of all instances never
+// pass the limits. Called with sh.mu held, which it releases during the
+// store's round trip.
+func (q *Quota) takeLease(ctx context.Context, sh *shard, e *entry, accountID string, p Plan, n int64, now time.Time) error {
+	day := store.Day(now)
+	remaining := min(p.DailyLimit-e.dayN, p.MonthlyLimit-e.monthN) - e.lease
+	size := min(max(remaining/4, n), max(MaxLease, n))
+	ch := make(chan struct{})
+	e.leasing = ch
+	defer func() { // with sh.mu held again: the lease is in place
+		e.leasing = nil
+		close(ch)
+	}()
+	sh.mu.Unlock()
+	totals, err := q.st.Flush(ctx, store.Batch{Counters: []store.CounterDelta{{AccountID: accountID, Day: day, N: size}}})
+	sh.mu.Lock()
+	if err != nil {
+		return fmt.Errorf("quota: lease for %s: %w", accountID, err)
+	}
+	t := totals[0]
+	give := min(size, max(0, t.DayN-p.DailyLimit, t.MonthN-p.MonthlyLimit))
+	if give > 0 {
+		// Over a limit: give the excess back at once (near the limit only),
+		// or with the next flush if the store fails now.
+		sh.mu.Unlock()
+		_, err := q.st.Flush(ctx, store.Batch{Counters: []store.CounterDelta{{AccountID: accountID, Day: day, N: -give}}})
+		sh.mu.Lock()
+		if err != nil {
+			e.pending = append(e.pending, pend{day: day, n: -give})
+		}
+	}
+	if !e.leaseDay.Equal(day) {
+		e.lease = 0 // rollLocked gave the old day's back
+	}
+	e.lease += size - give
+	e.leaseDay = day
+	// The local view: the shared totals less what is leased here unused.
+	if e.day.Equal(day) {
+		e.dayN = t.DayN - give - e.lease
+		e.monthN = t.MonthN - give - e.lease
+	}
+	return nil
+}
+
+// exhaustedLocked is the refusal of n calls the leases cannot cover.
+func (q *Quota) exhaustedLocked(e *entry, p Plan, now time.Time, n int64) (Usage, error) {
+	today := store.Day(now)
+	u := Usage{DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, RequestsThisDay: e.dayN, RequestsThisMonth: e.monthN, Scope: Scope}
+	if monthLeft := p.MonthlyLimit - e.monthN; monthLeft >= n || p.DailyLimit-e.dayN < monthLeft {
+		reset := today.AddDate(0, 0, 1)
+		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+	}
+	reset := store.Month(today).AddDate(0, 1, 0)
+	return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+}
+
+// rollLocked starts a new UTC day (and month) on the entry when now is
+// past its day; a lease of the past day is given back.
+func (q *Quota) rollLocked(e *entry, now time.Time) {
+	if sec := now.Unix() - e.day.Unix(); sec >= 0 && sec < 86400 {
+		return
+	}
+	today := store.Day(now)
+	if e.day.Equal(today) {
+		return
+	}
+	// A new UTC day (and maybe month) starts from zero here; the next
+	// flush brings in what other instances counted since.
+	if !store.Month(e.day).Equal(store.Month(today)) {
+		e.monthN = 0
+	}
+	e.day, e.dayN = today, 0
+	if e.lease > 0 && !e.leaseDay.Equal(today) {
+		e.pending = append(e.pending, pend{day: e.leaseDay, n: -e.lease})
+		e.lease = 0
+	}
+}
+
+// rateLocked takes a token of the per-second rate (GCRA, the token bucket
+// in integer time: each request pushes the theoretical arrival time tat one
+// emission interval further; a request is allowed while tat stays within
+// burst intervals of now).
+func (q *Quota) rateLocked(e *entry, p Plan, now time.Time, u Usage) error {
+	if p.RatePerSecond <= 0 {
+		return nil
+	}
+	burst := p.Burst
+	if burst <= 0 {
+		burst = p.RatePerSecond
+	}
+	step := time.Second / time.Duration(p.RatePerSecond)
+	tat := e.tat
+	if tat.Before(now) {
+		tat = now
+	}
+	tat = tat.Add(step)
+	u.RatePerSecond = p.RatePerSecond
+	if over := tat.Sub(now) - time.Duration(burst)*step; over > 0 {
+		return &LimitError{Limit: LimitRate, Max: p.RatePerSecond, Reset: now.Add(over).UTC(), RetryAfter: over, Usage: u}
+	}
+	e.tat = tat
+	return nil
+}
+
+// rateRemaining is how many requests the account may still send at once.
+func rateRemaining(e *entry, p Plan, now time.Time) int64 {
+	if p.RatePerSecond <= 0 {
+		return 0
+	}
+	burst := p.Burst
+	if burst <= 0 {
+		burst = p.RatePerSecond
+	}
+	step := time.Second / time.Duration(p.RatePerSecond)
+	used := int64((e.tat.Sub(now) + step - 1) / step)
+	return max(0, burst-max(0, used))
 }
 
 // chargeLocked is the check and the increment, under the shard mutex.
 func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error) {
 	now := q.now()
 	e.lastUsed = now
-	today := e.day
 	// Integer seconds first: building the day with time.Date on every call
 	// is a measurable part of Charge.
-	if sec := now.Unix() - e.day.Unix(); sec < 0 || sec >= 86400 {
-		today = store.Day(now)
-	}
-	if !e.day.Equal(today) {
-		// A new UTC day (and maybe month) starts from zero here; the next
-		// flush brings in what other instances counted since.
-		if !store.Month(e.day).Equal(store.Month(today)) {
-			e.monthN = 0
-		}
-		e.day, e.dayN = today, 0
-	}
+	q.rollLocked(e, now)
+	today := e.day
 	u := Usage{DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, RequestsThisDay: e.dayN, RequestsThisMonth: e.monthN, Scope: Scope}
 	if !rate && n == 0 {
 		return u, nil
@@ -295,24 +544,10 @@ func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error
 		reset := store.Month(today).AddDate(0, 1, 0)
 		return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
 	}
-	if rate && p.RatePerSecond > 0 {
-		// GCRA, the token bucket in integer time: each request pushes the
-		// theoretical arrival time tat one emission interval further; a
-		// request is allowed while tat stays within burst intervals of now.
-		burst := p.Burst
-		if burst <= 0 {
-			burst = p.RatePerSecond
+	if rate {
+		if err := q.rateLocked(e, p, now, u); err != nil {
+			return u, err
 		}
-		step := time.Second / time.Duration(p.RatePerSecond)
-		tat := e.tat
-		if tat.Before(now) {
-			tat = now
-		}
-		tat = tat.Add(step)
-		if over := tat.Sub(now) - time.Duration(burst)*step; over > 0 {
-			return u, &LimitError{Limit: LimitRate, Max: p.RatePerSecond, Reset: now.Add(over).UTC(), RetryAfter: over, Usage: u}
-		}
-		e.tat = tat
 	}
 	if n > 0 {
 		e.dayN += n
@@ -324,6 +559,7 @@ func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error
 		}
 	}
 	u.RequestsThisDay, u.RequestsThisMonth = e.dayN, e.monthN
+	u.RatePerSecond, u.RateRemaining = p.RatePerSecond, rateRemaining(e, p, now)
 	return u, nil
 }
 
@@ -451,6 +687,12 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 		for id, e := range sh.accts {
 			if !e.loaded {
 				continue // still loading (or failed): nothing charged yet
+			}
+			if e.lease > 0 && e.leasing == nil {
+				// A shared store: the unused lease goes back, so that
+				// other instances can have it; the next call leases anew.
+				e.pending = append(e.pending, pend{day: e.leaseDay, n: -e.lease})
+				e.lease = 0
 			}
 			if len(e.pending) == 0 {
 				if now.Sub(e.lastUsed) > q.idle {

@@ -95,7 +95,10 @@ type Report struct {
 	CurrentUsage     Usage    `json:"current_usage"`
 	APIKeyUsage      KeyUsage `json:"api_key_usage"`
 	Statistics30Days Summary  `json:"statistics_30_days"`
-	Limits           Limits   `json:"limits"`
+	// Statistics covers the days the request asked for (default 30,
+	// then equal to Statistics30Days).
+	Statistics Summary `json:"statistics"`
+	Limits     Limits  `json:"limits"`
 }
 
 // KeyUsage attributes calls to the key of the request. It counts every
@@ -117,6 +120,7 @@ type KeyUsage struct {
 // Summary is statistics_30_days: the account's calls over the last 30 UTC
 // days, today included.
 type Summary struct {
+	Days               int            `json:"days"` // UTC days covered, today included
 	From               string         `json:"from"` // YYYY-MM-DD
 	To                 string         `json:"to"`
 	TotalRequests      int64          `json:"total_requests"`
@@ -212,6 +216,43 @@ func (q *Quota) window(days int) (from, to time.Time) {
 const dateFmt = "2006-01-02"
 
 func ms(us float64) float64 { return math.Round(us) / 1000 }
+
+// since is the buckets at or after from (buckets come ordered by hour).
+func since(bs []store.UsageBucket, from time.Time) []store.UsageBucket {
+	i, _ := slices.BinarySearchFunc(bs, from, func(b store.UsageBucket, t time.Time) int { return b.Hour.Compare(t) })
+	return bs[i:]
+}
+
+// summarize is the account's statistics over the days UTC days ending
+// with the day before to (today), from buckets covering at least them.
+func summarize(all []store.UsageBucket, days int, to time.Time) Summary {
+	from := to.AddDate(0, 0, -days)
+	bs := since(all, from)
+	s := Summary{Days: days, From: from.Format(dateFmt), To: to.AddDate(0, 0, -1).Format(dateFmt), Endpoints: endpointStats(bs)}
+	var totalUS, maxUS int64
+	perDay := make([]int64, days)
+	for _, b := range bs {
+		s.TotalRequests += b.Count
+		s.Errors += b.Errors
+		totalUS += b.TotalMicros
+		maxUS = max(maxUS, b.MaxMicros)
+		if d := int(b.Hour.Sub(from) / (24 * time.Hour)); d >= 0 && d < days {
+			perDay[d] += b.Count
+		}
+	}
+	if s.TotalRequests > 0 {
+		s.ErrorRate = math.Round(float64(s.Errors)/float64(s.TotalRequests)*10000) / 10000
+	}
+	s.DailyAverage = math.Round(float64(s.TotalRequests)/float64(days)*1000) / 1000
+	s.AvgResponseMs = avgMs(totalUS, s.TotalRequests)
+	s.MaxResponseMs = ms(float64(maxUS))
+	for i, n := range perDay {
+		if n > s.BusiestDayRequests {
+			s.BusiestDay, s.BusiestDayRequests = from.AddDate(0, 0, i).Format(dateFmt), n
+		}
+	}
+	return s
+}
 
 func avgMs(totalUS, n int64) float64 {
 	if n == 0 {
@@ -329,7 +370,10 @@ func endpointStats(bs []store.UsageBucket) []EndpointStat {
 
 // Report computes GET /api/v1/usage for the account and the key of the
 // request.
-func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key) (Report, error) {
+func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key, days int) (Report, error) {
+	if days < 1 || days > MaxDays {
+		return Report{}, &engine.FieldError{Field: "days", Reason: fmt.Sprintf("must be an integer from 1 to %d", MaxDays)}
+	}
 	p, err := q.Plan(acct.Plan)
 	if err != nil {
 		return Report{}, err
@@ -338,27 +382,35 @@ func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key) (
 	if err != nil {
 		return Report{}, err
 	}
-	from, to := q.window(30)
-	bs, err := q.buckets(ctx, acct.ID, from, to)
+	if q.shared {
+		// Several instances count: the store's totals are the shared
+		// count, less what this instance leased and has not used (other
+		// instances' unused leases, at most MaxLease each and given back
+		// within a flush interval, are in it).
+		c, err := q.st.Counters(ctx, acct.ID, q.now())
+		if err != nil {
+			return Report{}, err
+		}
+		unused := q.unusedOf(acct.ID)
+		u.RequestsThisDay, u.RequestsThisMonth = max(0, c.DayN-unused), max(0, c.MonthN-unused)
+	}
+	wide, to := q.window(max(days, 30))
+	all, err := q.buckets(ctx, acct.ID, wide, to)
 	if err != nil {
 		return Report{}, err
 	}
+	from, _ := q.window(30)
+	bs := since(all, from)
 	today := to.AddDate(0, 0, -1)
 	r := Report{APIKey: key.Masked(), Plan: acct.Plan, CurrentUsage: u}
+	r.Statistics = summarize(all, days, to)
 
 	ku := KeyUsage{KeyID: key.ID, KeyPrefix: key.Prefix, Status: string(key.Status), Created: key.Created.UTC().Format(time.RFC3339)}
 	var keyTotalUS int64
 	keyEps := map[string]bool{}
 	var last time.Time
-	s := Summary{From: from.Format(dateFmt), To: today.Format(dateFmt), Endpoints: endpointStats(bs)}
-	var totalUS, maxUS int64
-	perDay := make([]int64, 30)
+	s := summarize(bs, 30, to)
 	for _, b := range bs {
-		s.TotalRequests += b.Count
-		s.Errors += b.Errors
-		totalUS += b.TotalMicros
-		maxUS = max(maxUS, b.MaxMicros)
-		perDay[int(b.Hour.Sub(from)/(24*time.Hour))] += b.Count
 		if b.KeyID != key.ID {
 			continue
 		}
@@ -380,15 +432,6 @@ func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key) (
 	ku.Endpoints = len(keyEps)
 	if s.TotalRequests > 0 {
 		ku.ShareOfAccount = math.Round(float64(ku.Requests30Days)/float64(s.TotalRequests)*10000) / 10000
-		s.ErrorRate = math.Round(float64(s.Errors)/float64(s.TotalRequests)*10000) / 10000
-	}
-	s.DailyAverage = math.Round(float64(s.TotalRequests)/30*1000) / 1000
-	s.AvgResponseMs = avgMs(totalUS, s.TotalRequests)
-	s.MaxResponseMs = ms(float64(maxUS))
-	for i, n := range perDay {
-		if n > s.BusiestDayRequests {
-			s.BusiestDay, s.BusiestDayRequests = from.AddDate(0, 0, i).Format(dateFmt), n
-		}
 	}
 	r.APIKeyUsage, r.Statistics30Days = ku, s
 

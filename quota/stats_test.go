@@ -279,7 +279,7 @@ func TestReport(t *testing.T) {
 	recordAll(t, q, acct.ID, calls)
 	mustCharge(t, q, acct.ID, "pro", 17)
 
-	r, err := q.Report(ctx, acct, key)
+	r, err := q.Report(ctx, acct, key, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +336,7 @@ func TestReport(t *testing.T) {
 			LastUsedHour:   last.Format(time.RFC3339), AvgResponseMs: round3(float64(kUS) / float64(kn) / 1000), Endpoints: len(keyEps),
 		},
 		Statistics30Days: quota.Summary{
-			From: "2026-02-01", To: "2026-03-02", TotalRequests: total, Errors: errs,
+			Days: 30, From: "2026-02-01", To: "2026-03-02", TotalRequests: total, Errors: errs,
 			ErrorRate: math.Round(float64(errs)/float64(total)*10000) / 10000, DailyAverage: round3(float64(total) / 30),
 			AvgResponseMs: round3(float64(sumUS) / float64(total) / 1000), MaxResponseMs: float64(maxUS) / 1000,
 			BusiestDay: busiest, BusiestDayRequests: busiestN, Endpoints: eps,
@@ -347,7 +347,8 @@ func TestReport(t *testing.T) {
 			DailyResetAt: "2026-03-03T00:00:00Z", MonthlyResetAt: "2026-04-01T00:00:00Z", Scope: "account_plan",
 		},
 	}
-	if diff := cmp.Diff(want, r, cmpopts.EquateApprox(0, 0.0011)); diff != "" {
+	want.Statistics = want.Statistics30Days // days = 30, the default
+	if diff := cmp.Diff(want, r, cmpopts.EquateApprox(0, 0.0011), ignoreRate); diff != "" {
 		t.Errorf("Report (-want +got):\n%s", diff)
 	}
 }

@@ -121,6 +121,23 @@ func NewAccount(email, plan string, now time.Time) (Account, error) {
 	return Account{ID: id, Email: email, Plan: plan, Created: Time(now)}, nil
 }
 
+// ValidKeyID reports whether id has the form NewKey gives key ids:
+// "key_" and 20 lower-case hexadecimal digits.
+func ValidKeyID(id string) bool { return validID(id, "key_") }
+
+func validID(id, prefix string) bool {
+	rest, ok := strings.CutPrefix(id, prefix)
+	if !ok || len(rest) != 20 {
+		return false
+	}
+	for _, c := range rest {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 func newID(prefix string) (string, error) {
 	var b [10]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -229,6 +246,15 @@ type Store interface {
 	// Usage returns the stored hourly buckets of an account with
 	// from <= Hour < to, ordered by Hour, then KeyID, then Endpoint.
 	Usage(ctx context.Context, accountID string, from, to time.Time) ([]UsageBucket, error)
+
+	// Hit counts one event under key (e.g. "signup:" + client address) in
+	// the fixed window of length window containing now, and returns the
+	// events of that window so far, this one included: a limiter shared by
+	// every instance of the store.
+	Hit(ctx context.Context, key string, window time.Duration, now time.Time) (int64, error)
+	// PurgeRevokedKeys deletes the keys revoked before before and returns
+	// how many (their lookups can only ever answer "revoked").
+	PurgeRevokedKeys(ctx context.Context, before time.Time) (int, error)
 
 	// Close releases the store. It does not flush anything: package quota
 	// flushes its own counters in its Close, which must run first.

@@ -46,14 +46,14 @@ type adminServer struct {
 	st     store.Store
 	plans  quota.Plans
 	logger *slog.Logger
-	// keysChanged is called after a command that revokes or rotates a
-	// key, so the server drops its cached key lookups at once.
-	keysChanged func()
-	wg          sync.WaitGroup
+	// keyRevoked is called with the key a command revoked or rotated, so
+	// the server refuses it at once.
+	keyRevoked func(id string)
+	wg         sync.WaitGroup
 }
 
 // listenAdmin starts the administration socket at path for st.
-func listenAdmin(path string, st store.Store, plans quota.Plans, logger *slog.Logger, keysChanged func()) (*adminServer, error) {
+func listenAdmin(path string, st store.Store, plans quota.Plans, logger *slog.Logger, keyRevoked func(id string)) (*adminServer, error) {
 	// This process holds the store's lock, so a socket already at path is
 	// a previous server's that died without removing it.
 	if fi, err := os.Lstat(path); err == nil {
@@ -72,7 +72,7 @@ func listenAdmin(path string, st store.Store, plans quota.Plans, logger *slog.Lo
 		ln.Close()
 		return nil, err
 	}
-	a := &adminServer{ln: ln, st: st, plans: plans, logger: logger, keysChanged: keysChanged}
+	a := &adminServer{ln: ln, st: st, plans: plans, logger: logger, keyRevoked: keyRevoked}
 	a.wg.Add(1)
 	go a.serve()
 	return a, nil
@@ -109,8 +109,8 @@ func (a *adminServer) handle(conn net.Conn) {
 		if err != nil {
 			reply.Error = err.Error()
 		}
-		if cmd.Sub == "revoke" || cmd.Sub == "rotate" {
-			a.keysChanged()
+		if err == nil && (cmd.Sub == "revoke" || cmd.Sub == "rotate") {
+			a.keyRevoked(cmd.ID)
 		}
 		a.logger.Info("keys command run for the administration socket", "command", cmd.Sub, "ok", err == nil)
 	}

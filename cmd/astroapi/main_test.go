@@ -349,3 +349,33 @@ func TestKeysWhileServing(t *testing.T) {
 		t.Errorf("locked store without a server: %v", err)
 	}
 }
+
+// TestServeStoreUnavailable: a second serve on a bbolt file another server
+// holds, or on an unreachable PostgreSQL, fails with the store's message
+// (no panic in Close).
+func TestServeStoreUnavailable(t *testing.T) {
+	dir := t.TempDir()
+	st := filepath.Join(dir, "astroapi.db")
+	start := func(store string) (*Main, error) {
+		m := NewMain(io.Discard, io.Discard)
+		if err := m.ParseFlags([]string{"--addr", "127.0.0.1:0", "--store", store, "--places", filepath.Join(dir, "none"), "--dev-account=false"}, getenvMap(nil)); err != nil {
+			t.Fatal(err)
+		}
+		err := m.Run(context.Background())
+		if err != nil {
+			m.Close() // as run does: must not panic
+		}
+		return m, err
+	}
+	first, err := start(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	if _, err := start(st); err == nil || !strings.Contains(err.Error(), "in use by another process") {
+		t.Errorf("second serve on a held bbolt file: %v", err)
+	}
+	if _, err := start("postgres://u:p@127.0.0.1:1/db?connect_timeout=2"); err == nil || !strings.Contains(err.Error(), "postgres store") {
+		t.Errorf("serve on an unreachable PostgreSQL: %v", err)
+	}
+}

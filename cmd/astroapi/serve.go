@@ -74,6 +74,8 @@ type Main struct {
 	profile *os.File // the CPU profile being written, if any
 	served  chan error
 	closeMu sync.Once
+	stop    chan struct{} // closed by Close: ends the background chores
+	chores  sync.WaitGroup
 	closed  error
 }
 
@@ -112,6 +114,13 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 		}
 		c.FlushInterval = d
 	}
+	if v := getenv("ASTROAPI_DEV_ACCOUNT"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("ASTROAPI_DEV_ACCOUNT: %w", err)
+		}
+		c.DevAccount = b
+	}
 	if v := getenv("ASTROAPI_ACCESS_LOG"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -132,7 +141,7 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", c.MetricsAddr, "also serve /metrics on this separate address (ASTROAPI_METRICS_ADDR)")
 	fs.StringVar(&c.BenchCanned, "bench-canned", c.BenchCanned, "serve this file at POST /bench/canned, the benchmark baseline (no key, no quota)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", c.CPUProfile, "write a CPU profile of the whole run to this file (go tool pprof reads it)")
-	fs.BoolVar(&c.DevAccount, "dev-account", c.DevAccount, "create a development account and print its key when the store has no keys")
+	fs.BoolVar(&c.DevAccount, "dev-account", c.DevAccount, "development only: create an account and print its key when the store has no keys (ASTROAPI_DEV_ACCOUNT; the Docker image sets it false)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -163,32 +172,44 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 	}
-	if m.Store, err = store.Open(c.Store); err != nil {
+	// Assigned only on success: a failed Open returns a typed nil that
+	// Close must not call (a second serve on a locked file, an unreachable
+	// PostgreSQL).
+	st, err := store.Open(c.Store)
+	if err != nil {
 		return err
 	}
+	m.Store = st
 	m.warnUnknownPlans(ctx, logger, plans)
 	// Revocations by the console and by the keys command drop the server's
 	// cached keys; the server is built later, so the hook reaches it once
 	// it exists.
-	forgetKeys := func() {
+	forgetKey := func(id string) {
 		if m.Server != nil {
-			m.Server.ForgetKeys()
+			m.Server.ForgetKey(id)
 		}
 	}
 	if store.Kind(c.Store) == "bolt" {
-		if m.admin, err = listenAdmin(adminSocket(c.Store), m.Store, plans, logger, forgetKeys); err != nil {
+		if m.admin, err = listenAdmin(adminSocket(c.Store), m.Store, plans, logger, forgetKey); err != nil {
 			logger.Warn("no administration socket: keys commands cannot reach the store while this server runs",
 				"socket", adminSocket(c.Store), "error", err.Error())
 		}
 	}
 	m.Quota = quota.New(m.Store, quota.Config{
 		Plans: plans, FlushInterval: c.FlushInterval,
+		// Instances sharing a PostgreSQL store lease calls from it, so
+		// the daily and monthly limits hold exactly across them.
+		Shared: store.Kind(c.Store) == "postgres",
 		OnFlush: func(fs quota.FlushStats, err error) {
 			if err != nil {
 				logger.Error("quota flush failed", "error", err.Error())
 			}
 		},
 	})
+
+	m.stop = make(chan struct{})
+	m.chores.Add(1)
+	go m.purgeRevokedKeys(logger)
 
 	positions, err := m.positions(logger)
 	if err != nil {
@@ -226,10 +247,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	ops := routes.All(routes.Deps{
 		Positions: positions, Tables: m.tables, Swiss: m.swiss, Places: pl, Zones: zx,
-		Store: m.Store, Quota: m.Quota, KeysChanged: forgetKeys,
+		Store: m.Store, Quota: m.Quota, KeyRevoked: forgetKey,
 	})
 	m.Server, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
+		MetricsElsewhere: c.MetricsAddr != "",
 	})
 	if err != nil {
 		return err
@@ -311,6 +333,33 @@ func (m *Main) positions(logger *slog.Logger) (engine.Positions, error) {
 	return ephem.New(t, e), nil
 }
 
+// revokedKeysKept is how long a revoked key stays listed (its lookups can
+// only answer "revoked"); purgeRevokedKeys deletes older ones at start and
+// daily.
+const revokedKeysKept = 30 * 24 * time.Hour
+
+func (m *Main) purgeRevokedKeys(logger *slog.Logger) {
+	defer m.chores.Done()
+	t := time.NewTicker(24 * time.Hour)
+	defer t.Stop()
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		n, err := m.Store.PurgeRevokedKeys(ctx, time.Now().Add(-revokedKeysKept))
+		cancel()
+		switch {
+		case err != nil:
+			logger.Warn("purging revoked keys failed", "error", err.Error())
+		case n > 0:
+			logger.Info("purged revoked keys", "keys", n, "revoked_before_days", int(revokedKeysKept.Hours()/24))
+		}
+		select {
+		case <-t.C:
+		case <-m.stop:
+			return
+		}
+	}
+}
+
 // devAccount creates a development account with one key on first start
 // (no key in the store) and prints the key.
 func (m *Main) devAccount(ctx context.Context, logger *slog.Logger) error {
@@ -332,6 +381,10 @@ func (m *Main) devAccount(ctx context.Context, logger *slog.Logger) error {
 // ShutdownWait), quota counters are flushed, the store is closed.
 func (m *Main) Close() error {
 	m.closeMu.Do(func() {
+		if m.stop != nil {
+			close(m.stop)
+			m.chores.Wait() // before the store closes
+		}
 		var errs []error
 		if m.Server != nil && m.ln != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), m.Config.ShutdownWait)

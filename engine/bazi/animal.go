@@ -9,7 +9,7 @@ import (
 
 // AnimalInput is an animal request: a Gregorian year.
 type AnimalInput struct {
-	Year *int `json:"year" doc:"Gregorian year (required); the animal is that of the sexagenary year beginning in it, at Lichun (about 4 February)" minimum:"1583" maximum:"2999" example:"2024"`
+	Year *int `json:"year" required:"true" doc:"Gregorian year; the animal is that of the sexagenary year beginning in it, at Lichun (about 4 February)" minimum:"1583" maximum:"2999" example:"2024"`
 }
 
 // Validate checks the year.

@@ -31,16 +31,16 @@ func (DayBoundary) EnumValues() []string { return []string{string(ZiStart), stri
 
 // Input is a BaZi request: a civil date and time in an IANA zone.
 type Input struct {
-	Year  int  `json:"year" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
-	Month int  `json:"month" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
-	Day   int  `json:"day" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
-	Hour  *int `json:"hour" doc:"hour of the local clock, 0-23 (required)" minimum:"0" maximum:"23" example:"14"`
+	Year  int  `json:"year" required:"true" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
+	Month int  `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
+	Day   int  `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
+	Hour  *int `json:"hour" required:"true" doc:"hour of the local clock, 0-23" minimum:"0" maximum:"23" example:"14"`
 	// Minute defaults to 0.
-	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59 (default 0)" minimum:"0" maximum:"59" example:"30"`
-	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time (default UTC); its historical offsets and daylight time apply" example:"Asia/Shanghai"`
+	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59" default:"0" minimum:"0" maximum:"59" example:"30"`
+	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time (default UTC); its historical offsets and daylight time apply" default:"UTC" example:"Asia/Shanghai"`
 	// Fold picks one of two instants when clocks were turned back.
-	Fold        int         `json:"fold,omitempty" doc:"for a local time that occurred twice (clocks turned back): 0 the earlier instant (default), 1 the later" minimum:"0" maximum:"1"`
-	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight (00:00)" enum:"zi_start,midnight"`
+	Fold        int         `json:"fold,omitempty" doc:"for a local time that occurred twice (clocks turned back): 0 the earlier instant (default), 1 the later" minimum:"0" maximum:"1" default:"0"`
+	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight (00:00)" enum:"zi_start,midnight" default:"zi_start"`
 	// Gender is accepted and ignored (the four pillars do not depend on it).
 	Gender string `json:"gender,omitempty" doc:"ignored: the four pillars do not depend on it (a warning says so)"`
 }
@@ -221,7 +221,10 @@ type Chart struct {
 	SolarTerms     Terms       `json:"solar_terms" doc:"the solar terms that placed the year and month pillars"`
 	Birth          Moment      `json:"birth" doc:"the birth instant as interpreted"`
 	Conventions    Conventions `json:"conventions"`
-	Warnings       []string    `json:"warnings,omitempty" doc:"notes on the input (ignored fields, ambiguous times, a birth close to a solar term)"`
+	// Warnings are notes on the input (ignored fields, ambiguous times, a
+	// birth close to a solar term); the routes give them in the envelope's
+	// warnings, with the other notices of the call, not in the result.
+	Warnings []string `json:"-"`
 }
 
 // nearTerm is how close to a jie a birth draws a warning: an error of the

@@ -12,13 +12,13 @@ import (
 // Person is one side of a compatibility request: a birth date and time in
 // an IANA zone. The hour defaults to 12:00 (noon).
 type Person struct {
-	Year     int    `json:"year" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
-	Month    int    `json:"month" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
-	Day      int    `json:"day" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
-	Hour     *int   `json:"hour,omitempty" doc:"hour of the local clock, 0-23 (default 12)" minimum:"0" maximum:"23" example:"14"`
-	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59 (default 0)" minimum:"0" maximum:"59"`
-	Timezone string `json:"timezone,omitempty" doc:"IANA time zone (default UTC)" example:"Asia/Shanghai"`
-	Fold     int    `json:"fold,omitempty" doc:"0 the earlier, 1 the later instant of a local time that occurred twice" minimum:"0" maximum:"1"`
+	Year     int    `json:"year" required:"true" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
+	Month    int    `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
+	Day      int    `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
+	Hour     *int   `json:"hour,omitempty" doc:"hour of the local clock, 0-23" default:"12" minimum:"0" maximum:"23" example:"14"`
+	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59" default:"0" minimum:"0" maximum:"59"`
+	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time; its historical offsets and daylight time apply" default:"UTC" example:"Asia/Shanghai"`
+	Fold     int    `json:"fold,omitempty" doc:"0 the earlier, 1 the later instant of a local time that occurred twice" minimum:"0" maximum:"1" default:"0"`
 	Gender   string `json:"gender,omitempty" doc:"ignored"`
 }
 
@@ -33,9 +33,9 @@ func (p Person) input(b DayBoundary) Input {
 
 // CompatibilityInput is a compatibility request: two people.
 type CompatibilityInput struct {
-	Person1     *Person     `json:"person1" doc:"first person (required)"`
-	Person2     *Person     `json:"person2" doc:"second person (required)"`
-	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight" enum:"zi_start,midnight"`
+	Person1     *Person     `json:"person1" required:"true" doc:"first person"`
+	Person2     *Person     `json:"person2" required:"true" doc:"second person"`
+	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight" enum:"zi_start,midnight" default:"zi_start"`
 }
 
 // Validate checks both people, naming fields "person1.year" and so on.
@@ -106,7 +106,9 @@ type Compatibility struct {
 	Overall            Overall       `json:"overall"`
 	OverallScore       float64       `json:"overall_score" doc:"overall.score, repeated at the top level" minimum:"1" maximum:"10" example:"7.4"`
 	Conventions        Conventions   `json:"conventions" doc:"how the pillars were cast (person1's; person2's agree but for the solar-term method)"`
-	Warnings           []string      `json:"warnings,omitempty"`
+	// Warnings are both charts' notes, "person1: " or "person2: " before
+	// each; the route gives them in the envelope's warnings.
+	Warnings []string `json:"-"`
 }
 
 // Compatible casts both charts and scores the pair.

@@ -26,7 +26,7 @@ type Packet struct {
 	Second    *int     `json:"second,omitempty" doc:"second, 0-59" minimum:"0" maximum:"59" default:"0"`
 	Latitude  *float64 `json:"latitude,omitempty" doc:"geographic latitude in degrees, north positive; with longitude, or send location instead" example:"51.5074" minimum:"-90" maximum:"90"`
 	Longitude *float64 `json:"longitude,omitempty" doc:"geographic longitude in degrees, east positive" example:"-0.1278" minimum:"-180" maximum:"180"`
-	Location  string   `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: \"Paris, TX\", \"London, UK\""`
+	Location  string   `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: \"Paris, TX\", \"London, UK\" (the example request sends latitude and longitude instead)"`
 	Timezone  string   `json:"timezone,omitempty" doc:"IANA zone the local time is written in (historical offsets honoured); \"auto\" takes the zone of the place; omitted: UTC" example:"Europe/London" default:"UTC"`
 	Fold      *int     `json:"fold,omitempty" doc:"for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422" enum:"0,1" default:"0"`
 }

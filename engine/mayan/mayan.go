@@ -33,8 +33,8 @@ const (
 
 // Options choose the correlation and the calendar of the input date.
 type Options struct {
-	Correlation int      `json:"correlation,omitempty" doc:"Julian day number of the Long Count's zero day: 584283 (GMT, default), 584284, 584285 (Lounsbury; Martin and Grube), 584286 (Martin and Skidmore), or another of 584280-584286" minimum:"584280" maximum:"584286" example:"584283"`
-	Calendar    Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian (proleptic, default) or julian" enum:"gregorian,julian"`
+	Correlation int      `json:"correlation,omitempty" doc:"Julian day number of the Long Count's zero day: 584283 (GMT, default), 584284, 584285 (Lounsbury; Martin and Grube), 584286 (Martin and Skidmore), or another of 584280-584286" minimum:"584280" maximum:"584286" default:"584283" example:"584283"`
+	Calendar    Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian (proleptic, default) or julian" enum:"gregorian,julian" default:"gregorian"`
 }
 
 func (o Options) correlation() int {
@@ -66,10 +66,10 @@ func (o Options) validate() engine.Fields {
 // Date is a civil date, with an hour that changes nothing (Maya days are
 // taken as civil days, midnight to midnight) but is accepted and echoed.
 type Date struct {
-	Year  int  `json:"year" doc:"year, astronomical numbering (0 = 1 BCE)" minimum:"-3113" maximum:"2999" example:"2012"`
-	Month int  `json:"month" doc:"month, 1-12" minimum:"1" maximum:"12" example:"12"`
-	Day   int  `json:"day" doc:"day of the month" minimum:"1" maximum:"31" example:"21"`
-	Hour  *int `json:"hour,omitempty" doc:"hour, 0-23 (default 12); it changes nothing: the Maya day is taken as the civil date" minimum:"0" maximum:"23" example:"12"`
+	Year  int  `json:"year" required:"true" doc:"year, astronomical numbering (0 = 1 BCE)" minimum:"-3113" maximum:"2999" example:"2012"`
+	Month int  `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"12"`
+	Day   int  `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"21"`
+	Hour  *int `json:"hour,omitempty" default:"12" doc:"hour, 0-23; it changes nothing: the Maya day is taken as the civil date" minimum:"0" maximum:"23" example:"12"`
 }
 
 // validate checks d in calendar cal; prefix names the fields ("person1.").
@@ -228,11 +228,11 @@ type LordOfNight struct {
 
 // YearBearer is the Tzolk'in day on which the current Haab' year began.
 type YearBearer struct {
-	Sign      string `json:"sign" doc:"day sign of the year's first day" enum:"Ik',Manik',Eb',Kaban" example:"Eb'"`
-	SignKiche string `json:"sign_kiche" example:"E"`
-	Tone      int    `json:"tone" minimum:"1" maximum:"13" example:"10"`
-	Combined  string `json:"combined" example:"10 Eb'"`
-	YearStart string `json:"year_start" doc:"date of 0 Pop, the day the Haab' year began, in the request's calendar (YYYY-MM-DD)" example:"2012-04-03"`
+	Sign      string `json:"sign" doc:"day sign of the year's first day" enum:"Ik',Manik',Eb',Kaban" example:"Kaban"`
+	SignKiche string `json:"sign_kiche" example:"No'j"`
+	Tone      int    `json:"tone" minimum:"1" maximum:"13" example:"1"`
+	Combined  string `json:"combined" example:"1 Kaban"`
+	YearStart string `json:"year_start" doc:"date of 0 Pop, the day the Haab' year began, in the request's calendar (YYYY-MM-DD)" example:"2012-04-02"`
 	System    string `json:"system" doc:"the year-bearer system used"`
 }
 
@@ -347,8 +347,8 @@ type Compatibility struct {
 
 // CompatibilityInput is a Mayan compatibility request.
 type CompatibilityInput struct {
-	Person1 *Date `json:"person1" doc:"first person's date (required)"`
-	Person2 *Date `json:"person2" doc:"second person's date (required)"`
+	Person1 *Date `json:"person1" required:"true" doc:"first person's date"`
+	Person2 *Date `json:"person2" required:"true" doc:"second person's date"`
 	Options
 }
 

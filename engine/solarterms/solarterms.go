@@ -338,7 +338,7 @@ type Event struct {
 	Longitude float64 `json:"longitude" doc:"apparent geocentric ecliptic longitude of the Sun at the term, degrees (a multiple of 15)" minimum:"0" maximum:"345"`
 	Kind      string  `json:"kind" doc:"jie (opens a month of the solar calendar) or zhongqi (mid-month)" enum:"jie,zhongqi"`
 	// UTC is rounded to the second.
-	UTC    time.Time `json:"utc" doc:"instant of the crossing in UTC, rounded to the second" example:"2024-02-04T08:26:53Z"`
+	UTC    time.Time `json:"utc" doc:"instant of the crossing in UTC, rounded to the second" example:"2024-02-04T08:27:08Z"`
 	JD     float64   `json:"julian_day" doc:"instant of the crossing, Julian day (UT), to 1e-6 day (0.09 s)" example:"2460344.852162"`
 	Method Method    `json:"method" doc:"table: the precomputed solar-term table (1800-2399, Swiss Ephemeris); root_finding: solved on the ephemeris for this request" enum:"table,root_finding"`
 }

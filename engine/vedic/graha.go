@@ -214,14 +214,3 @@ var dashaYears = [numGrahas]float64{Sun: 6, Moon: 10, Mars: 7, Mercury: 17, Jupi
 // dashaOrder is the Vimshottari sequence, starting from the lord of
 // Ashwini (Ketu); nakshatra n (0 = Ashwini) is ruled by dashaOrder[n%9].
 var dashaOrder = [9]Graha{Ketu, Venus, Sun, Moon, Mars, Rahu, Jupiter, Saturn, Mercury}
-
-// isMalefic reports the natural malefics (BPHS ch. 3, with the usual
-// reading): Sun, Mars, Saturn, Rahu, Ketu. The Moon and Mercury are judged
-// case by case (see benefic).
-func isMalefic(g Graha) bool {
-	switch g {
-	case Sun, Mars, Saturn, Rahu, Ketu:
-		return true
-	}
-	return false
-}

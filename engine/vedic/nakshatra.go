@@ -1,11 +1,6 @@
 package vedic
 
-import (
-	"fmt"
-	"math"
-
-	"github.com/astroapi/astroapi/engine"
-)
+import "github.com/astroapi/astroapi/engine"
 
 // NakshatraSpan is the extent of one nakshatra: 13°20′ of sidereal
 // longitude (360° / 27); a pada is a quarter of it, 3°20′.
@@ -138,12 +133,4 @@ func BirthNakshatra(pos engine.Positions, b Birth, o Options) (*NakshatraResult,
 		Source:                p.Source,
 	}
 	return r, nil
-}
-
-// dms formats degrees as d°m′s″ (whole arcseconds, truncated), for
-// warnings and rule texts.
-func dms(deg float64) string {
-	deg = math.Abs(deg)
-	s := int(deg*3600 + 1e-6)
-	return fmt.Sprintf("%d°%02d′%02d″", s/3600, s/60%60, s%60)
 }

@@ -44,14 +44,22 @@ func localLayout(off int) string {
 // FormatOffset writes seconds east of UTC as ±HH:MM, or ±HH:MM:SS when the
 // offset has seconds (local mean time, e.g. Amsterdam's +00:19:32).
 func FormatOffset(sec int) string {
-	sign := '+'
+	sign := byte('+')
 	if sec < 0 {
 		sign, sec = '-', -sec
 	}
-	if sec%60 != 0 {
-		return fmt.Sprintf("%c%02d:%02d:%02d", sign, sec/3600, sec/60%60, sec%60)
+	two := func(b []byte, v int) []byte { return append(b, byte('0'+v/10%10), byte('0'+v%10)) }
+	var buf [9]byte
+	b := append(buf[:0], sign)
+	if h := sec / 3600; h >= 100 {
+		return fmt.Sprintf("%c%02d:%02d", sign, h, sec/60%60) // never in the tz database
 	}
-	return fmt.Sprintf("%c%02d:%02d", sign, sec/3600, sec/60%60)
+	b = append(two(b, sec/3600), ':')
+	b = two(b, sec/60%60)
+	if sec%60 != 0 {
+		b = two(append(b, ':'), sec%60)
+	}
+	return string(b)
 }
 
 // Transition is a change of a zone's offset, abbreviation or DST flag.

@@ -41,9 +41,9 @@ const TestPlan = "test"
 
 // Env is what the harness made that operations may need.
 type Env struct {
-	Store       store.Store
-	Quota       *quota.Quota
-	KeysChanged func() // drops the server's cached key lookups
+	Store      store.Store
+	Quota      *quota.Quota
+	KeyRevoked func(id string) // makes the server refuse the key at once (Server.ForgetKey)
 }
 
 // Options configure Start; the zero value serves only the server's own
@@ -60,6 +60,8 @@ type Options struct {
 	Limits     apihttp.Limits
 	Log        io.Writer // access and error log; default discarded unless -v
 	CannedBody []byte    // served at POST /bench/canned
+	// MetricsElsewhere keeps /metrics off the API's listener.
+	MetricsElsewhere bool
 }
 
 // Serve returns an Options.Ops serving ops.
@@ -156,7 +158,7 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	q := quota.New(st, quota.Config{Plans: opts.Plans, FlushInterval: -1, Now: opts.Clock.Now})
+	q := quota.New(st, quota.Config{Plans: opts.Plans, FlushInterval: -1, Now: opts.Clock.Now, Shared: store.Kind(opts.StoreURL) == "postgres"})
 	logw := opts.Log
 	if logw == nil {
 		logw = io.Discard
@@ -167,12 +169,13 @@ func Start(t testing.TB, opts Options) *Server {
 	var srv *apihttp.Server
 	var ops []*op.Operation
 	if opts.Ops != nil {
-		ops = opts.Ops(Env{Store: st, Quota: q, KeysChanged: func() { srv.ForgetKeys() }})
+		ops = opts.Ops(Env{Store: st, Quota: q, KeyRevoked: func(id string) { srv.ForgetKey(id) }})
 	}
 	srv, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: opts.Ephemeris,
 		Store: st, Quota: q, Clock: opts.Clock.Now, Limits: opts.Limits,
 		Logger: apihttp.NewLogger(logw), AccessLog: logw, CannedBody: opts.CannedBody,
+		MetricsElsewhere: opts.MetricsElsewhere,
 	})
 	if err != nil {
 		t.Fatalf("New: %v", err)

@@ -89,7 +89,8 @@ func echo(c *op.Call, in *EchoInput) (EchoInput, error) {
 }
 
 // Echo returns the echo family: billed echo routes (POST and GET), a path
-// parameter, a cacheable echo, a public route and a raw SVG body.
+// parameter, a cacheable echo, a public route, a raw SVG body and a heavy
+// echo costing 3 calls.
 func Echo() []*op.Operation {
 	spec := func(id, path string) op.Spec {
 		return op.Spec{ID: id, Path: path, Family: "Operations", Summary: "echo (tests only)"}
@@ -100,6 +101,8 @@ func Echo() []*op.Operation {
 	public.Access = op.Public
 	svg := spec("get-test-svg", "/api/v1/test/svg")
 	svg.Produces = "image/svg+xml"
+	heavy := spec("post-test-heavy", "/api/v1/test/heavy")
+	heavy.Heavy, heavy.Cost = true, 3
 	return []*op.Operation{
 		op.Post(spec("post-test-echo", "/api/v1/test/echo"), echo),
 		op.Get(spec("get-test-echo", "/api/v1/test/echo"), echo),
@@ -112,6 +115,7 @@ func Echo() []*op.Operation {
 			return echo(c, in)
 		}),
 		op.Get(public, func(*op.Call, *op.None) (map[string]bool, error) { return map[string]bool{"public": true}, nil }),
+		op.Post(heavy, echo),
 		op.Get(svg, func(*op.Call, *op.None) (op.Raw, error) {
 			return op.Raw{ContentType: "image/svg+xml", Body: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)}, nil
 		}),

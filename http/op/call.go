@@ -27,6 +27,7 @@ type Call struct {
 	query     [][2]string
 	params    map[string]string
 
+	in       any // the decoded input (a pointer to the operation's In)
 	echo     any
 	echoSet  bool
 	decoded  any
@@ -59,15 +60,42 @@ func NewCall(o *Operation, r Request) *Call {
 	}
 }
 
-// Run decodes the input and runs the handler. A panic in the handler is
-// returned as an error (a 500 whose cause names the operation).
+// Decode reads the call's input: a 400 or 422 problem when it cannot be
+// read or misses required fields. Run decodes if Decode was not called.
+func (c *Call) Decode() error {
+	if c.in != nil {
+		return nil
+	}
+	in, err := c.op.decode(c)
+	if err != nil {
+		return err
+	}
+	c.in = in
+	return nil
+}
+
+// Cost is how many calls of quota this call counts for: the input's Cost
+// when it is a Coster (decode first), else the operation's Cost, at least 1.
+func (c *Call) Cost() int64 {
+	if k, ok := c.in.(Coster); ok {
+		return max(1, k.Cost())
+	}
+	return max(1, c.op.Cost)
+}
+
+// Run decodes the input (unless Decode did) and runs the handler. A panic
+// in the handler is returned as an error (a 500 whose cause names the
+// operation).
 func (c *Call) Run() (res any, err error) {
+	if err := c.Decode(); err != nil {
+		return nil, err
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic in %s: %v\n%s", c.op.ID, r, debug.Stack())
 		}
 	}()
-	return c.op.run(c)
+	return c.op.handle(c, c.in)
 }
 
 // Operation returns the operation being called.

@@ -44,6 +44,35 @@ type Spec struct {
 	// instead of running: a dependency it needs (ephemeris, zone index,
 	// store) is missing on this server. The operation stays documented.
 	Unavailable string
+	// Cost is how many calls of the daily and monthly quota one call of a
+	// billed operation counts for (0 means 1): work far above a chart's,
+	// such as a rasterised wheel, is billed as more than one call. An input
+	// type with a Cost method (Coster) sets it per call instead.
+	Cost int64
+	// Heavy calls (seconds of CPU at the top of their range, a PNG) run
+	// under the server's limits of heavy calls in flight, overall and per
+	// account; beyond them the door answers 503 with Retry-After at once.
+	Heavy bool
+	// PathExamples are values of the path parameters for the example
+	// request of the documents (the OpenAPI document, the API-client
+	// collection); a parameter without one takes the example tag of the
+	// input field of its name.
+	PathExamples map[string]string
+	// Private answers (a new key's secret, an account's keys) are sent with
+	// Cache-Control: no-store.
+	Private bool
+	// JSONOnly refuses a body that is not declared application/json (415):
+	// a cross-site form cannot send one without a CORS preflight, so a
+	// public state-changing route such as sign-up cannot be driven by
+	// other sites.
+	JSONOnly bool
+}
+
+// Coster is implemented by an input whose cost in calls depends on what
+// it asks for (the rows of an ephemeris, the span of a timeline): the door
+// bills Cost() calls once the input is decoded and valid enough to count.
+type Coster interface {
+	Cost() int64
 }
 
 // Operation is one route of the API, declared once with its input and
@@ -54,7 +83,8 @@ type Operation struct {
 	Method string
 	In     reflect.Type // the input struct (JSON body for POST, query parameters for GET)
 	Out    reflect.Type // the result type (Raw for non-JSON bodies)
-	run    func(c *Call) (any, error)
+	decode func(c *Call) (any, error)
+	handle func(c *Call, in any) (any, error)
 }
 
 // None is the input of an operation that takes nothing: a body or query
@@ -85,13 +115,11 @@ func declare[In, Out any](method string, s Spec, h func(*Call, *In) (Out, error)
 		Spec: s, Method: method,
 		In:  reflect.TypeFor[In](),
 		Out: reflect.TypeFor[Out](),
-		run: func(c *Call) (any, error) {
+		decode: func(c *Call) (any, error) {
 			in := new(In)
-			if err := c.decode(in); err != nil {
-				return nil, err
-			}
-			return h(c, in)
+			return in, c.decode(in)
 		},
+		handle: func(c *Call, in any) (any, error) { return h(c, in.(*In)) },
 	}
 }
 
@@ -146,7 +174,7 @@ func (o *Operation) Check() error {
 	switch {
 	case o.ID == "":
 		bad("no operation id (path %s)", o.Path)
-	case o.run == nil:
+	case o.handle == nil:
 		bad("no handler: declare operations with op.Post or op.Get")
 	case !strings.HasPrefix(o.Path, "/"):
 		bad("path %q does not start with /", o.Path)
@@ -159,6 +187,12 @@ func (o *Operation) Check() error {
 	}
 	if o.Produces != "" && o.Bare {
 		bad("Produces and Bare both set")
+	}
+	if o.Cost < 0 {
+		bad("negative cost %d", o.Cost)
+	}
+	if o.Cost > 1 && o.Access != Billed {
+		bad("a cost of %d calls on an operation that is not billed", o.Cost)
 	}
 	if o.Produces == "" && o.Out == reflect.TypeFor[Raw]() {
 		bad("answers op.Raw but does not say its media type (Produces)")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/astroapi/astroapi/engine"
 )
@@ -56,38 +57,40 @@ func (p *Problem) Cause() error { return p.cause }
 
 // Problem kinds. Each slug is a section of /docs/api (#problem-<slug>).
 const (
-	KindBadRequest   = "bad-request"
-	KindValidation   = "validation"
-	KindNotFound     = "not-found"
-	KindMethod       = "method-not-allowed"
-	KindUnauthorized = "unauthorized"
-	KindKeyInQuery   = "key-in-query"
-	KindConflict     = "conflict"
-	KindQuota        = "quota-exceeded"
-	KindRate         = "rate-limited"
-	KindTooLarge     = "body-too-large"
-	KindUnsupported  = "unsupported-media-type"
-	KindTimeout      = "timeout"
-	KindUnavailable  = "unavailable"
-	KindInternal     = "internal"
+	KindBadRequest      = "bad-request"
+	KindValidation      = "validation"
+	KindNotFound        = "not-found"
+	KindMethod          = "method-not-allowed"
+	KindUnauthorized    = "unauthorized"
+	KindKeyInQuery      = "key-in-query"
+	KindConflict        = "conflict"
+	KindQuota           = "quota-exceeded"
+	KindRate            = "rate-limited"
+	KindTooLarge        = "body-too-large"
+	KindHeadersTooLarge = "headers-too-large"
+	KindUnsupported     = "unsupported-media-type"
+	KindTimeout         = "timeout"
+	KindUnavailable     = "unavailable"
+	KindInternal        = "internal"
 )
 
 // Kinds maps each problem kind to its title.
 var Kinds = map[string]string{
-	KindBadRequest:   "Bad request",
-	KindValidation:   "Invalid input",
-	KindNotFound:     "Not found",
-	KindMethod:       "Method not allowed",
-	KindUnauthorized: "Missing or invalid API key",
-	KindKeyInQuery:   "API key in the query string",
-	KindConflict:     "Conflict",
-	KindQuota:        "Quota exceeded",
-	KindRate:         "Rate limit exceeded",
-	KindTooLarge:     "Request body too large",
-	KindUnsupported:  "Unsupported media type",
-	KindTimeout:      "Request timed out",
-	KindUnavailable:  "Service unavailable",
-	KindInternal:     "Internal error",
+	KindBadRequest:      "Bad request",
+	KindValidation:      "Invalid input",
+	KindNotFound:        "Not found",
+	KindMethod:          "Method not allowed",
+	KindUnauthorized:    "Missing or invalid API key",
+	KindKeyInQuery:      "API key in the query string",
+	KindConflict:        "Conflict",
+	KindQuota:           "Quota exceeded",
+	KindRate:            "Rate limit exceeded",
+	KindTooLarge:        "Request body too large",
+	KindHeadersTooLarge: "Request header fields too large",
+	KindUnsupported:     "Unsupported media type",
+	KindTimeout:         "Request timed out",
+	KindUnavailable:     "Service unavailable",
+	KindInternal:        "Internal error",
 }
 
 // NewProblem builds a problem of a kind with a detail.
@@ -99,6 +102,7 @@ func NewProblem(status int, kind, detail string) *Problem {
 // wrong JSON type, an unparsable date, a missing body part the spec makes a
 // 400. field names the JSON path or parameter ("" for the whole body).
 func BadRequest(field, reason string) error {
+	field, reason = clip(field, maxField), clip(reason, maxReason)
 	p := NewProblem(400, KindBadRequest, field+": "+reason)
 	if field == "" {
 		p.Detail = reason
@@ -161,6 +165,24 @@ func ProblemFor(err error) *Problem {
 	return p
 }
 
+// Problems quote what the caller sent ("unknown time zone \"...\""); a
+// megabyte of it would come back twice. Fields and reasons are clipped.
+const (
+	maxField  = 200
+	maxReason = 400
+)
+
+// clip shortens s to at most n bytes at a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
 // ValidationProblem is the 422 problem listing bad fields.
 func ValidationProblem(fields engine.Fields) *Problem {
 	p := NewProblem(422, KindValidation, "")
@@ -168,7 +190,7 @@ func ValidationProblem(fields engine.Fields) *Problem {
 		if f == nil {
 			continue
 		}
-		p.Errors = append(p.Errors, FieldProblem{Field: f.Field, Reason: f.Reason})
+		p.Errors = append(p.Errors, FieldProblem{Field: clip(f.Field, maxField), Reason: clip(f.Reason, maxReason)})
 	}
 	switch len(p.Errors) {
 	case 0:

@@ -31,12 +31,20 @@ type Schemas struct {
 	// RefPrefix is prepended to definition names in $ref (OpenAPI:
 	// "#/components/schemas/", the default; JSON Schema: "#/$defs/").
 	RefPrefix string
+	// OpenAPI30 writes the OpenAPI 3.0 dialect (what code generators read):
+	// a $ref with a description is wrapped in allOf, an example is a
+	// value, not a list, and bytes are format byte. Off: JSON Schema
+	// 2020-12 (OpenAPI 3.1, MCP).
+	OpenAPI30 bool
+	// Output marks the fields a result always carries (no omitempty) as
+	// required; inputs are required only where tagged required:"true".
+	Output bool
 }
 
-// NewSchemas returns an empty generator.
+// NewSchemas returns an empty generator of OpenAPI 3.0 schemas.
 func NewSchemas() *Schemas {
 	return &Schemas{defs: map[string]map[string]any{}, names: map[reflect.Type]string{}, used: map[string]reflect.Type{},
-		RefPrefix: "#/components/schemas/"}
+		RefPrefix: "#/components/schemas/", OpenAPI30: true}
 }
 
 // Defs returns the named definitions collected so far.
@@ -59,34 +67,52 @@ var (
 	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
 )
 
-// name picks a definition name for a named struct type: TypeName, or
-// PkgTypeName when two packages share a type name.
+// name picks a definition name for a named struct type: the package's
+// name and the type's (natal.Chart is NatalChart, zones.History
+// ZonesHistory), so that generated clients get names that say what they
+// are rather than Result or State; a type named after its package keeps
+// its name (aspects.Aspect is Aspect), and the server's own types (op,
+// http) go unprefixed.
 func (g *Schemas) name(t reflect.Type) string {
 	if n, ok := g.names[t]; ok {
 		return n
 	}
 	base := nonIdent.ReplaceAllString(t.Name(), "_")
+	if i := strings.IndexByte(base, '['); i >= 0 { // generic instances
+		base = base[:i]
+	}
 	if base == "" {
 		base = "Anonymous"
 	}
 	base = strings.ToUpper(base[:1]) + base[1:]
+	pkg := t.PkgPath()
+	if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
+		pkg = pkg[i+1:]
+	}
 	n := base
-	if other, taken := g.used[n]; taken && other != t {
-		pkg := t.PkgPath()
-		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
-			pkg = pkg[i+1:]
+	if pkg != "" && pkg != "op" && pkg != "http" {
+		lower := strings.ToLower(base)
+		if !strings.HasPrefix(lower, pkg) && !strings.HasPrefix(lower, strings.TrimSuffix(pkg, "s")) {
+			n = strings.ToUpper(pkg[:1]) + pkg[1:] + base
 		}
-		n = strings.ToUpper(pkg[:1]) + pkg[1:] + base
-		for i := 2; ; i++ {
-			if other, taken := g.used[n]; !taken || other == t {
-				break
-			}
-			n = base + strconv.Itoa(i)
+	}
+	for i := 2; ; i++ {
+		if other, taken := g.used[n]; !taken || other == t {
+			break
 		}
+		n = base + strconv.Itoa(i)
 	}
 	g.names[t] = n
 	g.used[n] = t
 	return n
+}
+
+// Name is the definition name Schema gives a named struct type.
+func (g *Schemas) Name(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return g.name(t)
 }
 
 // Schema returns the schema of t (a $ref for named structs).
@@ -139,6 +165,9 @@ func (g *Schemas) Schema(t reflect.Type) map[string]any {
 		return map[string]any{"type": "string"}
 	case reflect.Slice, reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
+			if g.OpenAPI30 {
+				return map[string]any{"type": "string", "format": "byte"}
+			}
 			return map[string]any{"type": "string", "contentEncoding": "base64"}
 		}
 		s := map[string]any{"type": "array", "items": g.Schema(t.Elem())}
@@ -169,7 +198,8 @@ func (g *Schemas) object(t reflect.Type) map[string]any {
 	for _, sf := range wireFields(t) {
 		name := wireName(sf)
 		props[name] = g.Field(sf)
-		if sf.Tag.Get("required") == "true" {
+		_, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		if sf.Tag.Get("required") == "true" || g.Output && !strings.Contains(opts, "omitempty") {
 			required = append(required, name)
 		}
 	}
@@ -239,6 +269,13 @@ func wireName(sf reflect.StructField) string {
 	return name
 }
 
+// Queryable reports whether a field can be sent as a query parameter: a
+// scalar or a list of scalars (comma-separated), not an object or a map.
+func Queryable(sf reflect.StructField) bool {
+	k := scalarOf(sf.Type)
+	return k != scalarOther && k != scalarOther+100
+}
+
 // WireName is a struct field's JSON name.
 func WireName(sf reflect.StructField) string { return wireName(sf) }
 
@@ -256,6 +293,9 @@ const (
 func scalarOf(t reflect.Type) scalar {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if t == timeType {
+		return scalarString // written as an RFC 3339 string: its tags read as strings
 	}
 	switch t.Kind() {
 	case reflect.String:
@@ -323,8 +363,12 @@ func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 	base := g.Schema(sf.Type)
 	s := map[string]any{}
 	if ref, ok := base["$ref"]; ok {
-		// Siblings of $ref are allowed in 3.1; keep the ref and add docs beside it.
-		s["$ref"] = ref
+		if g.OpenAPI30 {
+			// OpenAPI 3.0 ignores siblings of $ref: wrap it to keep the docs.
+			s["allOf"] = []any{map[string]any{"$ref": ref}}
+		} else {
+			s["$ref"] = ref // siblings of $ref are allowed in 2020-12
+		}
 	} else {
 		for k, v := range base {
 			s[k] = v
@@ -369,7 +413,11 @@ func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 			ek = scalarOther // an array's example is a JSON array
 		}
 		if x, err := tagValue(v, ek); err == nil {
-			s["examples"] = []any{x}
+			if g.OpenAPI30 {
+				s["example"] = x
+			} else {
+				s["examples"] = []any{x}
+			}
 		}
 	}
 	return s

@@ -28,14 +28,17 @@ import (
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/http/routes/aspects"
+	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/houses"
+	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/parts"
 	"github.com/astroapi/astroapi/http/routes/relationship"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/usage"
+	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 	"github.com/astroapi/astroapi/tables"
@@ -55,9 +58,9 @@ type Deps struct {
 	Zones  *zones.Index  // IANA zones and their boundaries
 	Store  store.Store   // accounts and keys
 	Quota  *quota.Quota  // counters and usage statistics
-	// KeysChanged is called after the console revokes or rotates a key
-	// (the server drops its cached key lookups).
-	KeysChanged func()
+	// KeyRevoked is called after the console revokes or rotates a key (the
+	// server refuses it at once, though lookups of it are cached).
+	KeyRevoked func(id string)
 	// SignupsPerHour bounds console sign-ups per client address (0: 5).
 	SignupsPerHour int
 }
@@ -72,10 +75,13 @@ func All(d Deps) []*op.Operation {
 		houses.Ops(houses.Deps{Positions: d.Positions, Births: births}),
 		aspects.Ops(aspects.Deps{Positions: d.Positions, Births: births}),
 		parts.Ops(parts.Deps{Positions: d.Positions, Births: births}),
+		vedic.Ops(vedic.Deps{Positions: d.Positions, Births: births}),
+		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
+		mayan.Ops(),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
-		console.Ops(console.Deps{Store: d.Store, KeysChanged: d.KeysChanged, SignupsPerHour: d.SignupsPerHour}),
+		console.Ops(console.Deps{Store: d.Store, KeyRevoked: d.KeyRevoked, SignupsPerHour: d.SignupsPerHour}),
 	} {
 		ops = append(ops, family...)
 	}

@@ -15,6 +15,7 @@
 //	counters        account id + 0x00 + "2006-01-02" (day) or "2006-01" (month) -> uint64 big endian
 //	usage           account id + 0x00 + hour (int64 big endian, Unix seconds) + key id + 0x00 + endpoint
 //	                -> count, errors, total µs, max µs (4 x uint64 big endian)
+//	hits            window start (int64 big endian, Unix nanoseconds) + key -> uint64 big endian
 package bolt
 
 import (
@@ -47,6 +48,7 @@ var (
 	bKeyAccount = []byte("key_account")
 	bCounters   = []byte("counters")
 	bUsage      = []byte("usage")
+	bHits       = []byte("hits")
 	bMeta       = []byte("meta")
 )
 
@@ -80,7 +82,7 @@ func Open(path string) (*DB, error) {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range [][]byte{bAccounts, bEmail, bKeys, bKeyHash, bKeyAccount, bCounters, bUsage, bMeta} {
+		for _, name := range [][]byte{bAccounts, bEmail, bKeys, bKeyHash, bKeyAccount, bCounters, bUsage, bHits, bMeta} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -502,4 +504,62 @@ func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) ([
 		return nil
 	})
 	return out, err
+}
+
+// Hit implements store.Store. Windows ended before the current one are
+// deleted as it goes (keys sort by window start).
+func (d *DB) Hit(ctx context.Context, key string, window time.Duration, now time.Time) (int64, error) {
+	if window <= 0 {
+		return 0, fmt.Errorf("hit %s: window %s", key, window)
+	}
+	start := now.UTC().Truncate(window).UnixNano()
+	var n int64
+	err := d.update(ctx, func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bHits)
+		c := b.Cursor()
+		for k, _ := c.First(); k != nil && len(k) >= 8 && int64(binary.BigEndian.Uint64(k)) < start-int64(window); k, _ = c.Next() {
+			if err := c.Delete(); err != nil {
+				return err
+			}
+		}
+		k := append(binary.BigEndian.AppendUint64(nil, uint64(start)), key...)
+		n = get64(b.Get(k)) + 1
+		return b.Put(k, u64(uint64(n)))
+	})
+	return n, err
+}
+
+// PurgeRevokedKeys implements store.Store.
+func (d *DB) PurgeRevokedKeys(ctx context.Context, before time.Time) (int, error) {
+	n := 0
+	err := d.update(ctx, func(tx *bbolt.Tx) error {
+		var gone []store.Key
+		err := tx.Bucket(bKeys).ForEach(func(id, _ []byte) error {
+			k, err := getKey(tx, id)
+			if err != nil {
+				return err
+			}
+			if k.Status == store.KeyRevoked && k.Revoked.Before(before) {
+				gone = append(gone, k)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, k := range gone {
+			if err := tx.Bucket(bKeys).Delete([]byte(k.ID)); err != nil {
+				return err
+			}
+			if err := tx.Bucket(bKeyHash).Delete(k.Hash[:]); err != nil {
+				return err
+			}
+			if err := tx.Bucket(bKeyAccount).Delete(join(k.AccountID, k.ID)); err != nil {
+				return err
+			}
+		}
+		n = len(gone)
+		return nil
+	})
+	return n, err
 }

@@ -19,6 +19,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/astroapi/astroapi/store"
@@ -77,6 +78,13 @@ var migrations = []string{
 		max_us     bigint NOT NULL,
 		PRIMARY KEY (account_id, hour, key_id, endpoint)
 	);`,
+	`CREATE TABLE hits (
+		key          text NOT NULL,
+		window_start timestamptz NOT NULL,
+		n            bigint NOT NULL,
+		PRIMARY KEY (key, window_start)
+	);
+	CREATE INDEX hits_window ON hits (window_start);`,
 }
 
 // migrationLock is the advisory lock key serialising migrations
@@ -428,4 +436,34 @@ func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) ([
 		return u, err
 	})
 	return out, mapErr(err, "usage of "+accountID)
+}
+
+// Hit implements store.Store: one upsert; windows ended before the current
+// one are deleted now and then (one call in a hundred).
+func (d *DB) Hit(ctx context.Context, key string, window time.Duration, now time.Time) (int64, error) {
+	if window <= 0 {
+		return 0, fmt.Errorf("hit %s: window %s", key, window)
+	}
+	start := now.UTC().Truncate(window)
+	var n int64
+	err := d.pool.QueryRow(ctx, `INSERT INTO hits (key, window_start, n) VALUES ($1, $2, 1)
+		ON CONFLICT (key, window_start) DO UPDATE SET n = hits.n + 1 RETURNING n`, key, start).Scan(&n)
+	if err != nil {
+		return 0, mapErr(err, "hit "+key)
+	}
+	if rand.IntN(100) == 0 {
+		if _, err := d.pool.Exec(ctx, `DELETE FROM hits WHERE window_start < $1`, start.Add(-window)); err != nil {
+			return n, mapErr(err, "pruning hits")
+		}
+	}
+	return n, nil
+}
+
+// PurgeRevokedKeys implements store.Store.
+func (d *DB) PurgeRevokedKeys(ctx context.Context, before time.Time) (int, error) {
+	tag, err := d.pool.Exec(ctx, `DELETE FROM api_keys WHERE status = $1 AND revoked < $2`, string(store.KeyRevoked), store.Time(before))
+	if err != nil {
+		return 0, mapErr(err, "purging revoked keys")
+	}
+	return int(tag.RowsAffected()), nil
 }

@@ -54,6 +54,8 @@ func Run(t *testing.T, open Opener) {
 		{"Counters", testCounters},
 		{"ConcurrentFlushesAddUp", testConcurrentFlushes},
 		{"Usage", testUsage},
+		{"Hits", testHits},
+		{"PurgeRevokedKeys", testPurge},
 		{"Closed", testClosed},
 	}
 	for _, c := range cases {
@@ -474,4 +476,65 @@ func testClosed(t *testing.T, s store.Store) {
 	wantErr(t, "Account after Close", err, store.ErrClosed)
 	_, err = s.Flush(ctx, store.Batch{Counters: []store.CounterDelta{{AccountID: a.ID, Day: t0, N: 1}}})
 	wantErr(t, "Flush after Close", err, store.ErrClosed)
+}
+
+func testHits(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	key := "signup:192.0.2." + newAccount(t, s, "free").ID
+	for want := int64(1); want <= 3; want++ {
+		n, err := s.Hit(ctx, key, time.Hour, t0)
+		if err != nil || n != want {
+			t.Fatalf("hit %d: %d, %v", want, n, err)
+		}
+	}
+	// Another key, and the next window, start from one.
+	if n, err := s.Hit(ctx, key+"x", time.Hour, t0); err != nil || n != 1 {
+		t.Errorf("other key: %d, %v", n, err)
+	}
+	if n, err := s.Hit(ctx, key, time.Hour, t0.Add(time.Hour)); err != nil || n != 1 {
+		t.Errorf("next window: %d, %v", n, err)
+	}
+	// Concurrent hits all count (the limiter shared by instances).
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := s.Hit(ctx, key+"c", time.Hour, t0); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n, err := s.Hit(ctx, key+"c", time.Hour, t0); err != nil || n != 21 {
+		t.Errorf("after 20 concurrent hits: %d, %v", n, err)
+	}
+}
+
+func testPurge(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "free")
+	old, _ := newKey(t, s, a.ID, t0)
+	keep, _ := newKey(t, s, a.ID, t0.Add(time.Second))
+	active, _ := newKey(t, s, a.ID, t0.Add(2*time.Second))
+	if err := s.RevokeKey(ctx, old.ID, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RevokeKey(ctx, keep.ID, t0.Add(48*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.PurgeRevokedKeys(ctx, t0.Add(24*time.Hour))
+	if err != nil || n < 1 {
+		t.Fatalf("purged %d, %v", n, err)
+	}
+	if _, err := s.KeyByID(ctx, old.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("purged key still found: %v", err)
+	}
+	if _, err := s.KeyByHash(ctx, old.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("purged key found by hash: %v", err)
+	}
+	ks, err := s.Keys(ctx, a.ID)
+	if err != nil || len(ks) != 2 || ks[0].ID != keep.ID || ks[1].ID != active.ID {
+		t.Errorf("keys after purge: %+v, %v", ks, err)
+	}
 }

@@ -76,6 +76,7 @@ type Graha struct {
 // Chart is what a Vedic chart drawing shows.
 type Chart struct {
 	Title       string  // drawn and used as <title>; escaped
+	Name        string  // the chart's name, drawn in the South Indian centre: "Rasi" when empty
 	Lagna       int     // sign of the lagna, 0 = Aries
 	LagnaDegree float64 // degrees of the lagna within its sign
 	Grahas      []Graha
@@ -94,7 +95,7 @@ func FromNatal(c *vedic.Chart, title string) *Chart {
 // proportional degree in the divisional sign.
 func FromVarga(v vedic.VargaChart, title string) *Chart {
 	abbrev := map[string]string{"Sun": "Su", "Moon": "Mo", "Mars": "Ma", "Mercury": "Me", "Jupiter": "Ju", "Venus": "Ve", "Saturn": "Sa", "Rahu": "Ra", "Ketu": "Ke"}
-	out := &Chart{Title: title, Lagna: v.Lagna.SignNumber - 1, LagnaDegree: v.Lagna.Degree}
+	out := &Chart{Title: title, Name: v.Title, Lagna: v.Lagna.SignNumber - 1, LagnaDegree: v.Lagna.Degree}
 	for _, g := range v.Grahas {
 		out.Grahas = append(out.Grahas, Graha{Abbrev: abbrev[g.Name], Sign: g.SignNumber - 1, Degree: g.Degree})
 	}
@@ -430,5 +431,9 @@ func (b *builder) south(c *Chart, p palette) {
 	if c.Title != "" {
 		b.text(shorten(c.Title, 28), 500, 500-16, 24, p.fg, true, "middle")
 	}
-	b.text("Rasi", 500, 500+20, 22, p.muted, false, "middle")
+	name := c.Name
+	if name == "" {
+		name = "Rasi"
+	}
+	b.text(shorten(name, 28), 500, 500+20, 22, p.muted, false, "middle")
 }

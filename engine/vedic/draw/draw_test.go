@@ -275,8 +275,17 @@ func TestFromNatal(t *testing.T) {
 		t.Fatal(err)
 	}
 	dv := FromVarga(v.Vargas[0], "D9")
-	if len(dv.Grahas) != 9 || dv.Grahas[0].Sign != v.Vargas[0].Grahas[0].SignNumber-1 {
+	if len(dv.Grahas) != 9 || dv.Grahas[0].Sign != v.Vargas[0].Grahas[0].SignNumber-1 || dv.Name != "Navamsa" {
 		t.Errorf("%+v", dv)
+	}
+	// The South Indian centre names the chart drawn.
+	for _, x := range []struct {
+		c    *Chart
+		want string
+	}{{d, ">Rasi<"}, {dv, ">Navamsa<"}} {
+		if svg := Render(x.c, Options{Style: South}); !strings.Contains(string(svg), x.want) {
+			t.Errorf("South Indian centre lacks %s", x.want)
+		}
 	}
 }
 

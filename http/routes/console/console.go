@@ -8,8 +8,9 @@ import (
 	"embed"
 	"errors"
 	"net/mail"
+	"slices"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/astroapi/astroapi/http/op"
@@ -23,11 +24,12 @@ var assets embed.FS
 // Deps are what the console acts on.
 type Deps struct {
 	Store store.Store // nil: the routes answer 503
-	// KeysChanged is called after a key is revoked or rotated, so that the
-	// server drops its cached key lookups at once (may be nil).
-	KeysChanged func()
+	// KeyRevoked is called with the id of a key revoked or rotated, so that
+	// the server refuses it at once though it cached it (may be nil).
+	KeyRevoked func(id string)
 	// SignupsPerHour bounds account creations per client address and
-	// hour; 0 means 5.
+	// hour, counted in the store so that every instance shares the count;
+	// 0 means 5.
 	SignupsPerHour int
 }
 
@@ -69,7 +71,14 @@ type newKeyResult struct {
 // keyList is the body of GET /api-keys/keys.
 type keyList struct {
 	Account accountView `json:"account"`
-	Keys    []keyView   `json:"keys"`
+	Keys    []keyView   `json:"keys" doc:"oldest first"`
+	Next    string      `json:"next,omitempty" doc:"when more keys follow: send it as after to get them"`
+}
+
+// keyListQuery pages GET /api-keys/keys.
+type keyListQuery struct {
+	Limit *int   `json:"limit,omitempty" doc:"keys per page" minimum:"1" maximum:"100" default:"50"`
+	After string `json:"after,omitempty" doc:"the next of the previous page: the keys created after this one"`
 }
 
 func viewKey(k store.Key, current string) keyView {
@@ -85,10 +94,9 @@ func viewAccount(a store.Account) accountView {
 	return accountView{ID: a.ID, Email: a.Email, Plan: a.Plan, Created: a.Created.UTC().Format(time.RFC3339)}
 }
 
-// console is the console's state: its store and the sign-up limiter.
+// console is the console's state.
 type console struct {
 	Deps
-	signups *windowLimiter
 }
 
 // Ops returns the console's page, its script and its JSON routes.
@@ -96,21 +104,21 @@ func Ops(d Deps) []*op.Operation {
 	if d.SignupsPerHour <= 0 {
 		d.SignupsPerHour = 5
 	}
-	if d.KeysChanged == nil {
-		d.KeysChanged = func() {}
+	if d.KeyRevoked == nil {
+		d.KeyRevoked = func(string) {}
 	}
-	k := &console{Deps: d, signups: newWindowLimiter(d.SignupsPerHour, time.Hour)}
+	k := &console{Deps: d}
 	unavailable := op.Missing(d.Store == nil, "no key store is configured")
 	spec := func(id, path string, access op.Access, summary, description string) op.Spec {
 		return op.Spec{ID: id, Path: path, Family: "Access", Access: access, NoBatch: true, Bare: true,
-			Summary: summary, Description: description, Unavailable: unavailable}
+			Summary: summary, Description: description, Unavailable: unavailable, Private: true, JSONOnly: true}
 	}
 	page := spec("get-api-keys-console", "/api-keys", op.Public, "API key console (HTML)",
 		"A page to create an account on the free plan and get its first key, and, given a key, to list, "+
 			"create, rotate and revoke the keys of its account. It calls the /api-keys/* JSON routes.")
-	page.Produces, page.Bare, page.Unavailable = "text/html", false, ""
+	page.Produces, page.Bare, page.Unavailable, page.Private, page.JSONOnly = "text/html", false, "", false, false
 	script := spec("get-api-keys-asset", "/api-keys/assets/console.js", op.Public, "Script of the key console", "")
-	script.Produces, script.Bare, script.Unavailable, script.Hidden = "text/javascript", false, "", true
+	script.Produces, script.Bare, script.Unavailable, script.Hidden, script.Private, script.JSONOnly = "text/javascript", false, "", true, false, false
 	return []*op.Operation{
 		op.Get(page, func(*op.Call, *op.None) (op.Raw, error) {
 			return asset("console.html", "text/html; charset=utf-8")
@@ -121,7 +129,8 @@ func Ops(d Deps) []*op.Operation {
 		op.Post(spec("post-api-keys-signup", "/api-keys/signup", op.Public, "Create an account on the free plan and its first key",
 			"Public. Limited per client address (a few per hour; 429 beyond). One account per e-mail address (409 if taken). "+
 				"The secret of the key is in this response only."), k.signup),
-		op.Get(spec("get-api-keys-keys", "/api-keys/keys", op.Free, "List the keys of your account", ""), k.list),
+		op.Get(spec("get-api-keys-keys", "/api-keys/keys", op.Free, "List the keys of your account",
+			"Oldest first, in pages (limit, after). Keys revoked more than 30 days ago are deleted."), k.list),
 		op.Post(spec("post-api-keys-keys", "/api-keys/keys", op.Free, "Create another key for your account",
 			"At most 10 active keys per account (409 beyond). The secret is in this response only."), k.create),
 		op.Post(spec("post-api-keys-rotate", "/api-keys/keys/{id}/rotate", op.Free, "Rotate a key: revoke it and create its replacement atomically",
@@ -136,17 +145,41 @@ func asset(name, ctype string) (op.Raw, error) {
 	return op.Raw{ContentType: ctype, Body: b}, err
 }
 
+// normalEmail checks an address and writes it the one way accounts are
+// keyed: lower case (domains are case-insensitive, and no provider in use
+// tells local parts apart by case). Plus-aliases (ada+news@) are kept as
+// different addresses: providers differ on what they mean.
+func normalEmail(s string) (string, bool) {
+	email := strings.ToLower(strings.TrimSpace(s))
+	addr, err := mail.ParseAddress(email)
+	if err != nil || addr.Address != email || len(email) > 254 {
+		return "", false
+	}
+	_, domain, _ := strings.Cut(email, "@")
+	if !strings.Contains(strings.Trim(domain, "."), ".") || strings.HasPrefix(domain, "[") {
+		return "", false // a host name, "localhost" or an address literal
+	}
+	return email, true
+}
+
+// signupWindow is the window of the sign-up limit.
+const signupWindow = time.Hour
+
 func (k *console) signup(c *op.Call, in *signupRequest) (newKeyResult, error) {
-	email := strings.TrimSpace(in.Email)
-	addr, perr := mail.ParseAddress(email)
-	if perr != nil || addr.Address != email || len(email) > 254 {
-		return newKeyResult{}, op.Unprocessable("email", "must be a plain e-mail address such as ada@example.com")
+	email, ok := normalEmail(in.Email)
+	if !ok {
+		return newKeyResult{}, op.Unprocessable("email", "must be a plain e-mail address with a domain, such as ada@example.com")
 	}
 	ip := c.RemoteIP()
 	if ip == "" {
 		ip = "batch"
 	}
-	if ok, wait := k.signups.allow(ip, c.Now()); !ok {
+	n, err := k.Store.Hit(c.Context(), "signup:"+ip, signupWindow, c.Now())
+	if err != nil {
+		return newKeyResult{}, err
+	}
+	if n > int64(k.SignupsPerHour) {
+		wait := c.Now().Truncate(signupWindow).Add(signupWindow).Sub(c.Now())
 		return newKeyResult{}, op.NewProblem(429, op.KindRate, "too many accounts created from this address; retry later").WithRetryAfter(wait)
 	}
 	if _, err := k.Store.AccountByEmail(c.Context(), email); err == nil {
@@ -175,13 +208,31 @@ func (k *console) signup(c *op.Call, in *signupRequest) (newKeyResult, error) {
 	return newKeyResult{Account: viewAccount(a), Key: viewKey(key, ""), Secret: secret}, nil
 }
 
-func (k *console) list(c *op.Call, _ *op.None) (keyList, error) {
+func (k *console) list(c *op.Call, in *keyListQuery) (keyList, error) {
+	limit := 50
+	if in.Limit != nil {
+		if *in.Limit < 1 || *in.Limit > 100 {
+			return keyList{}, op.Unprocessable("limit", "must be between 1 and 100")
+		}
+		limit = *in.Limit
+	}
 	ks, err := k.Store.Keys(c.Context(), c.Account().ID)
 	if err != nil {
 		return keyList{}, err
 	}
+	if in.After != "" {
+		i := slices.IndexFunc(ks, func(key store.Key) bool { return key.ID == in.After })
+		if i < 0 {
+			return keyList{}, op.Unprocessable("after", "is not a key of your account (send the next of the previous page)")
+		}
+		ks = ks[i+1:]
+	}
 	out := keyList{Account: viewAccount(*c.Account()), Keys: []keyView{}}
 	for _, key := range ks {
+		if len(out.Keys) == limit {
+			out.Next = out.Keys[limit-1].ID
+			break
+		}
 		out.Keys = append(out.Keys, viewKey(key, c.Key().ID))
 	}
 	return out, nil
@@ -205,8 +256,13 @@ func (k *console) create(c *op.Call, _ *op.None) (newKeyResult, error) {
 	return newKeyResult{Account: viewAccount(*c.Account()), Key: viewKey(key, ""), Secret: secret}, nil
 }
 
-// ownKey loads key id and checks it belongs to the caller's account.
+// ownKey loads key id and checks it belongs to the caller's account. An
+// id that is not of the form the store makes is not looked up (a NUL byte
+// in it was a PostgreSQL error, 500).
 func (k *console) ownKey(c *op.Call, id string) (store.Key, error) {
+	if !store.ValidKeyID(id) {
+		return store.Key{}, op.NotFound("no key " + strconv.Quote(id) + " on your account")
+	}
 	key, err := k.Store.KeyByID(c.Context(), id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && key.AccountID != c.Account().ID) {
 		return store.Key{}, op.NotFound("no key " + id + " on your account")
@@ -229,7 +285,7 @@ func (k *console) rotate(c *op.Call, _ *op.None) (newKeyResult, error) {
 		}
 		return newKeyResult{}, err
 	}
-	k.KeysChanged()
+	k.KeyRevoked(old.ID)
 	return newKeyResult{Account: viewAccount(*c.Account()), Key: viewKey(next, ""), Secret: secret, Revoked: old.ID}, nil
 }
 
@@ -254,7 +310,7 @@ func (k *console) revoke(c *op.Call, _ *op.None) (keyView, error) {
 		}
 		return keyView{}, err
 	}
-	k.KeysChanged()
+	k.KeyRevoked(key.ID)
 	key.Status, key.Revoked = store.KeyRevoked, store.Time(c.Now())
 	return viewKey(key, c.Key().ID), nil
 }
@@ -272,46 +328,4 @@ func (k *console) activeKeys(c *op.Call, accountID string) (int, error) {
 		}
 	}
 	return active, nil
-}
-
-// windowLimiter allows n events per key per window (fixed windows); it
-// guards account creation.
-type windowLimiter struct {
-	mu     sync.Mutex
-	n      int
-	window time.Duration
-	seen   map[string]*windowCount
-}
-
-type windowCount struct {
-	start time.Time
-	n     int
-}
-
-func newWindowLimiter(n int, window time.Duration) *windowLimiter {
-	return &windowLimiter{n: n, window: window, seen: map[string]*windowCount{}}
-}
-
-// allow records an event for key at now and reports whether it is within
-// the limit, and if not how long until the window resets.
-func (w *windowLimiter) allow(key string, now time.Time) (bool, time.Duration) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.seen) > 100_000 { // bound memory under address churn
-		for k, c := range w.seen {
-			if now.Sub(c.start) >= w.window {
-				delete(w.seen, k)
-			}
-		}
-	}
-	c := w.seen[key]
-	if c == nil || now.Sub(c.start) >= w.window {
-		c = &windowCount{start: now}
-		w.seen[key] = c
-	}
-	if c.n >= w.n {
-		return false, c.start.Add(w.window).Sub(now)
-	}
-	c.n++
-	return true, 0
 }

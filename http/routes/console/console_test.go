@@ -1,6 +1,7 @@
 package console
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,4 +53,71 @@ func TestConsoleRoutes(t *testing.T) {
 		ts.Post(t, "/api-keys/keys/"+rot.Key.ID+"/revoke", `{}`).WantStatus(t, 404)
 		ts.Get(t, "/api-keys/keys", "x-api-key", "").WantStatus(t, 401)
 	})
+}
+
+// TestSignupHardened: sign-up takes JSON only (a cross-site form cannot
+// post it), normalises the address (one account per address whatever its
+// case), wants a domain with a dot, answers no-store, and counts sign-ups
+// per address in the store (two servers on one PostgreSQL share the
+// count). Key ids that the store never makes are a 404, not a lookup.
+func TestSignupHardened(t *testing.T) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
+		ts := startTestServer(t, testOptions{StoreURL: storeURL, SignupsPerHour: 3})
+		id := randomHex(t)
+		r := ts.Request(t, "POST", "/api-keys/signup", `{"email":"ada-`+id+`@example.com"}`, "Content-Type", "text/plain", "x-api-key", "")
+		r.WantStatus(t, 415)
+		for _, bad := range []string{"ada@localhost", "ada@[127.0.0.1]", "ada@example", "not an address"} {
+			r := ts.Post(t, "/api-keys/signup", `{"email":"`+bad+`"}`, "x-api-key", "").WantStatus(t, 422)
+			if p := r.Problem(t); len(p.Errors) != 1 || p.Errors[0].Field != "email" {
+				t.Errorf("%s: %+v", bad, p)
+			}
+		}
+		r = ts.Post(t, "/api-keys/signup", `{"email":"Ada-`+id+`@Example.COM"}`, "x-api-key", "").WantStatus(t, 200)
+		if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("Cache-Control %q on a new key", cc)
+		}
+		var nk newKeyResult
+		r.Decode(t, &nk)
+		if nk.Account.Email != "ada-"+id+"@example.com" {
+			t.Errorf("stored address %q", nk.Account.Email)
+		}
+		ts.Post(t, "/api-keys/signup", `{"email":"ada-`+id+`@example.com"}`, "x-api-key", "").WantStatus(t, 409)
+		ts.Post(t, "/api-keys/keys/key_%00/revoke", `{}`, "x-api-key", nk.Secret).WantStatus(t, 404)
+		if !strings.HasPrefix(storeURL, "postgres") {
+			return
+		}
+		// A second instance on the same store: the third sign-up of the
+		// hour from this address (the two above and this one) passes, the
+		// fourth is refused, whichever instance gets it.
+		other := startTestServer(t, testOptions{StoreURL: storeURL, SignupsPerHour: 3})
+		other.Clock.Set(ts.Clock.Now())
+		other.Post(t, "/api-keys/signup", `{"email":"b-`+randomHex(t)+`@example.com"}`, "x-api-key", "").WantStatus(t, 200)
+		ts.Post(t, "/api-keys/signup", `{"email":"c-`+randomHex(t)+`@example.com"}`, "x-api-key", "").WantStatus(t, 429)
+	})
+}
+
+// TestKeyListPages: the key list comes in pages linked by next.
+func TestKeyListPages(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	for range 4 {
+		ts.Post(t, "/api-keys/keys", `{}`).WantStatus(t, 200)
+	}
+	var seen []string
+	after := ""
+	for page := 0; page < 5; page++ {
+		var l keyList
+		ts.Get(t, "/api-keys/keys?limit=2&after="+after).WantStatus(t, 200).Decode(t, &l)
+		for _, k := range l.Keys {
+			seen = append(seen, k.ID)
+		}
+		if l.Next == "" {
+			break
+		}
+		after = l.Next
+	}
+	if len(seen) != 5 || len(slices.Compact(slices.Clone(seen))) != 5 {
+		t.Errorf("pages gave %v, want the 5 keys once each", seen)
+	}
+	ts.Get(t, "/api-keys/keys?limit=0").WantStatus(t, 422)
+	ts.Get(t, "/api-keys/keys?after=key_00000000000000000000").WantStatus(t, 422)
 }

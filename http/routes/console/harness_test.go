@@ -1,6 +1,7 @@
 package console
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -16,11 +17,14 @@ type testOptions struct {
 }
 
 // startTestServer serves the console and the echo family (routes a key
-// can call) through the apitest harness.
+// can call) through the apitest harness. Its clock stands at a random hour
+// of 2030-2079: sign-ups are counted per address and hour in the store,
+// and a PostgreSQL test database outlives the test.
 func startTestServer(t *testing.T, o testOptions) *apitest.Server {
 	t.Helper()
-	return apitest.Start(t, apitest.Options{StoreURL: o.StoreURL, Ops: func(e apitest.Env) []*op.Operation {
-		return append(Ops(Deps{Store: e.Store, KeysChanged: e.KeysChanged, SignupsPerHour: o.SignupsPerHour}), apitest.Echo()...)
+	clock := apitest.NewClock(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(rand.IntN(50*365*24)) * time.Hour))
+	return apitest.Start(t, apitest.Options{StoreURL: o.StoreURL, Clock: clock, Ops: func(e apitest.Env) []*op.Operation {
+		return append(Ops(Deps{Store: e.Store, KeyRevoked: e.KeyRevoked, SignupsPerHour: o.SignupsPerHour}), apitest.Echo()...)
 	}})
 }
 

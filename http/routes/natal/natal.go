@@ -4,6 +4,8 @@
 package natal
 
 import (
+	"fmt"
+
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
@@ -25,8 +27,18 @@ type wheelRequest struct {
 	Size  int         `json:"size,omitempty" doc:"width and height of the SVG in pixels (the drawing scales; the viewBox is 1000 x 1000)" minimum:"200" maximum:"4000" default:"600"`
 }
 
-const pngDescription = "The natal wheel of /api/v1/natal/svg as a PNG image, rasterised on the server (same drawing, same options; " +
-	"the title is left out). Use it where SVG cannot go (e-mail, chat previews)."
+// PNG renders cost about a second of CPU at 4000 px (against a tenth of a
+// millisecond for a chart): their size is capped, they are billed as
+// pngCost calls, and they run as heavy calls (a few in flight per server
+// and per account, refused with 503 and Retry-After beyond).
+const (
+	maxPNGSize = 2000
+	pngCost    = 10
+)
+
+var pngDescription = fmt.Sprintf("The natal wheel of /api/v1/natal/svg as a PNG image, rasterised on the server (same drawing, same options; "+
+	"the title is left out). Use it where SVG cannot go (e-mail, chat previews). Size at most %d pixels. "+
+	"A PNG is billed as %d calls, and at most two renders of an account run at once (503 with Retry-After beyond).", maxPNGSize, pngCost)
 
 const svgDescription = "The natal chart as an SVG wheel: zodiac ring with sign glyphs, house cusps and numbers, planet glyphs " +
 	"with degrees (spread apart in a stellium, with leaders to their true places), aspect lines coloured by aspect " +
@@ -40,6 +52,15 @@ func Ops(d Deps) []*op.Operation {
 	wheelSpec := func(id, path, produces, summary, description string) op.Spec {
 		return op.Spec{ID: id, Path: path, Family: "Charts", Produces: produces, Summary: summary,
 			Description: description, Unavailable: unavailable}
+	}
+	pngSpec := func(id, method string) op.Spec {
+		where := "in the body"
+		if method == "GET" {
+			where = "as query parameters"
+		}
+		s := wheelSpec(id, "/api/v1/natal/png", "image/png", "Natal chart wheel (PNG), options "+where, pngDescription)
+		s.Heavy, s.Cost = true, pngCost
+		return s
 	}
 	return []*op.Operation{
 		op.Post(op.Spec{
@@ -59,8 +80,8 @@ func Ops(d Deps) []*op.Operation {
 		op.Post(wheelSpec("post-natal-svg", "/api/v1/natal/svg", "image/svg+xml", "Natal chart wheel (SVG), options in the body", svgDescription), d.svg),
 		op.Get(wheelSpec("get-natal-svg", "/api/v1/natal/svg", "image/svg+xml", "Natal chart wheel (SVG), options as query parameters",
 			svgDescription+" Every field of the natal input is a query parameter of the same name."), d.svg),
-		op.Post(wheelSpec("post-natal-png", "/api/v1/natal/png", "image/png", "Natal chart wheel (PNG), options in the body", pngDescription), d.png),
-		op.Get(wheelSpec("get-natal-png", "/api/v1/natal/png", "image/png", "Natal chart wheel (PNG), options as query parameters", pngDescription), d.png),
+		op.Post(pngSpec("post-natal-png", "POST"), d.png),
+		op.Get(pngSpec("get-natal-png", "GET"), d.png),
 	}
 }
 
@@ -87,7 +108,11 @@ func (d Deps) png(c *op.Call, in *wheelRequest) (op.Raw, error) { return d.draw(
 // draw casts the chart of a wheel request and draws it as SVG or PNG.
 func (d Deps) draw(c *op.Call, in *wheelRequest, asPNG bool) (op.Raw, error) {
 	o := wheel.Options{Size: in.Size, Theme: in.Theme}
-	if errs := o.Validate(); len(errs) > 0 {
+	errs := o.Validate()
+	if asPNG && in.Size > maxPNGSize {
+		errs = append(errs, &engine.FieldError{Field: "size", Reason: fmt.Sprintf("a PNG is at most %d pixels (the SVG scales to any size)", maxPNGSize)})
+	}
+	if len(errs) > 0 {
 		return op.Raw{}, errs
 	}
 	chart, echo, err := d.cast(c, &in.Request)

@@ -3,6 +3,7 @@ package natal_test
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"image/png"
 	"io"
 	"strings"
@@ -144,5 +145,26 @@ func TestNatalLocation(t *testing.T) {
 	wantSVG(t, svg, "600")
 	if !bytes.Contains(svg.Body, []byte("São Paulo")) {
 		t.Error("place name missing from the wheel title")
+	}
+}
+
+// TestNatalPNGBounded: a PNG is at most 2000 px (422 naming size beyond)
+// and is billed as 10 calls; the SVG keeps its 4000 px limit.
+func TestNatalPNGBounded(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: testEphemeris(t)})
+	body := `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":0,"size":%d}`
+	p := ts.Post(t, "/api/v1/natal/png", fmt.Sprintf(body, 4000)).WantStatus(t, 422).Problem(t)
+	if len(p.Errors) != 1 || p.Errors[0].Field != "size" {
+		t.Errorf("problem %+v", p)
+	}
+	ts.Post(t, "/api/v1/natal/svg", fmt.Sprintf(body, 4000)).WantStatus(t, 200)
+	ts.Post(t, "/api/v1/natal/png", fmt.Sprintf(body, 300)).WantStatus(t, 200)
+	r := ts.Post(t, "/api/v1/natal/png", fmt.Sprintf(body, 300)).WantStatus(t, 200)
+	if r.Header.Get("RateLimit-Remaining") == "" {
+		t.Fatal("no RateLimit-Remaining header")
+	}
+	// SVG 1 + PNG 10 + PNG 10 = 21 calls of the harness plan's daily quota.
+	if got := r.Header.Get("RateLimit-Remaining"); got != fmt.Sprint(1_000_000-21) {
+		t.Errorf("RateLimit-Remaining %s, want %d", got, 1_000_000-21)
 	}
 }

@@ -27,6 +27,18 @@ type usageQuery struct {
 	Format string `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
 }
 
+// usageDays is the query of GET /api/v1/usage.
+type usageDays struct {
+	Days *int `json:"days,omitempty" doc:"how many UTC days back the statistics cover, today included" minimum:"1" maximum:"365" default:"30"`
+}
+
+// parse validates days as the chart and export routes do (400 beyond
+// 1..365, spec 4.10 and 8).
+func (q usageDays) parse() (int, error) {
+	_, days, err := usageQuery{Days: q.Days}.parse()
+	return days, err
+}
+
 // parse validates the query. The spec makes days outside 1..365 a 400, and
 // so is an unknown type: both are parameters that cannot be read.
 func (q usageQuery) parse() (quota.ChartType, int, error) {
@@ -50,11 +62,16 @@ func Ops(d Deps) []*op.Operation {
 	return []*op.Operation{
 		op.Get(op.Spec{
 			ID: "get-usage", Path: "/api/v1/usage", Family: "Agents", Access: op.Free, Bare: true,
-			Summary:     "Usage of your account and key",
-			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days and the plan's limits. Not billed.",
+			Summary: "Usage of your account and key",
+			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days (statistics_30_days) and of the days asked for (statistics, days 1-365, default 30), and the plan's limits. " +
+				"Billing: a call counts against the daily and monthly quota only when it is answered (refused calls, 4xx or 5xx, take a token of the per-second rate and no quota); most operations count as one call, and those whose work is far above a chart's count as more (a PNG wheel as 10): the OpenAPI document gives each operation's cost (x-cost). Not billed.",
 			Unavailable: unavailable,
-		}, func(c *op.Call, _ *op.None) (quota.Report, error) {
-			return d.Quota.Report(c.Context(), *c.Account(), *c.Key())
+		}, func(c *op.Call, in *usageDays) (quota.Report, error) {
+			days, err := in.parse()
+			if err != nil {
+				return quota.Report{}, err
+			}
+			return d.Quota.Report(c.Context(), *c.Account(), *c.Key(), days)
 		}),
 		op.Get(op.Spec{
 			ID: "get-usage-chart", Path: "/api/v1/usage/chart", Family: "Agents", Access: op.Free, Bare: true,

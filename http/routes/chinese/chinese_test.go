@@ -1,0 +1,560 @@
+package chinese_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	json "github.com/goccy/go-json"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/astroapi/astroapi/engine/bazi"
+	"github.com/astroapi/astroapi/engine/solarterms"
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/routes/chinese"
+)
+
+// termMargin leaves out of the comparison with lunar-javascript the births
+// this close to a jie, where its solar terms (sxwnl, its own delta T) and
+// ours differ by seconds (up to 95 s by 2100; engine/bazi TestLunarJavaScript).
+const termMargin = 2 * time.Minute
+
+// TestBaziLunarJavaScript: the four pillars and the year's nayin through
+// HTTP against lunar-javascript 1.7.7's EightChar
+// (engine/bazi/testdata/eightchar.tsv, made by testdata/gen/eightchar.js),
+// for every 60th fixture line and the first 16 births in the Zi hour, under
+// both day boundaries: zi_start against its sect 1, midnight against its
+// sect 2. The engine's own test compares all 3,400 lines.
+func TestBaziLunarJavaScript(t *testing.T) {
+	ts := startServer(t)
+	lines := readTSV(t, "engine/bazi/testdata/eightchar.tsv")
+	zi := 0
+	var sample [][]string
+	for i, l := range lines {
+		isZi := strings.HasSuffix(l[1][:13], "T23") || strings.HasSuffix(l[1][:13], "T00")
+		if i%60 == 0 || (isZi && zi < 16) {
+			sample = append(sample, l)
+			if isZi {
+				zi++
+			}
+		}
+	}
+	compared, near := 0, 0
+	for _, l := range sample {
+		local, err := time.Parse("2006-01-02T15:04", l[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		unix, _ := strconv.ParseInt(l[2], 10, 64)
+		wantUTC := time.Unix(unix, 0).UTC()
+		isNear := false
+		for _, b := range []bazi.DayBoundary{bazi.ZiStart, bazi.Midnight} {
+			body := map[string]any{"year": local.Year(), "month": int(local.Month()), "day": local.Day(),
+				"hour": local.Hour(), "minute": local.Minute(), "timezone": l[0], "day_boundary": b}
+			var c bazi.Chart
+			result(t, ts, "/api/v1/chinese/bazi", body, &c)
+			if !c.Birth.UTC.Equal(wantUTC) && c.Birth.Ambiguous {
+				body["fold"] = 1 // lunar-javascript took the later of two instants
+				result(t, ts, "/api/v1/chinese/bazi", body, &c)
+			}
+			if !c.Birth.UTC.Equal(wantUTC) {
+				t.Errorf("%s %s: instant %s, lunar-javascript %s", l[0], l[1], c.Birth.UTC, wantUTC)
+				break
+			}
+			if c.Birth.UTC.Sub(c.SolarTerms.MonthStart.UTC).Abs() < termMargin || c.SolarTerms.MonthEnd.UTC.Sub(c.Birth.UTC).Abs() < termMargin {
+				isNear = true
+				break
+			}
+			wantDay := l[5]
+			if b == bazi.Midnight {
+				wantDay = l[6]
+			}
+			want := []string{l[3], l[4], wantDay, l[7], l[8]}
+			got := []string{c.YearPillar.FullNameChinese, c.MonthPillar.FullNameChinese, c.DayPillar.FullNameChinese,
+				c.HourPillar.FullNameChinese, c.SixtyYearCycle.NayinChinese}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s %s %s: year, month, day, hour, nayin (-lunar-javascript +got):\n%s", l[0], l[1], b, diff)
+			}
+			if c.Conventions.SolarTerms != solarterms.FromTable || c.Conventions.DayBoundary != b {
+				t.Errorf("%s %s: conventions %+v", l[0], l[1], c.Conventions)
+			}
+		}
+		if isNear {
+			near++
+			continue
+		}
+		compared++
+	}
+	if compared < 50 || zi < 16 {
+		t.Errorf("compared %d births (%d in the Zi hour), want at least 50 and 16", compared, zi)
+	}
+	t.Logf("compared %d births (%d in the Zi hour) under both day boundaries with lunar-javascript; %d within %s of a jie left out", compared, zi, near, termMargin)
+}
+
+// swetestTerm is a line of engine/solarterms/testdata/swetest_terms.tsv:
+// a solar-term instant root-found on swetest 2.10.03's printed longitudes.
+type swetestTerm struct {
+	year int
+	term solarterms.Term
+	jd   float64
+}
+
+func swetestTerms(t testing.TB) []swetestTerm {
+	t.Helper()
+	var out []swetestTerm
+	for _, l := range readTSV(t, "engine/solarterms/testdata/swetest_terms.tsv") {
+		y, err1 := strconv.Atoi(l[0])
+		k, err2 := strconv.Atoi(l[1])
+		jd, err3 := strconv.ParseFloat(l[2], 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			t.Fatalf("bad line %q", l)
+		}
+		out = append(out, swetestTerm{y, solarterms.Term(k), jd})
+	}
+	return out
+}
+
+// jdTime returns the instant of a Julian day (UT).
+func jdTime(jd float64) time.Time {
+	sec := (jd - 2440587.5) * 86400
+	whole := math.Floor(sec)
+	return time.Unix(int64(whole), int64((sec-whole)*1e9)).UTC()
+}
+
+// termTolerance is the agreement asked of solar-term instants through HTTP:
+// the table and the roots agree with swetest's within 0.1 s
+// (engine/solarterms TestSwetest); julian_day is written to 1e-6 day
+// (0.09 s) and utc to the second.
+const termTolerance = 1.0 // seconds
+
+// TestSolarTermsSwetest: the jie that opens the month of a birth an hour
+// after the term (month_start of /chinese/bazi) and the Lichun that begins
+// an animal year (starts of /chinese/animal) against swetest, within
+// termTolerance: a sample of 48 jie and 24 Lichun of 1800-2375 from the
+// table, and 18 of them root-found on the Swiss Ephemeris by a server
+// without tables.
+func TestSolarTermsSwetest(t *testing.T) {
+	terms := swetestTerms(t)
+	var jie, lichun []swetestTerm
+	nJie := 0
+	for _, x := range terms {
+		if x.term == solarterms.Lichun && x.year%25 == 0 {
+			lichun = append(lichun, x)
+		}
+		if x.term.Jie() {
+			if nJie%30 == 0 {
+				jie = append(jie, x)
+			}
+			nJie++
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		ts     *apitest.Server
+		method solarterms.Method
+		every  int
+	}{
+		{"Table", startServer(t), solarterms.FromTable, 1},
+		{"RootFinding", startRootServer(t), solarterms.ByRoot, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			worst, n := 0.0, 0
+			check := func(what string, x swetestTerm, e solarterms.Event) {
+				t.Helper()
+				n++
+				d := math.Abs(e.JD-x.jd) * 86400
+				worst = max(worst, d)
+				if e.Term != x.term.Name() || e.Method != tc.method || d > termTolerance ||
+					e.UTC.Sub(jdTime(x.jd)).Abs().Seconds() > termTolerance {
+					t.Errorf("%s %d %s: got %s %s (%s) %.6f, swetest %.6f: %.3f s", what, x.year, x.term, e.Term, e.UTC, e.Method, e.JD, x.jd, d)
+				}
+			}
+			for i, x := range jie {
+				if i%tc.every != 0 {
+					continue
+				}
+				at := jdTime(x.jd).Add(time.Hour)
+				var c bazi.Chart
+				result(t, tc.ts, "/api/v1/chinese/bazi", map[string]any{"year": at.Year(), "month": int(at.Month()), "day": at.Day(),
+					"hour": at.Hour(), "minute": at.Minute()}, &c)
+				check("bazi month_start", x, c.SolarTerms.MonthStart)
+				// The conventions say root_finding when any of the three
+				// terms was: in January 1800 the year began at Lichun 1799,
+				// before the table.
+				want := solarterms.FromTable
+				for _, e := range []solarterms.Event{c.SolarTerms.YearStart, c.SolarTerms.MonthStart, c.SolarTerms.MonthEnd} {
+					if e.Method != solarterms.FromTable {
+						want = solarterms.ByRoot
+					}
+				}
+				if c.Conventions.SolarTerms != want {
+					t.Errorf("%d %s: conventions.solar_terms %s, want %s", x.year, x.term, c.Conventions.SolarTerms, want)
+				}
+			}
+			for i, x := range lichun {
+				if i%tc.every != 0 {
+					continue
+				}
+				var a bazi.AnimalYear
+				result(t, tc.ts, "/api/v1/chinese/animal", map[string]any{"year": x.year}, &a)
+				check("animal starts", x, a.Starts)
+			}
+			t.Logf("%d terms, worst %.3f s from swetest (tolerance %g s)", n, worst, termTolerance)
+		})
+	}
+}
+
+// TestTermBoundary: the minute of the clock decides at Lichun 2024
+// (2024-02-04 08:27:08 UTC, 16:27:08 in Shanghai; lunar-javascript
+// 16:27:07.7): 16:27 is still Gui Mao year, Yi Chou month; 16:28 is Jia
+// Chen year, Bing Yin month, and both answers warn that the birth is
+// within minutes of the term.
+func TestTermBoundary(t *testing.T) {
+	ts := startServer(t)
+	for _, tc := range []struct {
+		minute      int
+		year, month string
+	}{{27, "癸卯", "乙丑"}, {28, "甲辰", "丙寅"}} {
+		var c bazi.Chart
+		env := result(t, ts, "/api/v1/chinese/bazi", map[string]any{"year": 2024, "month": 2, "day": 4, "hour": 16, "minute": tc.minute, "timezone": "Asia/Shanghai"}, &c)
+		if c.YearPillar.FullNameChinese != tc.year || c.MonthPillar.FullNameChinese != tc.month {
+			t.Errorf("16:%d: %s %s, want %s %s", tc.minute, c.YearPillar.FullNameChinese, c.MonthPillar.FullNameChinese, tc.year, tc.month)
+		}
+		if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "from Lichun") {
+			t.Errorf("16:%d: warnings %q", tc.minute, env.Warnings)
+		}
+	}
+}
+
+// TestZiHour pins the day boundary at 23:30 in Shanghai on 2024-02-10 (a
+// Jia Chen day; 2024-02-11 is Yi Si): zi_start (the default) takes the next
+// day's pillar, midnight keeps the date's; the hour is Bing Zi either way.
+func TestZiHour(t *testing.T) {
+	ts := startServer(t)
+	for _, tc := range []struct {
+		boundary string
+		day      string
+	}{{"", "乙巳"}, {"zi_start", "乙巳"}, {"midnight", "甲辰"}} {
+		body := map[string]any{"year": 2024, "month": 2, "day": 10, "hour": 23, "minute": 30, "timezone": "Asia/Shanghai"}
+		if tc.boundary != "" {
+			body["day_boundary"] = tc.boundary
+		}
+		var c bazi.Chart
+		env := result(t, ts, "/api/v1/chinese/bazi", body, &c)
+		if c.DayPillar.FullNameChinese != tc.day || c.HourPillar.FullNameChinese != "丙子" {
+			t.Errorf("%q: day %s hour %s, want %s 丙子", tc.boundary, c.DayPillar.FullNameChinese, c.HourPillar.FullNameChinese, tc.day)
+		}
+		want := tc.boundary
+		if want == "" {
+			want = "zi_start"
+		}
+		if !strings.Contains(string(env.Input), `"day_boundary":"`+want+`"`) || string(c.Conventions.DayBoundary) != want {
+			t.Errorf("%q: echo %s, conventions %s", tc.boundary, env.Input, c.Conventions.DayBoundary)
+		}
+	}
+}
+
+// TestBaziShape: the result has the fields of spec 2.5 (four pillars of
+// stem, branch, full_name, element and animal; animals, elements, summary,
+// sixty_year_cycle) and none it forbids (four_pillars, ten_gods); warnings
+// go to the envelope; the echo is the interpreted input (UTC by default,
+// minute 0).
+func TestBaziShape(t *testing.T) {
+	ts := startServer(t)
+	env := ts.Post(t, "/api/v1/chinese/bazi", `{"year":1990,"month":6,"day":15,"hour":14,"gender":"female"}`).WantStatus(t, 200).Envelope(t)
+	var res map[string]any
+	if err := json.Unmarshal(env.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	all := map[string]bool{}
+	keys(res, "", all)
+	for _, p := range []string{"year_pillar", "month_pillar", "day_pillar", "hour_pillar"} {
+		for _, f := range []string{"stem", "branch", "full_name", "element", "animal"} {
+			if !all[p+"."+f] {
+				t.Errorf("no %s.%s", p, f)
+			}
+		}
+	}
+	for _, f := range []string{"animals", "elements", "summary", "sixty_year_cycle", "conventions.year_start", "conventions.day_rule", "conventions.clock"} {
+		if !all[f] {
+			t.Errorf("no %s", f)
+		}
+	}
+	for k := range all {
+		last := k[strings.LastIndexByte(k, '.')+1:]
+		if last == "four_pillars" || last == "ten_gods" || last == "ten_god" || k == "warnings" {
+			t.Errorf("result has %s, which spec 2.5 forbids (or which belongs in the envelope)", k)
+		}
+	}
+	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "gender is ignored") {
+		t.Errorf("warnings %q", env.Warnings)
+	}
+	want := `{"birth_date":"1990-06-15","birth_time":"14:00:00","timezone":"UTC","utc_offset":"UTC+00:00","fold":0,"day_boundary":"zi_start"}`
+	if string(env.Input) != want {
+		t.Errorf("echo %s, want %s", env.Input, want)
+	}
+}
+
+// TestAnimal: 2024 is Jia Chen, the Yang Wood Dragon, 41st of the cycle,
+// from Lichun 2024 (08:27:08 UTC) to Lichun 2025; every characteristic is filled; the
+// Dragon's best matches are the Rooster (six harmony), Rat and Monkey
+// (trines), and it clashes with the Dog.
+func TestAnimal(t *testing.T) {
+	ts := startServer(t)
+	var a bazi.AnimalYear
+	env := result(t, ts, "/api/v1/chinese/animal", `{"year":2024}`, &a)
+	if a.Animal != "Dragon" || a.Stem != "Jia" || a.Branch != "Chen" || a.SixtyYearName != "Jia Chen" || a.SixtyYearIndex != 41 || a.Element != "Wood" {
+		t.Errorf("%+v", a)
+	}
+	if a.Starts.Term != "Lichun" || !a.Starts.UTC.Equal(time.Date(2024, 2, 4, 8, 27, 8, 0, time.UTC)) || a.Ends.UTC.Year() != 2025 {
+		t.Errorf("starts %+v ends %+v", a.Starts, a.Ends)
+	}
+	ch := a.Characteristics
+	if len(ch.Strengths) == 0 || len(ch.Weaknesses) == 0 || len(ch.LuckyNumbers) == 0 || len(ch.LuckyColors) == 0 {
+		t.Errorf("characteristics %+v", ch)
+	}
+	slices.Sort(ch.BestMatch)
+	if !slices.Equal(ch.BestMatch, []string{"Monkey", "Rat", "Rooster"}) || !slices.Contains(ch.Challenging, "Dog") {
+		t.Errorf("best %v challenging %v", ch.BestMatch, ch.Challenging)
+	}
+	if a.Convention == "" || string(env.Input) != `{"year":2024}` {
+		t.Errorf("convention %q, echo %s", a.Convention, env.Input)
+	}
+	// The cycle: 1984 began it (Jia Zi, 1), 2043 ends it (Gui Hai, 60).
+	for y, want := range map[int]string{1984: "Jia Zi 1 Rat", 2043: "Gui Hai 60 Pig", 1583: "Gui Wei 20 Goat", 2999: "Ji Wei 56 Goat"} {
+		var a bazi.AnimalYear
+		result(t, ts, "/api/v1/chinese/animal", map[string]any{"year": y}, &a)
+		if got := fmt.Sprintf("%s %d %s", a.SixtyYearName, a.SixtyYearIndex, a.Animal); got != want {
+			t.Errorf("%d: %s, want %s", y, got, want)
+		}
+	}
+}
+
+// scores returns the scores of a compatibility result by name.
+func scores(c bazi.Compatibility) map[string]float64 {
+	return map[string]float64{
+		"animal_harmony": float64(c.AnimalHarmony.Score), "branch_interactions": float64(c.BranchInteractions.Score),
+		"element_balance": float64(c.ElementBalance.Score), "day_master": float64(c.DayMaster.Score),
+		"overall.score": c.Overall.Score, "overall_score": c.OverallScore,
+	}
+}
+
+// TestCompatibility: for 30 random pairs of births (1900-2100, three
+// zones, the hour sometimes left to its default of 12), every score is
+// within 1-10 and swapping the two people changes none; the result has no
+// score outside 1-10 anywhere (spec 2.5: not 0 to 100).
+func TestCompatibility(t *testing.T) {
+	ts := startServer(t)
+	rng := rand.New(rand.NewPCG(17, 2))
+	zones := []string{"Asia/Shanghai", "UTC", "America/New_York"}
+	person := func() map[string]any {
+		p := map[string]any{"year": 1900 + rng.IntN(201), "month": 1 + rng.IntN(12), "day": 1 + rng.IntN(28),
+			"minute": rng.IntN(60), "timezone": zones[rng.IntN(3)]}
+		if rng.IntN(3) > 0 {
+			p["hour"] = rng.IntN(24)
+		}
+		return p
+	}
+	for i := range 30 {
+		p1, p2 := person(), person()
+		var ab, ba bazi.Compatibility
+		env := result(t, ts, "/api/v1/chinese/compatibility", map[string]any{"person1": p1, "person2": p2}, &ab)
+		result(t, ts, "/api/v1/chinese/compatibility", map[string]any{"person1": p2, "person2": p1}, &ba)
+		s1, s2 := scores(ab), scores(ba)
+		for k, v := range s1 {
+			if v < 1 || v > 10 {
+				t.Errorf("pair %d: %s = %g outside 1-10", i, k, v)
+			}
+		}
+		if diff := cmp.Diff(s1, s2); diff != "" {
+			t.Errorf("pair %d %v %v: swapping changes scores (-ab +ba):\n%s", i, p1, p2, diff)
+		}
+		var raw map[string]any
+		if err := json.Unmarshal(env.Result, &raw); err != nil {
+			t.Fatal(err)
+		}
+		checkScores(t, raw, "")
+		if _, ok := p1["hour"]; !ok && ab.Person1.Birth.Local[11:] != fmt.Sprintf("12:%02d", p1["minute"]) {
+			t.Errorf("pair %d: person1 without hour cast at %s, want 12:%02d", i, ab.Person1.Birth.Local, p1["minute"])
+		}
+		if ab.AnimalHarmony.Rule == "" || ab.DayMaster.Rule == "" || ab.ElementBalance.Rule == "" || ab.BranchInteractions.Rule == "" {
+			t.Errorf("pair %d: a score without its rule", i)
+		}
+	}
+}
+
+// checkScores fails for any number under a key containing "score" that is
+// outside 1-10.
+func checkScores(t *testing.T, v any, path string) {
+	t.Helper()
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if n, ok := e.(float64); ok && strings.Contains(k, "score") && (n < 1 || n > 10) {
+				t.Errorf("%s%s = %g outside 1-10", path, k, n)
+			}
+			checkScores(t, e, path+k+".")
+		}
+	case []any:
+		for _, e := range x {
+			checkScores(t, e, path)
+		}
+	}
+}
+
+// TestCompatibilityEcho: the echo gives both births as interpreted (the
+// second at the default hour 12:00 UTC), the warnings name the person.
+func TestCompatibilityEcho(t *testing.T) {
+	ts := startServer(t)
+	env := ts.Post(t, "/api/v1/chinese/compatibility", `{"person1":{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai","gender":"f"},"person2":{"year":1988,"month":3,"day":2}}`).
+		WantStatus(t, 200).Envelope(t)
+	want := `{"person1":{"birth_date":"1990-06-15","birth_time":"14:30:00","timezone":"Asia/Shanghai","utc_offset":"UTC+09:00","fold":0},` +
+		`"person2":{"birth_date":"1988-03-02","birth_time":"12:00:00","timezone":"UTC","utc_offset":"UTC+00:00","fold":0},"day_boundary":"zi_start"}`
+	if string(env.Input) != want {
+		t.Errorf("echo %s\nwant %s", env.Input, want)
+	}
+	if len(env.Warnings) != 1 || !strings.HasPrefix(env.Warnings[0], "person1: gender is ignored") {
+		t.Errorf("warnings %q", env.Warnings)
+	}
+	var c bazi.Compatibility
+	if err := json.Unmarshal(env.Result, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Person1.YearAnimal != "Horse" || c.Person2.YearAnimal != "Dragon" || c.Person1.DayPillar != "Xin Hai" {
+		t.Errorf("people %+v %+v", c.Person1, c.Person2)
+	}
+}
+
+// TestBadInput: every route answers bad input with a 4xx naming the field.
+func TestBadInput(t *testing.T) {
+	ts := startServer(t)
+	const ok = `"year":2000,"month":1,"day":1`
+	for _, tc := range []struct {
+		name, path, body string
+		status           int
+		field            string
+	}{
+		{"BaziMissingHour", "bazi", `{` + ok + `}`, 422, "hour"},
+		{"BaziNullHour", "bazi", `{` + ok + `,"hour":null}`, 422, "hour"},
+		{"BaziHour24", "bazi", `{` + ok + `,"hour":24}`, 422, "hour"},
+		{"BaziHourNegative", "bazi", `{` + ok + `,"hour":-1}`, 422, "hour"},
+		{"BaziHourString", "bazi", `{` + ok + `,"hour":"noon"}`, 400, "hour"},
+		{"BaziMinute60", "bazi", `{` + ok + `,"hour":1,"minute":60}`, 422, "minute"},
+		{"BaziMissingYear", "bazi", `{"month":1,"day":1,"hour":1}`, 422, "year"},
+		{"BaziYear1500", "bazi", `{"year":1500,"month":1,"day":1,"hour":1}`, 422, "year"},
+		{"BaziFeb30", "bazi", `{"year":2001,"month":2,"day":30,"hour":1}`, 422, "day"},
+		{"BaziMonth13", "bazi", `{"year":2001,"month":13,"day":1,"hour":1}`, 422, "month"},
+		{"BaziUnknownZone", "bazi", `{` + ok + `,"hour":1,"timezone":"Mars/Olympus"}`, 422, "timezone"},
+		{"BaziBoundary", "bazi", `{` + ok + `,"hour":1,"day_boundary":"noon"}`, 422, "day_boundary"},
+		{"BaziFold2", "bazi", `{` + ok + `,"hour":1,"fold":2}`, 422, "fold"},
+		// 2024-03-31 02:30 never happened in Paris (clocks went 02:00 -> 03:00).
+		{"BaziDSTGap", "bazi", `{"year":2024,"month":3,"day":31,"hour":2,"minute":30,"timezone":"Europe/Paris"}`, 422, "hour"},
+		{"AnimalMissingYear", "animal", `{}`, 422, "year"},
+		{"AnimalNullYear", "animal", `{"year":null}`, 422, "year"},
+		{"AnimalYear1500", "animal", `{"year":1500}`, 422, "year"},
+		{"AnimalYear3000", "animal", `{"year":3000}`, 422, "year"},
+		{"AnimalYearString", "animal", `{"year":"2024"}`, 400, "year"},
+		{"CompatPerson2Missing", "compatibility", `{"person1":{` + ok + `}}`, 422, "person2"},
+		{"CompatPerson1Null", "compatibility", `{"person1":null,"person2":{` + ok + `}}`, 422, "person1"},
+		{"CompatPerson1Hour24", "compatibility", `{"person1":{` + ok + `,"hour":24},"person2":{` + ok + `}}`, 422, "person1.hour"},
+		{"CompatPerson2Zone", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `,"timezone":"Nowhere"}}`, 422, "person2.timezone"},
+		{"CompatPerson2MissingDay", "compatibility", `{"person1":{` + ok + `},"person2":{"year":2000,"month":1}}`, 422, "person2.day"},
+		{"CompatPerson1DSTGap", "compatibility", `{"person1":{"year":2024,"month":3,"day":31,"hour":2,"minute":30,"timezone":"Europe/Paris"},"person2":{` + ok + `}}`, 422, "person1.hour"},
+		{"CompatBoundary", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `},"day_boundary":"dawn"}`, 422, "day_boundary"},
+		{"CompatPersonArray", "compatibility", `{"person1":[],"person2":{` + ok + `}}`, 400, "person1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := ts.Post(t, "/api/v1/chinese/"+tc.path, tc.body).WantStatus(t, tc.status)
+			p := r.Problem(t)
+			for _, e := range p.Errors {
+				if e.Field == tc.field {
+					return
+				}
+			}
+			t.Errorf("problem does not name %q: %s", tc.field, r.Body)
+		})
+	}
+}
+
+// TestRootFallback: without tables the pillars are the same, and the
+// result says the terms were root-found (on the Swiss Ephemeris).
+func TestRootFallback(t *testing.T) {
+	body := `{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai"}`
+	var a, b bazi.Chart
+	result(t, startServer(t), "/api/v1/chinese/bazi", body, &a)
+	result(t, startRootServer(t), "/api/v1/chinese/bazi", body, &b)
+	if a.Conventions.SolarTerms != solarterms.FromTable || b.Conventions.SolarTerms != solarterms.ByRoot || b.Conventions.Source == "" {
+		t.Errorf("conventions %+v, %+v", a.Conventions, b.Conventions)
+	}
+	if a.YearPillar != b.YearPillar || a.MonthPillar != b.MonthPillar || a.DayPillar != b.DayPillar || a.HourPillar != b.HourPillar {
+		t.Errorf("pillars differ: table %v, roots %v", a, b)
+	}
+	// Past the table (1800-2399): root-found, and said so.
+	var c bazi.Chart
+	result(t, startServer(t), "/api/v1/chinese/bazi", `{"year":2500,"month":6,"day":15,"hour":12}`, &c)
+	if c.Conventions.SolarTerms != solarterms.ByRoot || c.SolarTerms.MonthStart.Method != solarterms.ByRoot {
+		t.Errorf("2500: %+v", c.Conventions)
+	}
+}
+
+// TestUnavailable: with neither tables nor an ephemeris the routes answer
+// 503 and stay documented.
+func TestUnavailable(t *testing.T) {
+	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(chinese.Deps{})...)})
+	for _, p := range []string{"bazi", "animal", "compatibility"} {
+		r := ts.Post(t, "/api/v1/chinese/"+p, `{"year":2000}`).WantStatus(t, 503)
+		if !strings.Contains(r.Problem(t).Detail, "solar-term table") {
+			t.Errorf("%s: %s", p, r.Body)
+		}
+	}
+}
+
+// TestExamples: the example request of every route in the Postman
+// collection (built from the example tags, as the OpenAPI examples are)
+// is a valid call.
+func TestExamples(t *testing.T) {
+	ts := startServer(t)
+	sent := exampleCalls(t, ts, "/api/v1/chinese/")
+	if sent != 3 {
+		t.Errorf("%d examples sent, want 3", sent)
+	}
+}
+
+// exampleCalls sends the example body of every collection item whose path
+// starts with prefix and demands a 200; it returns how many it sent.
+func exampleCalls(t *testing.T, ts *apitest.Server, prefix string) int {
+	t.Helper()
+	var coll struct {
+		Item []struct {
+			Item []struct {
+				Name    string `json:"name"`
+				Request struct {
+					Method string `json:"method"`
+					Body   struct {
+						Raw string `json:"raw"`
+					} `json:"body"`
+				} `json:"request"`
+			} `json:"item"`
+		} `json:"item"`
+	}
+	ts.Get(t, "/api/postman/collection").WantStatus(t, 200).Decode(t, &coll)
+	n := 0
+	for _, folder := range coll.Item {
+		for _, it := range folder.Item {
+			_, path, _ := strings.Cut(it.Name, " ")
+			if !strings.HasPrefix(path, prefix) {
+				continue
+			}
+			n++
+			if r := ts.Request(t, it.Request.Method, path, it.Request.Body.Raw); r.Status != 200 {
+				t.Errorf("%s with %s: %d %s", it.Name, it.Request.Body.Raw, r.Status, apitest.Truncate(r.Body, 300))
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,158 @@
+package vedic_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/astroapi/astroapi/http/apitest"
+)
+
+// badCase is a request that must be refused with status, naming fields.
+type badCase struct {
+	name   string
+	body   string // JSON body, or a query string for GET routes ("?...")
+	status int
+	fields []string
+}
+
+// wantRefused sends c to path and checks the status and the fields named.
+func wantRefused(t *testing.T, ts *apitest.Server, path string, c badCase) {
+	t.Helper()
+	var r *apitest.Response
+	if strings.HasPrefix(c.body, "?") {
+		r = ts.Get(t, path+c.body)
+	} else {
+		r = ts.Post(t, path, c.body)
+	}
+	r.WantStatus(t, c.status)
+	p := r.Problem(t)
+	named := map[string]bool{}
+	for _, e := range p.Errors {
+		named[e.Field] = true
+	}
+	for _, f := range c.fields {
+		if !named[f] {
+			t.Errorf("problem does not name %s: %+v", f, p)
+		}
+	}
+}
+
+// birthCases are the bad birth packets every route on a birth refuses.
+var birthCases = []badCase{
+	{"ErrEmptyBody", ``, 422, []string{"year", "month", "day"}},
+	{"ErrMissingYear", `{"month":7,"day":14,"latitude":51.5,"longitude":0}`, 422, []string{"year"}},
+	{"ErrNullMonth", `{"year":1990,"month":null,"day":14,"latitude":51.5,"longitude":0}`, 422, []string{"month"}},
+	{"ErrLatitudeType", `{"year":1990,"month":7,"day":14,"latitude":"north","longitude":0}`, 400, []string{"latitude"}},
+	{"ErrLatitudeRange", `{"year":1990,"month":7,"day":14,"latitude":91,"longitude":0}`, 422, []string{"latitude"}},
+	{"ErrLongitudeRange", `{"year":1990,"month":7,"day":14,"latitude":0,"longitude":-180.5}`, 422, []string{"longitude"}},
+	{"ErrNoLongitude", `{"year":1990,"month":7,"day":14,"latitude":51.5}`, 422, []string{"longitude"}},
+	{"ErrNoPlace", `{"year":1990,"month":7,"day":14}`, 422, []string{"latitude"}},
+	{"ErrPlaceTwice", `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":0,"location":"London"}`, 422, []string{"location"}},
+	{"ErrImpossibleDate", `{"year":1990,"month":2,"day":30,"latitude":51.5,"longitude":0}`, 422, []string{"day"}},
+	{"ErrYearRange", `{"year":3000,"month":1,"day":1,"latitude":51.5,"longitude":0}`, 422, []string{"year"}},
+	{"ErrHourRange", `{"year":1990,"month":7,"day":14,"hour":24,"latitude":51.5,"longitude":0}`, 422, []string{"hour"}},
+	{"ErrDSTGap", `{"year":1990,"month":3,"day":25,"hour":1,"minute":30,"latitude":51.5,"longitude":0,"timezone":"Europe/London"}`, 422, []string{"hour"}},
+	{"ErrZone", `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":0,"timezone":"Mars/Olympus_Mons"}`, 422, []string{"timezone"}},
+	{"ErrAyanamsa", `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":0,"ayanamsa":"sayana"}`, 422, []string{"ayanamsa"}},
+	{"ErrAyanamsaType", `{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":0,"ayanamsa":1}`, 400, []string{"ayanamsa"}},
+	{"ErrMany", `{"year":1990,"month":13,"day":14,"latitude":91,"longitude":0}`, 422, []string{"month", "latitude"}},
+}
+
+// nodeCases are refused by the routes that place Rahu and Ketu.
+var nodeCases = []badCase{
+	{"ErrNodeType", withFields(`,"node_type":"median"`), 422, []string{"node_type"}},
+	{"ErrNodeTypeType", withFields(`,"node_type":true`), 400, []string{"node_type"}},
+}
+
+// TestBadInput sends every route its bad-input table: the bad birth
+// packets, the bad options of the route, and several bad fields at once
+// (all named in one answer; a value outside an enumeration is refused by
+// the door before the handler runs, so it is named alone).
+func TestBadInput(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	own := map[string][]badCase{
+		"/api/v1/vedic/dasha": {
+			{"ErrLevelsZero", withFields(`,"levels":0`), 422, []string{"levels"}},
+			{"ErrLevelsTooDeep", withFields(`,"levels":4`), 422, []string{"levels"}},
+			{"ErrLevelsType", withFields(`,"levels":"2"`), 400, []string{"levels"}},
+			{"ErrYearLength", withFields(`,"year_length":"lunar"`), 422, []string{"year_length"}},
+			{"ErrGapAndLevels", `{"year":1990,"month":3,"day":25,"hour":1,"minute":30,"latitude":51.5,"longitude":0,"timezone":"Europe/London","levels":0}`, 422, []string{"hour", "levels"}},
+			{"ErrLevelsAndLatitude", `{"year":1990,"month":7,"day":14,"latitude":95,"longitude":0,"levels":9}`, 422, []string{"levels", "latitude"}},
+		},
+		"/api/v1/vedic/ashtakavarga": {
+			{"ErrTables", withFields(`,"tables":"kp"`), 422, []string{"tables"}},
+		},
+		"/api/v1/vedic/shadbala": {
+			{"ErrScale", withFields(`,"saptavargaja_scale":"kn_rao"`), 422, []string{"saptavargaja_scale"}},
+			{"ErrSunrise", withFields(`,"sunrise":"dawn"`), 422, []string{"sunrise"}},
+		},
+		"/api/v1/vedic/natal/svg": {
+			{"ErrSize", withFields(`,"size":100`), 422, []string{"size"}},
+			{"ErrSizeZero", withFields(`,"size":0`), 422, []string{"size"}},
+			{"ErrSizeType", withFields(`,"size":"big"`), 400, []string{"size"}},
+			{"ErrTheme", withFields(`,"theme":"neon"`), 422, []string{"theme"}},
+			{"ErrStyle", withFields(`,"style":"east"`), 422, []string{"style"}},
+			{"ErrVarga", withFields(`,"varga":"d5"`), 422, []string{"varga"}},
+			{"ErrTitle", withFields(`,"title":"` + strings.Repeat("x", 201) + `"`), 422, []string{"title"}},
+			{"ErrSizeAndLatitude", `{"year":1990,"month":7,"day":14,"latitude":-91,"longitude":0,"size":5000}`, 422, []string{"size", "latitude"}},
+		},
+	}
+	for _, rt := range append(jsonRoutes, struct {
+		path, field string
+		nodes       bool
+	}{"/api/v1/vedic/natal/svg", "", true}) {
+		cases := append(append([]badCase{}, birthCases...), own[rt.path]...)
+		if rt.nodes {
+			cases = append(cases, nodeCases...)
+		}
+		for _, c := range cases {
+			t.Run(rt.path+"/"+c.name, func(t *testing.T) { wantRefused(t, ts, rt.path, c) })
+		}
+	}
+	// GET /api/v1/vedic/natal/svg reads the same fields from the query.
+	for _, c := range []badCase{
+		{"ErrGetLatitudeType", "?year=1990&month=7&day=14&latitude=north&longitude=0", 400, []string{"latitude"}},
+		{"ErrGetMissingDay", "?year=1990&month=7&latitude=0&longitude=0", 422, []string{"day"}},
+		{"ErrGetStyle", "?year=1990&month=7&day=14&latitude=0&longitude=0&style=west", 422, []string{"style"}},
+		{"ErrGetSize", "?year=1990&month=7&day=14&latitude=0&longitude=0&size=9000", 422, []string{"size"}},
+		{"ErrGetNodeType", "?year=1990&month=7&day=14&latitude=0&longitude=0&node_type=osculating", 422, []string{"node_type"}},
+	} {
+		t.Run("GET/"+c.name, func(t *testing.T) { wantRefused(t, ts, "/api/v1/vedic/natal/svg", c) })
+	}
+	// The panchang: a date and a place.
+	for _, c := range []badCase{
+		{"ErrEmptyBody", ``, 422, []string{"year", "month", "day"}},
+		{"ErrMissingDay", `{"year":2024,"month":1,"latitude":12.97,"longitude":77.59}`, 422, []string{"day"}},
+		{"ErrDayType", `{"year":2024,"month":1,"day":"first","latitude":12.97,"longitude":77.59}`, 400, []string{"day"}},
+		{"ErrImpossibleDate", `{"year":2023,"month":2,"day":29,"latitude":12.97,"longitude":77.59}`, 422, []string{"day"}},
+		{"ErrYearRange", `{"year":1500,"month":1,"day":1,"latitude":12.97,"longitude":77.59}`, 422, []string{"year"}},
+		{"ErrLatitudeRange", `{"year":2024,"month":1,"day":1,"latitude":100,"longitude":77.59}`, 422, []string{"latitude"}},
+		{"ErrNoPlace", `{"year":2024,"month":1,"day":1}`, 422, []string{"latitude"}},
+		{"ErrZone", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"timezone":"India/Bengaluru"}`, 422, []string{"timezone"}},
+		{"ErrSunrise", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"sunrise":"first_light"}`, 422, []string{"sunrise"}},
+		{"ErrAyanamsa", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"ayanamsa":"tropical"}`, 422, []string{"ayanamsa"}},
+		{"ErrMany", `{"year":2024,"month":1,"day":32,"latitude":12.97,"longitude":277.59}`, 422, []string{"day", "longitude"}},
+	} {
+		t.Run("/api/v1/vedic/panchang/"+c.name, func(t *testing.T) { wantRefused(t, ts, "/api/v1/vedic/panchang", c) })
+	}
+}
+
+// TestEdgesOfTheRange: before 1583 the answer is a 422 naming the year;
+// from 2400 to 2999, beyond the ephemeris files, the positions come from the
+// Moshier theory, and the answer says so.
+func TestEdgesOfTheRange(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	for _, rt := range jsonRoutes {
+		t.Run(rt.path, func(t *testing.T) {
+			wantRefused(t, ts, rt.path, badCase{"ErrYear", `{"year":1582,"month":12,"day":31,"latitude":0,"longitude":0}`, 422, []string{"year"}})
+			env := ts.Post(t, rt.path, `{"year":2999,"month":12,"day":31,"hour":23,"latitude":60,"longitude":10}`).WantStatus(t, 200).Envelope(t)
+			if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "Moshier") {
+				t.Errorf("warnings %q", env.Warnings)
+			}
+		})
+	}
+	r := ts.Post(t, "/api/v1/vedic/panchang", `{"year":2999,"month":12,"day":31,"latitude":60,"longitude":10}`).WantStatus(t, 200)
+	if !strings.Contains(string(r.Body), `"sunrise":"2999-12-31T`) {
+		t.Errorf("panchang of 2999-12-31: %s", apitest.Truncate(r.Body, 300))
+	}
+}

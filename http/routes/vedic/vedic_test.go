@@ -1,0 +1,500 @@
+package vedic_test
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/http/apitest"
+)
+
+// londonBody is a birth in London, local summer time.
+const londonBody = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"`
+
+// withFields closes londonBody with extra fields (",\"a\":1" or "").
+func withFields(extra string) string { return londonBody + extra + "}" }
+
+// keysOf returns the sorted keys of a JSON object.
+func keysOf(t *testing.T, raw json.RawMessage) []string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("not an object: %s", apitest.Truncate(raw, 200))
+	}
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestNakshatraShape pins the nakshatra result of spec 2.5: nakshatra
+// {name, lord, pada, deity} exactly, the Moon's longitudes beside it, and
+// no ruling_planet anywhere.
+func TestNakshatraShape(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	r := ts.Post(t, "/api/v1/vedic/nakshatra", withFields("")).WantStatus(t, 200)
+	if bytes.Contains(r.Body, []byte("ruling_planet")) {
+		t.Error("the nakshatra result has a ruling_planet field")
+	}
+	var res map[string]json.RawMessage
+	if err := json.Unmarshal(r.Envelope(t).Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if got := keysOf(t, res["nakshatra"]); !slices.Equal(got, []string{"deity", "lord", "name", "pada"}) {
+		t.Errorf("nakshatra keys %v", got)
+	}
+	for _, k := range []string{"moon_longitude_tropical", "moon_longitude_sidereal"} {
+		var x float64
+		if err := json.Unmarshal(res[k], &x); err != nil || x < 0 || x >= 360 {
+			t.Errorf("%s = %s", k, res[k])
+		}
+	}
+}
+
+// TestDashaShape pins the dasha result of spec 2.5: birth_nakshatra plus
+// dasha_periods [{lord, start_date, end_date, years}], at each level of the
+// tree, with the balance at birth and the year length stated.
+func TestDashaShape(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	type period struct {
+		Lord  string            `json:"lord"`
+		Start string            `json:"start_date"`
+		End   string            `json:"end_date"`
+		Years float64           `json:"years"`
+		Subs  []json.RawMessage `json:"sub_periods"`
+	}
+	var walk func(t *testing.T, raw json.RawMessage, depth, levels int) int
+	walk = func(t *testing.T, raw json.RawMessage, depth, levels int) int {
+		want := []string{"end_date", "lord", "start_date", "years"}
+		if depth < levels {
+			want = []string{"end_date", "lord", "start_date", "sub_periods", "years"}
+		}
+		if got := keysOf(t, raw); !slices.Equal(got, want) {
+			t.Fatalf("level %d period keys %v, want %v", depth, got, want)
+		}
+		var p period
+		if err := json.Unmarshal(raw, &p); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{p.Start, p.End} {
+			if _, err := time.Parse(time.RFC3339, s); err != nil || !strings.HasSuffix(s, ":00Z") {
+				t.Errorf("date %q is not an RFC 3339 UTC instant rounded to the minute", s)
+			}
+		}
+		n := 1
+		for _, s := range p.Subs {
+			n += walk(t, s, depth+1, levels)
+		}
+		if depth < levels && len(p.Subs) != 9 {
+			t.Errorf("level %d: %d sub-periods", depth, len(p.Subs))
+		}
+		return n
+	}
+	for levels, total := range map[int]int{1: 9, 2: 9 + 81, 3: 9 + 81 + 729} {
+		body := withFields("")
+		if levels > 1 {
+			body = withFields(`,"levels":` + string(rune('0'+levels)))
+		}
+		var res map[string]json.RawMessage
+		if err := json.Unmarshal(ts.Post(t, "/api/v1/vedic/dasha", body).WantStatus(t, 200).Envelope(t).Result, &res); err != nil {
+			t.Fatal(err)
+		}
+		if got := keysOf(t, res["birth_nakshatra"]); !slices.Equal(got, []string{"deity", "lord", "name", "pada"}) {
+			t.Errorf("birth_nakshatra keys %v", got)
+		}
+		var periods []json.RawMessage
+		if err := json.Unmarshal(res["dasha_periods"], &periods); err != nil || len(periods) != 9 {
+			t.Fatalf("dasha_periods: %d, %v", len(periods), err)
+		}
+		n := 0
+		for _, p := range periods {
+			n += walk(t, p, 1, levels)
+		}
+		if n != total {
+			t.Errorf("levels %d: %d periods, want %d", levels, n, total)
+		}
+		var conv struct {
+			YearLength string  `json:"year_length"`
+			YearDays   float64 `json:"year_days"`
+			Levels     int     `json:"levels"`
+		}
+		if err := json.Unmarshal(res["conventions"], &conv); err != nil || conv.YearLength != "julian" || conv.YearDays != 365.25 || conv.Levels != levels {
+			t.Errorf("conventions %+v", conv)
+		}
+		if _, ok := res["balance_at_birth"]; !ok {
+			t.Error("no balance_at_birth")
+		}
+	}
+}
+
+// jsonRoutes are the Vedic routes answering JSON from a birth, with a
+// field each must answer.
+var jsonRoutes = []struct {
+	path, field string
+	nodes       bool // takes node_type
+}{
+	{"/api/v1/vedic/natal", "grahas", true},
+	{"/api/v1/vedic/nakshatra", "nakshatra", false},
+	{"/api/v1/vedic/dasha", "dasha_periods", false},
+	{"/api/v1/vedic/vargas", "vargas", true},
+	{"/api/v1/vedic/vargas/d9", "vargas", true},
+	{"/api/v1/vedic/dosha", "doshas", true},
+	{"/api/v1/vedic/dosha/kaal-sarp", "doshas", true},
+	{"/api/v1/vedic/dosha/manglik", "doshas", false},
+	{"/api/v1/vedic/yoga", "yogas", true},
+	{"/api/v1/vedic/ashtakavarga", "sarvashtakavarga", false},
+	{"/api/v1/vedic/shadbala", "grahas", false},
+}
+
+// TestAyanamsaIgnored: natal JSON always uses Lahiri (spec 4.2). raman and
+// kp do not change a longitude, and say so in the envelope's warnings and
+// in result.ayanamsa; lahiri and no ayanamsa give no warning. Every other
+// route does the same.
+func TestAyanamsaIgnored(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	var base natalResult
+	post(t, ts, "/api/v1/vedic/natal", withFields(""), &base)
+	for _, a := range []string{"", "lahiri", "raman", "kp", "fagan_bradley"} {
+		t.Run("natal/"+a, func(t *testing.T) {
+			extra := ""
+			if a != "" {
+				extra = `,"ayanamsa":"` + a + `"`
+			}
+			var r natalResult
+			env := post(t, ts, "/api/v1/vedic/natal", withFields(extra), &r)
+			for i, g := range r.Grahas {
+				if g.Longitude != base.Grahas[i].Longitude {
+					t.Errorf("%s moved from %.7f to %.7f", g.Name, base.Grahas[i].Longitude, g.Longitude)
+				}
+			}
+			ignored := a != "" && a != "lahiri"
+			if r.Lagna.Longitude != base.Lagna.Longitude || r.Ayanamsa.Name != "lahiri" || r.Ayanamsa.Degrees != base.Ayanamsa.Degrees ||
+				r.Ayanamsa.Requested != a || r.Ayanamsa.Ignored != ignored {
+				t.Errorf("ayanamsa %+v", r.Ayanamsa)
+			}
+			want := []string(nil)
+			if ignored {
+				want = []string{`ayanamsa "` + a + `" ignored: Vedic charts always use the Lahiri ayanamsa`}
+			}
+			if !slices.Equal(env.Warnings, want) {
+				t.Errorf("warnings %q, want %q", env.Warnings, want)
+			}
+		})
+	}
+	for _, rt := range append(jsonRoutes[1:], struct {
+		path, field string
+		nodes       bool
+	}{"/api/v1/vedic/panchang", "tithi", false}) {
+		t.Run(rt.path, func(t *testing.T) {
+			body := withFields(`,"ayanamsa":"kp"`)
+			if strings.HasSuffix(rt.path, "panchang") {
+				body = `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"timezone":"Asia/Kolkata","ayanamsa":"kp"}`
+			}
+			env := ts.Post(t, rt.path, body).WantStatus(t, 200).Envelope(t)
+			if !slices.Contains(env.Warnings, `ayanamsa "kp" ignored: Vedic charts always use the Lahiri ayanamsa`) {
+				t.Errorf("warnings %q", env.Warnings)
+			}
+			var res struct {
+				Ayanamsa struct {
+					Name      string `json:"name"`
+					Requested string `json:"requested"`
+					Ignored   bool   `json:"ignored"`
+				} `json:"ayanamsa"`
+			}
+			if err := json.Unmarshal(env.Result, &res); err != nil || res.Ayanamsa.Name != "lahiri" || res.Ayanamsa.Requested != "kp" || !res.Ayanamsa.Ignored {
+				t.Errorf("result.ayanamsa %+v (%v)", res.Ayanamsa, err)
+			}
+		})
+	}
+}
+
+// TestVargaNames: every one of the sixteen names answers its chart (in any
+// case); any other name is a 404 whose detail and errors list the names,
+// decided before the birth is looked at.
+func TestVargaNames(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	names := strings.Split("d1 d2 d3 d4 d7 d9 d10 d12 d16 d20 d24 d27 d30 d40 d45 d60", " ")
+	var all struct {
+		Vargas []struct {
+			Name      string `json:"name"`
+			Divisions int    `json:"divisions"`
+			Rule      string `json:"rule"`
+		} `json:"vargas"`
+	}
+	post(t, ts, "/api/v1/vedic/vargas", withFields(""), &all)
+	if len(all.Vargas) != 16 {
+		t.Fatalf("%d vargas", len(all.Vargas))
+	}
+	for i, n := range names {
+		if all.Vargas[i].Name != n || "d"+strconv.Itoa(all.Vargas[i].Divisions) != n || all.Vargas[i].Rule == "" {
+			t.Errorf("varga %d: %+v, want %s", i, all.Vargas[i], n)
+		}
+		for _, path := range []string{n, strings.ToUpper(n)} {
+			var one struct {
+				Vargas []struct {
+					Name string `json:"name"`
+				} `json:"vargas"`
+			}
+			post(t, ts, "/api/v1/vedic/vargas/"+path, withFields(""), &one)
+			if len(one.Vargas) != 1 || one.Vargas[0].Name != n {
+				t.Errorf("/vargas/%s: %+v", path, one)
+			}
+		}
+	}
+	for _, bad := range []string{"d5", "D13", "navamsa", "d9x", "d0"} {
+		t.Run("ErrUnknown/"+bad, func(t *testing.T) {
+			for _, body := range []string{withFields(""), withFields(`,"latitude":91`)} {
+				p := ts.Post(t, "/api/v1/vedic/vargas/"+bad, body).WantStatus(t, 404).Problem(t)
+				if !strings.Contains(p.Detail, strings.Join(names, ", ")) || !strings.Contains(p.Detail, bad) ||
+					len(p.Errors) != 1 || p.Errors[0].Field != "name" {
+					t.Errorf("problem %+v", p)
+				}
+			}
+		})
+	}
+}
+
+// TestResults checks what each result must hold whatever the chart: the
+// yoga count and the 66 yogas checked, the dosha routes' lists, the
+// sarvashtakavarga total, shadbala's seven grahas and ranks.
+func TestResults(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	var y struct {
+		Yogas []struct {
+			Name, Family, Rule string
+			Planets            []string
+		} `json:"yogas"`
+		Count   int `json:"count"`
+		Checked int `json:"checked"`
+	}
+	post(t, ts, "/api/v1/vedic/yoga", withFields(""), &y)
+	if y.Count != len(y.Yogas) || y.Checked != 66 || y.Count == 0 {
+		t.Errorf("yogas: count %d of %d, checked %d", y.Count, len(y.Yogas), y.Checked)
+	}
+	for _, x := range y.Yogas {
+		if x.Name == "" || x.Family == "" || x.Rule == "" || len(x.Planets) == 0 {
+			t.Errorf("yoga %+v", x)
+		}
+	}
+	for path, want := range map[string][]string{
+		"dosha":           {"manglik", "kaal_sarp", "kemadruma", "grahan", "guru_chandal", "pitra", "shrapit", "angarak"},
+		"dosha/kaal-sarp": {"kaal_sarp"},
+		"dosha/manglik":   {"manglik"},
+	} {
+		var d struct {
+			Doshas []struct {
+				Name     string `json:"name"`
+				Severity string `json:"severity"`
+				Present  bool   `json:"present"`
+				Rule     string `json:"rule"`
+			} `json:"doshas"`
+		}
+		post(t, ts, "/api/v1/vedic/"+path, withFields(""), &d)
+		var got []string
+		for _, x := range d.Doshas {
+			got = append(got, x.Name)
+			if x.Rule == "" || (x.Present != (x.Severity != "none")) {
+				t.Errorf("%s: %+v", path, x)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", path, got, want)
+		}
+	}
+	var s struct {
+		Grahas []struct {
+			Rank int `json:"rank"`
+		} `json:"grahas"`
+		Conventions struct {
+			Scale   string `json:"saptavargaja_scale"`
+			Sunrise string `json:"sunrise"`
+		} `json:"conventions"`
+	}
+	post(t, ts, "/api/v1/vedic/shadbala", withFields(`,"saptavargaja_scale":"bphs","sunrise":"hindu"`), &s)
+	ranks := map[int]bool{}
+	for _, g := range s.Grahas {
+		ranks[g.Rank] = true
+	}
+	if len(s.Grahas) != 7 || len(ranks) != 7 || s.Conventions.Scale != "bphs" || s.Conventions.Sunrise != "hindu" {
+		t.Errorf("shadbala: %+v", s)
+	}
+	var a struct {
+		Tables string `json:"tables"`
+		Sarva  struct {
+			Total int `json:"total"`
+		} `json:"sarvashtakavarga"`
+	}
+	post(t, ts, "/api/v1/vedic/ashtakavarga", withFields(`,"tables":"narasimha_rao"`), &a)
+	if a.Tables != "narasimha_rao" || a.Sarva.Total != 337 {
+		t.Errorf("ashtakavarga: %+v", a)
+	}
+}
+
+// TestEcho: the envelope echoes the birth as resolved and the options with
+// their defaults.
+func TestEcho(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	var in map[string]any
+	env := ts.Post(t, "/api/v1/vedic/dasha", withFields(`,"levels":2,"ayanamsa":"raman"`)).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &in); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range map[string]any{"birth_date": "1990-07-14", "birth_time": "14:30:00", "utc": "1990-07-14T13:30:00Z",
+		"timezone": "Europe/London", "levels": 2.0, "year_length": "julian", "ayanamsa": "lahiri", "ayanamsa_requested": "raman"} {
+		if in[k] != v {
+			t.Errorf("input.%s = %v, want %v", k, in[k], v)
+		}
+	}
+	if _, ok := in["node_type"]; ok {
+		t.Error("the dasha echoes a node type it does not use")
+	}
+	env = ts.Post(t, "/api/v1/vedic/natal", withFields("")).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &in); err != nil || in["node_type"] != "mean" {
+		t.Errorf("natal echo %v", in)
+	}
+	// A route that does not place the nodes reports a node_type as an
+	// unknown field rather than pretending to use it.
+	env = ts.Post(t, "/api/v1/vedic/shadbala", withFields(`,"node_type":"true"`)).WantStatus(t, 200).Envelope(t)
+	if !slices.Contains(env.Warnings, `unknown field "node_type" ignored`) {
+		t.Errorf("warnings %q", env.Warnings)
+	}
+}
+
+// TestLocation: a geocoded place and its zone, on a chart route and on the
+// panchang.
+func TestLocation(t *testing.T) {
+	pl, zx := apitest.Geo(t)
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
+	var r natalResult
+	env := post(t, ts, "/api/v1/vedic/natal", `{"year":1990,"month":7,"day":14,"hour":20,"location":"New Delhi","timezone":"auto"}`, &r)
+	var in struct {
+		Timezone string `json:"timezone"`
+		UTC      string `json:"utc"`
+		Location struct {
+			Name, Country string
+		} `json:"location"`
+	}
+	if err := json.Unmarshal(env.Input, &in); err != nil || in.Timezone != "Asia/Kolkata" || in.UTC != "1990-07-14T14:30:00Z" || in.Location.Country != "IN" {
+		t.Errorf("echo %+v (%v)", in, err)
+	}
+	env = ts.Post(t, "/api/v1/vedic/panchang", `{"year":2024,"month":1,"day":1,"location":"Bengaluru","timezone":"auto"}`).WantStatus(t, 200).Envelope(t)
+	var p struct {
+		Date     string `json:"date"`
+		Timezone string `json:"timezone"`
+	}
+	if err := json.Unmarshal(env.Result, &p); err != nil || p.Date != "2024-01-01" || p.Timezone != "Asia/Kolkata" || len(env.Warnings) != 0 {
+		t.Errorf("panchang %+v, warnings %q", p, env.Warnings)
+	}
+	// Without a zone the date is read in UTC, and the warning says how to
+	// use the place's.
+	env = ts.Post(t, "/api/v1/vedic/panchang", `{"year":2024,"month":1,"day":1,"location":"Bengaluru"}`).WantStatus(t, 200).Envelope(t)
+	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "Asia/Kolkata") {
+		t.Errorf("warnings %q", env.Warnings)
+	}
+}
+
+// TestPanchangAgainstSwetest posts the 24 days and places of the engine's
+// fixture (engine/vedic/testdata/panchang_swetest.json, made by
+// testdata/gen/swetest_panchang.py there) to POST /api/v1/vedic/panchang
+// with each sunrise convention: sunrise, sunset, next sunrise, moonrise and
+// moonset against swetest -rise with the matching flags, and each tithi,
+// nakshatra, yoga and karana boundary against a bisection on swetest
+// positions, within 60 s (the issue's minute).
+func TestPanchangAgainstSwetest(t *testing.T) {
+	raw, err := os.ReadFile(apitest.RepoFile(t, "engine/vedic/testdata/panchang_swetest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx struct {
+		Tolerance float64 `json:"tolerance_seconds"`
+		Cases     []struct {
+			Name                string
+			Latitude, Longitude float64
+			Zone, Date          string
+			Rise                map[string]map[string]*float64
+			Crossings           map[string][]struct {
+				JD    float64
+				Index int
+			}
+		}
+	}
+	if err := json.Unmarshal(raw, &fx); err != nil {
+		t.Fatal(err)
+	}
+	if len(fx.Cases) < 20 || fx.Tolerance != 60 {
+		t.Fatalf("fixture: %d cases, tolerance %v", len(fx.Cases), fx.Tolerance)
+	}
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	type element struct {
+		Number     int
+		Name       string
+		Start, End time.Time
+	}
+	counts := map[string]int{"tithi": 30, "nakshatra": 27, "yoga": 27, "karana": 60}
+	var worstRise, worstElem float64
+	elements := 0
+	for _, c := range fx.Cases {
+		date, _ := time.Parse("2006-01-02", c.Date)
+		for conv, want := range c.Rise {
+			body, _ := json.Marshal(map[string]any{"year": date.Year(), "month": int(date.Month()), "day": date.Day(),
+				"latitude": c.Latitude, "longitude": c.Longitude, "timezone": c.Zone, "sunrise": conv})
+			var p map[string]json.RawMessage
+			post(t, ts, "/api/v1/vedic/panchang", string(body), &p)
+			for ev, w := range want {
+				var g *time.Time
+				if err := json.Unmarshal(p[ev], &g); err != nil {
+					t.Fatalf("%s %s: %v", c.Name, ev, err)
+				}
+				switch {
+				case (w == nil) != (g == nil):
+					t.Errorf("%s %s %s: %v, swetest %v", c.Name, conv, ev, g, w)
+				case w != nil:
+					d := math.Abs(g.Sub(engine.JDUT(*w).Time()).Seconds())
+					worstRise = max(worstRise, d)
+					if d > fx.Tolerance {
+						t.Errorf("%s %s %s: %v, swetest %v (%.0f s)", c.Name, conv, ev, g, engine.JDUT(*w).Time(), d)
+					}
+				}
+			}
+			if conv != "upper_limb" {
+				continue
+			}
+			for kind, n := range counts {
+				var els []element
+				if err := json.Unmarshal(p[kind], &els); err != nil || len(els) == 0 {
+					t.Fatalf("%s %s: %v", c.Name, kind, err)
+				}
+				for _, e := range els {
+					for _, b := range []struct {
+						at    time.Time
+						index int
+					}{{e.Start, e.Number - 1}, {e.End, e.Number % n}} {
+						best := math.Inf(1)
+						for _, x := range c.Crossings[kind] {
+							if x.Index == b.index {
+								best = min(best, math.Abs(b.at.Sub(engine.JDUT(x.JD).Time()).Seconds()))
+							}
+						}
+						worstElem = max(worstElem, best)
+						elements++
+						if best > fx.Tolerance {
+							t.Errorf("%s %s %d (%s) boundary %v: nearest swetest crossing %.0f s away", c.Name, kind, e.Number, e.Name, b.at, best)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d days x 3 conventions: worst rise/set difference %.1f s; %d element boundaries, worst %.1f s", len(fx.Cases), worstRise, elements, worstElem)
+}
