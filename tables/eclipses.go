@@ -11,9 +11,9 @@ import (
 // EclipseCatalogKey the eclipses as a JSON array of Eclipse, in order of
 // greatest eclipse.
 const (
-	KindEclipse       Kind = "eclipse"
-	EclipseMetaKey         = "meta"
-	EclipseCatalogKey      = "catalog"
+	KindEclipse       Kind   = "eclipse"
+	EclipseMetaKey    string = "meta"
+	EclipseCatalogKey string = "catalog"
 )
 
 // EclipseFormat is the version of the eclipse records; Eclipses refuses

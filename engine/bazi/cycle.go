@@ -117,9 +117,6 @@ var names = func() (n [60]struct{ pinyin, chinese, describe string }) {
 	return n
 }()
 
-// String returns the pinyin.
-func (g GanZhi) String() string { return g.Pinyin() }
-
 // Nayin returns the "sound" element of the pair (nayin wuxing) in English
 // and in Chinese; consecutive places share one.
 func (g GanZhi) Nayin() (english, chinese string) {

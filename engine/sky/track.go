@@ -243,14 +243,14 @@ func NextCrossing(pos engine.Positions, b engine.Body, o engine.Options, t0, lim
 			if err != nil {
 				return 0, false, src, err
 			}
-			rs, vs, err := res(ts)
+			rs, _, err := res(ts)
 			if err != nil {
 				return 0, false, src, err
 			}
 			if r, ok, err := cross(a, ts, ra, rs); err != nil || ok {
 				return r, ok, src, err
 			}
-			a, ra, va = ts, rs, vs
+			a, ra = ts, rs
 		}
 		if r, ok, err := cross(a, c, ra, rc); err != nil || ok {
 			return r, ok, src, err

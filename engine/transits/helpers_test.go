@@ -1,7 +1,6 @@
 package transits
 
 import (
-	"math"
 	"os"
 	"sync"
 	"testing"
@@ -43,5 +42,3 @@ func sources(t testing.TB) (prod, tablesOnly engine.Positions, libswe *swe.Ephem
 	}
 	return ephem.New(set, eph), ephem.New(set, nil), eph
 }
-
-func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }

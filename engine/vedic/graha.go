@@ -76,9 +76,6 @@ func SignAbbrev(s int) string { return signAbbrevs[mod12(s)] }
 // visible grahas only; the nodes own no sign here.
 var signLord = [12]Graha{Mars, Venus, Mercury, Moon, Sun, Mercury, Venus, Mars, Jupiter, Saturn, Saturn, Jupiter}
 
-// SignLord returns the lord of sign s (0 = Aries).
-func SignLord(s int) Graha { return signLord[mod12(s)] }
-
 // mod12 reduces a sign count to 0..11.
 func mod12(s int) int {
 	s %= 12
@@ -188,9 +185,6 @@ var natural = func() (t [numGrahas][numGrahas]Relation) {
 	t[Ketu] = [numGrahas]Relation{E, E, E, F, N, F, F, N, 0}
 	return t
 }()
-
-// Natural returns how a naturally regards b (BPHS ch. 3).
-func Natural(a, b Graha) Relation { return natural[a][b] }
 
 // temporal returns the temporary (tatkalika) relation of a graha in sign a
 // towards one in sign b (BPHS ch. 3): friends when b is the 2nd, 3rd, 4th,

@@ -46,9 +46,6 @@ var nakshatras = [27]nakshatraInfo{
 	{"Revati", "Pushan"},
 }
 
-// NakshatraName returns the name of nakshatra n (0 = Ashwini).
-func NakshatraName(n int) string { return nakshatras[n].name }
-
 // Nakshatra is the lunar mansion of a sidereal longitude, with the fields
 // of spec 2.5 exactly: name, lord (its Vimshottari ruler), pada (quarter,
 // 1-4) and deity.

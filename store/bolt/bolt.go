@@ -517,7 +517,7 @@ func (d *DB) Hit(ctx context.Context, key string, window time.Duration, now time
 	err := d.update(ctx, func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bHits)
 		c := b.Cursor()
-		for k, _ := c.First(); k != nil && len(k) >= 8 && int64(binary.BigEndian.Uint64(k)) < start-int64(window); k, _ = c.Next() {
+		for k, _ := c.First(); len(k) >= 8 && int64(binary.BigEndian.Uint64(k)) < start-int64(window); k, _ = c.Next() {
 			if err := c.Delete(); err != nil {
 				return err
 			}
