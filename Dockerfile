@@ -11,13 +11,15 @@
 
 FROM golang:1.26-bookworm AS build
 RUN apt-get update -qq \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libswe-dev swe-basic-data \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libswe-dev swe-basic-data nodejs npm \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=1 go build -trimpath -ldflags "-s -w" -o /out/astroapi ./cmd/astroapi \
+# The docs pages' Swagger UI and Scalar (npm, pinned by http/docsui's lock) are embedded.
+RUN make docs-ui \
+ && CGO_ENABLED=1 go build -trimpath -ldflags "-s -w" -o /out/astroapi ./cmd/astroapi \
  && /out/astroapi gen --out /out/ephemeris.bolt
 
 FROM debian:bookworm-slim

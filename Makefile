@@ -6,7 +6,7 @@ BIN     := bin/astroapi
 TABLES  := data/ephemeris.bolt
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all deps run-deps node-deps build gen run test check fuzz bench load clean
+.PHONY: all deps run-deps node-deps docs-ui build gen run test check fuzz bench load clean
 
 all: build gen
 
@@ -24,8 +24,23 @@ node-deps: http/browsertest/node_modules/.package-lock.json
 http/browsertest/node_modules/.package-lock.json: http/browsertest/package-lock.json
 	npm ci --prefix http/browsertest --no-audit --no-fund
 
-build:
+build: docs-ui
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
+
+# The documentation UIs (Swagger UI, Scalar), pinned in
+# http/docsui/package-lock.json, copied next to the assets the binary
+# embeds (no CDN: the server works offline).
+DOCS_UI := http/assets/vendor/.stamp
+
+docs-ui: $(DOCS_UI)
+
+$(DOCS_UI): http/docsui/package-lock.json
+	npm ci --prefix http/docsui --no-audit --no-fund
+	mkdir -p http/assets/vendor
+	cp http/docsui/node_modules/swagger-ui-dist/swagger-ui-bundle.js http/docsui/node_modules/swagger-ui-dist/swagger-ui.css http/assets/vendor/
+	cp http/docsui/node_modules/@scalar/api-reference/dist/browser/standalone.js http/assets/vendor/scalar.js
+	cp http/docsui/node_modules/swagger-ui-dist/LICENSE http/assets/vendor/swagger-ui.LICENSE
+	touch $@
 
 # The tables are rebuilt only when the code that fits or reads them changes
 # (tests and the shared vocabulary of engine/engine.go do not), or the star

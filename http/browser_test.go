@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/astroapi/astroapi/http/apitest"
 )
 
 // nodeTools returns node and the browsertest directory, skipping (or
@@ -48,35 +50,14 @@ func TestOpenAPIValidates(t *testing.T) {
 	t.Logf("%s", out)
 }
 
-// TestBrowserConsole drives the key console and the docs UI in headless
+// TestBrowserConsole drives the key console in headless
 // Chromium with playwright-core (http/browsertest; `npm ci` there first).
 // Without node, chromium or the npm package it skips, unless CI=true.
 func TestBrowserConsole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
-	missing := func(what string) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s missing (CI=true)", what)
-		}
-		t.Skipf("%s missing; install it to run the browser test", what)
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		missing("node")
-	}
-	chromium := os.Getenv("CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chromium); err != nil {
-		missing(chromium)
-	}
-	dir, _ := filepath.Abs("browsertest")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "playwright-core")); err != nil {
-		missing("http/browsertest/node_modules (run `npm ci` in http/browsertest)")
-	}
+	node, chromium, dir := browserTools(t)
 	ts := startTestServer(t, testOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -87,4 +68,62 @@ func TestBrowserConsole(t *testing.T) {
 		t.Fatalf("browser test: %v\n%s", err, out)
 	}
 	t.Logf("%s", out)
+}
+
+// TestBrowserDocs sends the natal example from Swagger UI (/api/docs) and
+// from Scalar (/api/docs/scalar) in headless Chromium with the test key,
+// and sees a 200 in each; screenshots go to $ASTROAPI_SCREENSHOTS (or the
+// test's temporary directory).
+func TestBrowserDocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	node, chromium, dir := browserTools(t)
+	if _, err := os.Stat("assets/vendor/swagger-ui-bundle.js"); err != nil {
+		skipOrFail(t, "http/assets/vendor (run `make docs-ui`, which the build does)")
+	}
+	shots := os.Getenv("ASTROAPI_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join(dir, "docs.mjs"), ts.URL, ts.Key, shots, chromium)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("browser test: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
+
+// skipOrFail skips a test whose tool is missing, or fails it when CI=true.
+func skipOrFail(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s missing (CI=true)", what)
+	}
+	t.Skipf("%s missing; install it to run the browser test", what)
+}
+
+// browserTools finds node, Chromium and http/browsertest's packages.
+func browserTools(t *testing.T) (node, chromium, dir string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		skipOrFail(t, "node")
+	}
+	chromium = os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		skipOrFail(t, chromium)
+	}
+	dir, _ = filepath.Abs("browsertest")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "playwright-core")); err != nil {
+		skipOrFail(t, "http/browsertest/node_modules (run `npm ci` in http/browsertest)")
+	}
+	return node, chromium, dir
 }

@@ -627,6 +627,18 @@ func (s *Server) planRows() []planRow {
 	return out
 }
 
+// uiPolicy is the Content-Security-Policy of the documentation UIs: their
+// scripts (from this server only) set inline styles; they talk to this
+// server only.
+const uiPolicy = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// uiPage serves a documentation UI's page.
+func uiPage(name string) func(*op.Call, *op.None) (op.Raw, error) {
+	return func(*op.Call, *op.None) (op.Raw, error) {
+		return op.Raw{ContentType: "text/html; charset=utf-8", Body: mustAsset(name), Policy: uiPolicy}, nil
+	}
+}
+
 // withPath gives a spec the example value of a path parameter.
 func withPath(s op.Spec, param, example string) op.Spec {
 	s.PathExamples = map[string]string{param: example}
@@ -651,9 +663,26 @@ func (s *Server) docsOps() []*op.Operation {
 		op.Get(public("get-openapi", "/api/openapi.json", "application/json", "OpenAPI 3.1 description of every route",
 			"Generated from the server's operation list, so it covers every route the server serves."),
 			doc("application/json", func(d *docSet) []byte { return d.openapi })),
-		op.Get(public("get-docs", "/api/docs", "text/html", "Interactive documentation UI",
-			"Lists the operations and sends requests from the browser with the key typed into the page (x-api-key header). No external assets."),
-			doc("text/html; charset=utf-8", func(*docSet) []byte { return mustAsset("assets/docs.html") })),
+		op.Get(public("get-docs", "/api/docs", "text/html", "Interactive documentation (Swagger UI)",
+			"Swagger UI over /api/openapi.json: every operation with its schemas and example; Authorize takes your key and Try it out sends it in the x-api-key header. Served from the binary (no CDN)."),
+			uiPage("assets/docs.html")),
+		op.Get(public("get-docs-scalar", "/api/docs/scalar", "text/html", "Interactive documentation (Scalar)",
+			"Scalar's API reference over /api/openapi.json, with a request client that sends your key in the x-api-key header. Served from the binary (no CDN)."),
+			uiPage("assets/scalar.html")),
+		op.Get(withPath(public("get-docs-vendor", "/api/docs/vendor/{file}", "text/javascript", "Swagger UI and Scalar, as the docs pages load them", ""), "file", "swagger-ui-bundle.js"),
+			func(c *op.Call, _ *op.None) (op.Raw, error) {
+				name := c.Param("file")
+				types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+				ct, ok := types[path.Ext(name)]
+				if !ok || strings.ContainsAny(name, "/\\") {
+					return op.Raw{}, op.NotFound("no file " + name)
+				}
+				b, err := assets.ReadFile("assets/vendor/" + name)
+				if err != nil {
+					return op.Raw{}, op.Unavailable("the documentation UIs were not built into this binary (make docs-ui, then build)")
+				}
+				return op.Raw{ContentType: ct, Body: b}, nil
+			}),
 		op.Get(withPath(public("get-docs-asset", "/api/docs/assets/{file}", "text/css", "Embedded script and style of the documentation pages", ""), "file", "style.css"),
 			func(c *op.Call, _ *op.None) (op.Raw, error) {
 				name := c.Param("file")

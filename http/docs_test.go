@@ -154,10 +154,10 @@ func TestManifestAndDocs(t *testing.T) {
 		}
 	}
 	ui := string(ts.Get(t, "/api/docs", "x-api-key", "").WantStatus(t, 200).Body)
-	if strings.Contains(ui, "http://") || strings.Contains(ui, "https://") || !strings.Contains(ui, "/api/docs/assets/docs.js") {
+	if strings.Contains(ui, "http://") || strings.Contains(ui, "https://") || !strings.Contains(ui, "/api/docs/vendor/swagger-ui-bundle.js") {
 		t.Errorf("docs UI must load only embedded assets")
 	}
-	for _, a := range []string{"/api/docs/assets/docs.js", "/api-keys/assets/console.js", "/api/docs/assets/style.css"} {
+	for _, a := range []string{"/api/docs/assets/swagger-init.js", "/api-keys/assets/console.js", "/api/docs/assets/style.css"} {
 		ts.Get(t, a, "x-api-key", "").WantStatus(t, 200)
 	}
 	ts.Get(t, "/api/docs/assets/..%2fdocs.go", "x-api-key", "").WantStatus(t, 404)

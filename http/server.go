@@ -638,7 +638,11 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 	if raw, ok := res.(op.Raw); ok {
 		rc.SetStatusCode(200)
 		rc.SetContentType(raw.ContentType)
-		if csp := contentPolicy(raw.ContentType); csp != "" {
+		csp := raw.Policy
+		if csp == "" {
+			csp = contentPolicy(raw.ContentType)
+		}
+		if csp != "" {
 			rc.Response.Header.Set("Content-Security-Policy", csp)
 		}
 		if raw.Filename != "" {

@@ -96,6 +96,9 @@ type Raw struct {
 	ContentType string
 	Body        []byte
 	Filename    string // when set, sent as an attachment (Content-Disposition)
+	// Policy replaces the door's Content-Security-Policy of pages and
+	// images (a page whose scripts set inline styles needs its own).
+	Policy string
 }
 
 // Post declares a POST operation: the door decodes the JSON body into a
