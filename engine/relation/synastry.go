@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/houses"
@@ -96,12 +97,21 @@ type Synastry struct {
 	Conventions   SynastryConventions `json:"conventions"`
 }
 
-// Release hands both natal charts back for reuse (natal.Chart.Release):
-// neither, nor anything taken from them, may be used afterwards.
+// Release hands both natal charts back for reuse (natal.Chart.Release),
+// and the synastry's own storage (its inter-aspects and overlays): none of
+// them, nor anything taken from them, may be used afterwards.
 func (s *Synastry) Release() {
 	s.Person1.Release()
 	s.Person2.Release()
+	a, o1, o2 := s.Aspects[:0], s.HouseOverlays.Person1InPerson2[:0], s.HouseOverlays.Person2InPerson1[:0]
+	*s = Synastry{Aspects: a, HouseOverlays: Overlays{Person1InPerson2: o1, Person2InPerson1: o2}}
+	synastries.Put(s)
 }
+
+// synastries recycles the storage of released synastries: the
+// inter-aspects are the largest allocation of a synastry call (a few
+// hundred of them with the minor aspects).
+var synastries = sync.Pool{New: func() any { return new(Synastry) }}
 
 // DefaultOrbs are the inter-aspect orbs without the caller's: the natal
 // defaults (aspects.DefaultOrbs).
@@ -144,10 +154,10 @@ func cuspsOf(c *natal.Chart) *[12]float64 {
 
 // overlay places the planets (South Node included), Ascendant and
 // Midheaven of c in the houses of other.
-func overlay(c, other *natal.Chart) []Overlay {
+func overlay(out []Overlay, c, other *natal.Chart) []Overlay {
 	cusps := cuspsOf(other)
 	cw := houses.Clockwise(cusps)
-	out := make([]Overlay, 0, len(c.Planets)+2)
+	out = slices.Grow(out[:0], len(c.Planets)+2)
 	add := func(name string, lon float64) {
 		out = append(out, Overlay{Point: name, Longitude: lon, House: houses.OfDir(lon, cusps, cw)})
 	}
@@ -169,7 +179,9 @@ func Synastrize(c1, c2 *natal.Chart, o Options) *Synastry {
 	} else {
 		m = aspects.NewMatcher(orbs)
 	}
-	s := &Synastry{Person1: c1, Person2: c2}
+	// A released synastry's storage when there is one (Release).
+	s := synastries.Get().(*Synastry)
+	s.Person1, s.Person2 = c1, c2
 	// About 40% of the pairs of two charts' points are in aspect with the
 	// default orbs: room for 256 spares most calls a growing slice.
 	var buf [256]aspects.Aspect
@@ -180,14 +192,17 @@ func Synastrize(c1, c2 *natal.Chart, o Options) *Synastry {
 	for i, d := range aspects.Defs {
 		limit[i] = orbs[d.Kind]
 	}
-	s.Aspects = make([]InterAspect, len(found))
+	s.Aspects = slices.Grow(s.Aspects[:0], max(len(found), 1))[:len(found)] // never nil: [] in JSON
 	for i, a := range found {
 		s.Aspects[i] = InterAspect{
 			Person1: a.Point1, Person2: a.Point2, Aspect: a.Aspect, Angle: a.Angle, Separation: a.Separation,
 			Orb: a.Orb, Applying: a.Applying, Major: a.Major, Weight: Weight(a, limit[defIndex(a.Angle)]),
 		}
 	}
-	s.HouseOverlays = Overlays{Person1InPerson2: overlay(c1, c2), Person2InPerson1: overlay(c2, c1)}
+	s.HouseOverlays = Overlays{
+		Person1InPerson2: overlay(s.HouseOverlays.Person1InPerson2, c1, c2),
+		Person2InPerson1: overlay(s.HouseOverlays.Person2InPerson1, c2, c1),
+	}
 	p1, p2 := &c1.Patterns, &c2.Patterns
 	s.Elements = ElementComparison{
 		Person1: p1.Elements, Person2: p2.Elements,

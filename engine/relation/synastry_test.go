@@ -1,6 +1,7 @@
 package relation
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -173,6 +174,26 @@ func TestSynastryJSON(t *testing.T) {
 		if d := diff(slow, fast, ""); d != "" {
 			t.Fatalf("synastry %d: %s", n, d)
 		}
+	}
+}
+
+// TestSynastryRecycled: a synastry cast in the storage of a released one
+// (Release) writes the same bytes as the first cast of the same charts,
+// whatever the released one held (more or fewer inter-aspects).
+func TestSynastryRecycled(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for n := range 50 {
+		c1, c2 := randomChart(r), randomChart(r)
+		o := Options{MinorAspects: n%2 == 0}
+		want := Synastrize(c1, c2, o).AppendJSON(nil)
+		// Charts from randomChart have no store: their Release does nothing.
+		other := Synastrize(randomChart(r), randomChart(r), Options{MinorAspects: n%3 == 0})
+		other.Release()
+		s := Synastrize(c1, c2, o)
+		if got := s.AppendJSON(nil); !bytes.Equal(got, want) {
+			t.Fatalf("pair %d: recycled synastry differs:\n%s\nwant\n%s", n, got, want)
+		}
+		s.Release()
 	}
 }
 
