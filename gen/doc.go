@@ -39,4 +39,32 @@
 // Node's, 1e-5 x distance per day: libswe's own values of that rate
 // scatter by 2e-6 (a difference quotient over 2e-4 day).
 // A table that misses a tolerance is not written and Tables fails.
+//
+// Beside the body, ayanamsa, nutation and delta T tables, the file holds
+// three catalogs, each in its own bucket:
+//
+//   - "star" (tables.KindStar, stars.go): one table per star of the
+//     engine/stars catalog (43), named by its key ("deneb_adige"): the
+//     direction of swe_fixstar2_ut(SEFLG_SWIEPH|SEFLG_NONUT|SEFLG_NOGDEFL)
+//     with tables.StarFrame's annual aberration taken out, in 1024-day
+//     segments of degree 20 before truncation, to the planets' 0.001";
+//     tables.Set.Star puts aberration, deflection and nutation back from the
+//     Sun's and the nutation's tables, and verifyStars checks those apparent
+//     positions against swe_fixstar2_ut(SEFLG_SWIEPH) at StarSamples (5,000)
+//     random instants a star, 0.001" again;
+//   - "eclipse" (tables.KindEclipse, eclipses.go): every solar and lunar
+//     eclipse with greatest eclipse in [From, To], found with
+//     swe_sol_eclipse_when_glob and swe_lun_eclipse_when and described with
+//     swe_sol_eclipse_where, swe_sol_eclipse_when_loc (duration at the point
+//     of greatest eclipse), swe_lun_eclipse_how and swe_calc_ut (the Sun's
+//     and the Moon's longitudes, the Moon's latitude and its rate), stored as
+//     JSON records (key "meta": tables.EclipseMeta; key "catalog": the
+//     tables.Eclipse list in order). checkEclipses refuses a catalog that
+//     fails its consistency checks (kinds at least 25 days apart, two to
+//     five of each kind a year, every Saros member one Saros from the next,
+//     one node per series, the node agreeing with the Moon's latitude rate);
+//   - "solar_term" (solarterms.go): the instants the Sun's apparent
+//     longitude crosses each multiple of 15 degrees, 1800-2399, solved by
+//     Newton's method on swe_calc_ut and checked against an independent
+//     root (regula falsi) within TolSolarTerm (1 s).
 package gen

@@ -18,7 +18,7 @@ type StarReference interface {
 	FixStar2UT(name string, jd float64, iflag int32) (found string, xx [6]float64, retflag int32, err error)
 }
 
-// starPlan: one segment per 128 days and degree 12 before truncation
+// starPlan: one segment per 1024 days and degree 20 before truncation
 // (what remains of a star's motion once aberration and deflection are
 // taken out is smooth; see tables.KindStar). Chosen by TestStarPlans.
 var starPlan = plan{1024, 20}

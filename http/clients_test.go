@@ -21,8 +21,7 @@ import (
 // document and Postman collection to files.
 func servedDocs(t *testing.T) (ts *apitest.Server, openapi, collection string) {
 	t.Helper()
-	pl, zx := apitest.Geo(t)
-	ts = startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
+	ts = startTestServer(t, withEverything(t, testOptions{}))
 	dir := t.TempDir()
 	openapi, collection = filepath.Join(dir, "openapi.json"), filepath.Join(dir, "collection.json")
 	for file, path := range map[string]string{openapi: "/api/openapi.json", collection: "/api/postman/collection"} {

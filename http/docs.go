@@ -39,7 +39,8 @@ type docSet struct {
 	spec      map[string]any
 	postman   []byte
 	reference []byte
-	guide     []byte
+	guidePage guidePage // rendered on first use: it runs every example
+	accuracy  []byte
 	manifest  manifest
 }
 
@@ -56,7 +57,7 @@ func (s *Server) buildDocuments() (*docSet, error) {
 	if d.reference, err = renderReference(s.ops, d.spec); err != nil {
 		return nil, err
 	}
-	if d.guide, err = renderGuide(s, d.manifest); err != nil {
+	if d.accuracy, err = renderAccuracy(s.cfg.TableChecks); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -570,7 +571,7 @@ func renderReference(ops []*op.Operation, spec map[string]any) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-func renderGuide(s *Server, m manifest) ([]byte, error) {
+func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error) {
 	var buf bytes.Buffer
 	var rows []manifestRoute
 	for _, f := range m.Families {
@@ -582,7 +583,7 @@ func renderGuide(s *Server, m manifest) ([]byte, error) {
 	}
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i]["Slug"] < kinds[j]["Slug"] })
 	err := pageTmpl.ExecuteTemplate(&buf, "guide", map[string]any{
-		"Routes": rows, "Kinds": kinds, "Version": Version,
+		"Routes": rows, "Examples": examples, "Base": s.exampleBase(), "Kinds": kinds, "Version": Version,
 		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": op.MaxJSONDepth,
 		"Plans": s.planRows(),
 	})
@@ -703,7 +704,14 @@ func (s *Server) docsOps() []*op.Operation {
 		op.Get(public("get-postman-collection", "/api/postman/collection", "application/json", "Postman v2.1 collection of every route",
 			"Import into Postman (or any tool reading v2.1 collections); set the apiKey and baseUrl variables."),
 			doc("application/json", func(d *docSet) []byte { return d.postman })),
-		op.Get(public("get-docs-guide", "/docs/api", "text/html", "Human reference: keys, envelope, errors, quotas, batch, usage", ""),
-			doc("text/html; charset=utf-8", func(d *docSet) []byte { return d.guide })),
+		op.Get(public("get-docs-guide", "/docs/api", "text/html", "Human reference: keys, envelope, errors, quotas, batch, usage, and every route with an example",
+			"Every route with its example request as a curl command and the answer this server gives to it (run on the first request of the page)."),
+			func(c *op.Call, _ *op.None) (op.Raw, error) {
+				b, err := s.guide()
+				return op.Raw{ContentType: "text/html; charset=utf-8", Body: b}, err
+			}),
+		op.Get(public("get-docs-accuracy", "/docs/api/accuracy", "text/html", "Published accuracy: the tables against the Swiss Ephemeris, and every reference comparison of the tests",
+			"The table file's own verification (worst error of each fitted quantity against libswe, as the generator recorded it) and the comparisons the test suite makes through HTTP against swetest, PyEphem, astronomy-engine, NASA, lunar-javascript, zoneinfo and published examples, each with the bound its test enforces."),
+			doc("text/html; charset=utf-8", func(d *docSet) []byte { return d.accuracy })),
 	}
 }

@@ -1,6 +1,8 @@
 package http_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -200,5 +202,70 @@ func TestOpenAPIEnumsFromEngine(t *testing.T) {
 	}
 	if d := props["node_type"].(map[string]any)["default"]; d != "true" {
 		t.Errorf("node_type default %v (%T), want the string \"true\"", d, d)
+	}
+}
+
+// TestGuideExamples: /docs/api shows every documented route with a curl
+// command, and for the calculation routes the answer the server gave to
+// the example (a 2xx result, never a problem).
+func TestGuideExamples(t *testing.T) {
+	ts := startTestServer(t, withEverything(t, testOptions{}))
+	page := string(ts.Get(t, "/docs/api").WantStatus(t, 200).Body)
+	n := 0
+	for _, o := range ts.Server.Operations() {
+		if o.Hidden {
+			continue
+		}
+		start := strings.Index(page, `<section class="route" id="route-`+o.ID+`">`)
+		if start < 0 {
+			t.Errorf("%s: no section", o.ID)
+			continue
+		}
+		sec := page[start:]
+		sec = sec[:strings.Index(sec, "</section>")]
+		if !strings.Contains(sec, "curl") {
+			t.Errorf("%s: no curl command", o.ID)
+		}
+		if o.Access == op.Free || o.Produces != "" || o.NoBatch || o.Family == "Access" || strings.HasPrefix(o.Path, "/api/v1/test/") {
+			continue
+		}
+		n++
+		if !strings.Contains(sec, "&#34;result&#34;") || strings.Contains(sec, "answer (") {
+			t.Errorf("%s: no example answer:\n%.600s", o.ID, sec)
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d calculation routes with examples", n)
+	}
+}
+
+// TestAccuracyPage: the page publishes the served tables' verification
+// and the tests' comparisons, and every comparison names a test that
+// exists in the repository.
+func TestAccuracyPage(t *testing.T) {
+	ts := startTestServer(t, withEverything(t, testOptions{}))
+	page := string(ts.Get(t, "/docs/api/accuracy").WantStatus(t, 200).Body)
+	for _, want := range []string{"<td>moon</td><td>longitude</td><td>arcsec</td><td>0.001</td>", "swetest", "lunar-javascript", "astronomy-engine"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("accuracy page lacks %q", want)
+		}
+	}
+	for _, test := range apihttp.AccuracyTests() {
+		pkg, fn, _ := strings.Cut(test, ".")
+		files, _ := filepath.Glob(filepath.Join("..", pkg, "*_test.go"))
+		found := false
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err == nil && strings.Contains(string(b), "func "+fn+"(t *testing.T)") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("accuracy page cites %s, which does not exist", test)
+		}
+	}
+	bare := startTestServer(t, testOptions{})
+	if page := string(bare.Get(t, "/docs/api/accuracy").WantStatus(t, 200).Body); !strings.Contains(page, "without precomputed tables") {
+		t.Error("a server without tables should say so")
 	}
 }

@@ -15,8 +15,7 @@ import (
 // routes act on accounts and keys the example cannot know and are left to
 // their own tests.
 func TestExamplesAnswer(t *testing.T) {
-	pl, zx := apitest.Geo(t)
-	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
+	ts := startTestServer(t, withEverything(t, testOptions{}))
 	n := 0
 	for _, o := range ts.Server.Operations() {
 		if o.Hidden || o.Family == "Access" || strings.HasPrefix(o.Path, "/api/v1/test/") {

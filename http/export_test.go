@@ -10,3 +10,12 @@ var Redact = redact
 func SampleURL(o *op.Operation) string { return exampleRequest(o).URL(o.Path) }
 
 func SampleBody(o *op.Operation) []byte { return exampleRequest(o).Body }
+
+// AccuracyTests are the tests the accuracy page cites.
+func AccuracyTests() []string {
+	var out []string
+	for _, c := range comparisons {
+		out = append(out, c.Test)
+	}
+	return out
+}

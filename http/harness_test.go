@@ -13,12 +13,15 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/http/routes"
 	"github.com/astroapi/astroapi/quota"
+	"github.com/astroapi/astroapi/tables"
 )
 
 // testOptions configure startTestServer: the platform's tests serve every
 // family (routes.All) and the echo family of apitest.
 type testOptions struct {
 	Positions  engine.Positions
+	Tables     *tables.Set    // the catalogs of the table file (eclipses, star tables)
+	Swiss      *swe.Ephemeris // behind the star tables
 	Places     *places.Index
 	Zones      *zones.Index
 	Plan       string
@@ -30,14 +33,23 @@ type testOptions struct {
 	CannedBody []byte
 }
 
+// withEverything gives the options every dependency the routes take (the
+// tables, their catalogs, libswe, places and zones), as a full server runs.
+func withEverything(t testing.TB, o testOptions) testOptions {
+	t.Helper()
+	o.Positions, o.Tables, o.Swiss = apitest.Tables(t), apitest.TableSet(t), apitest.Ephemeris(t)
+	o.Places, o.Zones = apitest.Geo(t)
+	return o
+}
+
 func startTestServer(t testing.TB, o testOptions) *apitest.Server {
 	t.Helper()
 	return apitest.Start(t, apitest.Options{
 		Ephemeris: o.Positions != nil, Plan: o.Plan, Plans: o.Plans, Clock: o.Clock, StoreURL: o.StoreURL,
-		Limits: o.Limits, Log: o.Log, CannedBody: o.CannedBody,
+		Limits: o.Limits, Log: o.Log, CannedBody: o.CannedBody, Tables: o.Tables,
 		Ops: func(e apitest.Env) []*op.Operation {
 			return append(routes.All(routes.Deps{
-				Positions: o.Positions, Places: o.Places, Zones: o.Zones,
+				Positions: o.Positions, Tables: o.Tables, Swiss: o.Swiss, Places: o.Places, Zones: o.Zones,
 				Store: e.Store, Quota: e.Quota, KeyRevoked: e.KeyRevoked,
 			}), apitest.Echo()...)
 		},

@@ -21,7 +21,7 @@ import (
 // so a family added later is covered without editing this test.
 func TestEveryFieldRefusesGarbage(t *testing.T) {
 	pl, zx := apitest.Geo(t)
-	ts := startTestServer(t, testOptions{Positions: testEphemeris(t), Places: pl, Zones: zx})
+	ts := startTestServer(t, testOptions{Positions: testEphemeris(t), Tables: apitest.TableSet(t), Swiss: testEphemeris(t), Places: pl, Zones: zx})
 	checked := 0
 	for _, o := range ts.Server.Operations() {
 		if o.Hidden || o.In == nil {

@@ -57,6 +57,9 @@ type Config struct {
 	// POST /bench/canned: the benchmark's baseline of a response of the same
 	// size without calculation, key or quota.
 	CannedBody []byte
+	// TableChecks are the table file's recorded verification, published on
+	// the accuracy page (empty without tables).
+	TableChecks []TableCheck
 }
 
 // Limits bound what one request may cost.

@@ -10,10 +10,12 @@ import (
 // tables. Key EclipseMetaKey holds EclipseMeta as JSON, key
 // EclipseCatalogKey the eclipses as a JSON array of Eclipse, in order of
 // greatest eclipse.
+const KindEclipse Kind = "eclipse"
+
+// The keys of the eclipse bucket.
 const (
-	KindEclipse       Kind   = "eclipse"
-	EclipseMetaKey    string = "meta"
-	EclipseCatalogKey string = "catalog"
+	EclipseMetaKey    = "meta"
+	EclipseCatalogKey = "catalog"
 )
 
 // EclipseFormat is the version of the eclipse records; Eclipses refuses

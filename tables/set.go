@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"unsafe"
 
@@ -394,4 +395,36 @@ func (s *Set) Obliquity(t engine.JDUT) (eps, dpsi float64, ok bool) {
 	eps, _ = s.nut.evalAt(base, s.nutEps, x, scale)
 	dpsi, _ = s.nut.evalAt(base, s.nutPsi, x, scale)
 	return eps, dpsi, true
+}
+
+// Verification is the generator's check of one quantity of one table, as
+// recorded in the file.
+type Verification struct {
+	Kind  Kind
+	Table string
+	Check
+}
+
+// Verifications lists the recorded checks of every loaded table, ordered by
+// kind and table name.
+func (s *Set) Verifications() []Verification {
+	var out []Verification
+	for kind, ts := range s.all {
+		for name, t := range ts {
+			for _, c := range t.Meta.Verified {
+				out = append(out, Verification{Kind: kind, Table: name, Check: c})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		if a.Table != b.Table {
+			return a.Table < b.Table
+		}
+		return a.Quantity < b.Quantity
+	})
+	return out
 }

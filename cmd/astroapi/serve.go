@@ -251,7 +251,7 @@ func (m *Main) Run(ctx context.Context) error {
 	})
 	m.Server, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
-		MetricsElsewhere: c.MetricsAddr != "",
+		MetricsElsewhere: c.MetricsAddr != "", TableChecks: apihttp.TableChecks(m.tables),
 	})
 	if err != nil {
 		return err

@@ -89,7 +89,7 @@ type Eclipse struct {
 	Type        Type      `json:"type" doc:"total, annular, hybrid or partial (solar); total, partial or penumbral (lunar)" enum:"total,annular,hybrid,partial,penumbral"`
 	Kind        Kind      `json:"kind" doc:"solar or lunar" enum:"solar,lunar"`
 	Date        string    `json:"date" doc:"date of greatest eclipse, UTC, YYYY-MM-DD" example:"2024-04-08"`
-	Datetime    time.Time `json:"datetime" doc:"instant of greatest eclipse, UTC, to the second" example:"2024-04-08T18:17:20Z"`
+	Datetime    time.Time `json:"datetime" doc:"instant of greatest eclipse, UTC, to the second" example:"\"2024-04-08T18:17:20Z\""`
 	JulianDay   float64   `json:"julian_day" doc:"Julian day (UT) of greatest eclipse"`
 	Degree      float64   `json:"degree" doc:"ecliptic longitude of the eclipse, degrees, 0-360: the Sun's for a solar eclipse, the Moon's for a lunar one (apparent, tropical, of date)"`
 	Sign        string    `json:"sign" doc:"zodiac sign of degree" example:"Aries"`
@@ -100,8 +100,9 @@ type Eclipse struct {
 	// Magnitude: solar, the fraction of the Sun's diameter covered (for
 	// total, annular and hybrid eclipses the ratio of the Moon's apparent
 	// diameter to the Sun's) at the point of greatest eclipse; lunar, the
-	// umbral magnitude (negative for penumbral eclipses).
-	Magnitude          float64  `json:"magnitude" doc:"NASA's eclipse magnitude at greatest eclipse: solar, fraction of the Sun's diameter covered (total/annular/hybrid: Moon/Sun diameter ratio); lunar, umbral magnitude"`
+	// umbral magnitude, 0 for every penumbral eclipse (libswe reports no
+	// negative umbral magnitude, where NASA's catalog does).
+	Magnitude          float64  `json:"magnitude" doc:"NASA's eclipse magnitude at greatest eclipse: solar, fraction of the Sun's diameter covered (total/annular/hybrid: Moon/Sun diameter ratio); lunar, umbral magnitude (0 for a penumbral eclipse, whose depth is penumbral_magnitude)"`
 	PenumbralMagnitude *float64 `json:"penumbral_magnitude,omitempty" doc:"lunar: penumbral magnitude"`
 	Gamma              float64  `json:"gamma" doc:"least distance of the shadow axis from the Earth's centre (solar) or of the Moon's centre from the shadow axis (lunar), in Earth radii, negative south"`
 	Central            *bool    `json:"central,omitempty" doc:"solar total, annular or hybrid eclipse: the shadow axis meets the Earth"`

@@ -11,15 +11,29 @@ import (
 	"github.com/astroapi/astroapi/engine/jsonw"
 )
 
+// Frame is the part of Settings that fixes where a chart's points fall:
+// houses, zodiac and node. Routes that read a birth's positions without
+// returning its chart (progressions, directions, time lords) take it alone,
+// beside the birth packet, so their inputs carry no chart-drawing options.
+type Frame struct {
+	HouseSystem engine.HouseSystem `json:"house_system,omitempty" doc:"house system; Placidus and Koch fall back to Porphyry inside the polar circles (named in result.houses.system)" default:"placidus"`
+	ZodiacType  engine.Zodiac      `json:"zodiac_type,omitempty" doc:"tropical or sidereal zodiac" default:"tropical"`
+	Ayanamsa    engine.Ayanamsa    `json:"ayanamsa,omitempty" doc:"sidereal offset, used only with zodiac_type sidereal (ignored with a warning otherwise); sidereal without it uses lahiri" default:"lahiri"`
+	NodeType    Node               `json:"node_type,omitempty" doc:"lunar node: true (osculating) or mean" default:"true"`
+}
+
+// Options validates the frame into chart options (the Settings defaults
+// for the rest), as Settings.Options does.
+func (f Frame) Options(prefix string) (Options, []string, engine.Fields) {
+	return Settings{Frame: f}.Options(prefix)
+}
+
 // Settings are the chart options a caller sends beside a birth packet: the
 // fields every route that casts a chart shares (natal, its wheels, transits
 // to natal, synastry, returns, ...).
 type Settings struct {
-	HouseSystem         engine.HouseSystem `json:"house_system,omitempty" doc:"house system; Placidus and Koch fall back to Porphyry inside the polar circles (named in result.houses.system)" default:"placidus"`
-	ZodiacType          engine.Zodiac      `json:"zodiac_type,omitempty" doc:"tropical or sidereal zodiac" default:"tropical"`
-	Ayanamsa            engine.Ayanamsa    `json:"ayanamsa,omitempty" doc:"sidereal offset, used only with zodiac_type sidereal (ignored with a warning otherwise); sidereal without it uses lahiri" default:"lahiri"`
+	Frame
 	IncludeAsteroids    bool               `json:"include_asteroids,omitempty" doc:"add Ceres, Pallas, Juno and Vesta" default:"false"`
-	NodeType            Node               `json:"node_type,omitempty" doc:"lunar node: true (osculating) or mean" default:"true"`
 	IncludeMinorAspects bool               `json:"include_minor_aspects,omitempty" doc:"also look for semi-sextile, semi-square, quintile, sesquiquadrate, biquintile and quincunx" default:"false"`
 	Orbs                map[string]float64 `json:"orbs,omitempty" doc:"orb in degrees per aspect name, replacing the defaults (conjunction/opposition/trine 8, square 7, sextile 6; quincunx 3, other minor aspects 2); only the aspects listed are looked for" example:"{\"conjunction\":10,\"square\":6}"`
 }

@@ -113,7 +113,7 @@ func Align(s1 natal.Settings, s2 *natal.Settings, p2 string, all bool) engine.Fi
 	switch {
 	case s2.ZodiacType == "":
 		s2.ZodiacType, s2.Ayanamsa = s1.ZodiacType, s1.Ayanamsa
-	case resolved(natal.Settings{ZodiacType: s2.ZodiacType}).zodiac != a.zodiac:
+	case resolved(natal.Settings{Frame: natal.Frame{ZodiacType: s2.ZodiacType}}).zodiac != a.zodiac:
 		bad("zodiac_type", "zodiac ("+string(a.zodiac)+"): both charts are compared in one zodiac")
 	}
 	if a.zodiac == engine.Sidereal && len(errs) == 0 {

@@ -150,7 +150,7 @@ func TestMidInstant(t *testing.T) {
 }
 
 func TestAlign(t *testing.T) {
-	sid := natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Koch}
+	sid := natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Koch}}
 	for _, c := range []struct {
 		name   string
 		s1, s2 natal.Settings
@@ -159,13 +159,13 @@ func TestAlign(t *testing.T) {
 		want   natal.Settings
 	}{
 		{"Inherit", sid, natal.Settings{}, true, "", sid},
-		{"InheritZodiacOnly", sid, natal.Settings{HouseSystem: engine.Equal}, false, "", natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Equal}},
-		{"SameExplicit", sid, natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman}, false, "", natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman}},
-		{"ZodiacClash", natal.Settings{}, natal.Settings{ZodiacType: engine.Sidereal}, false, "p.zodiac_type", natal.Settings{}},
-		{"AyanamsaClash", sid, natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.KP}, false, "p.ayanamsa", natal.Settings{}},
-		{"DefaultLahiri", natal.Settings{ZodiacType: engine.Sidereal}, natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.Lahiri}, false, "", natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.Lahiri}},
-		{"HouseClash", sid, natal.Settings{HouseSystem: engine.Placidus}, true, "p.house_system", natal.Settings{}},
-		{"HouseFreeInSynastry", sid, natal.Settings{HouseSystem: engine.Placidus}, false, "", natal.Settings{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Placidus}},
+		{"InheritZodiacOnly", sid, natal.Settings{Frame: natal.Frame{HouseSystem: engine.Equal}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Equal}}},
+		{"SameExplicit", sid, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman}}},
+		{"ZodiacClash", natal.Settings{}, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal}}, false, "p.zodiac_type", natal.Settings{}},
+		{"AyanamsaClash", sid, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.KP}}, false, "p.ayanamsa", natal.Settings{}},
+		{"DefaultLahiri", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal}}, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Lahiri}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Lahiri}}},
+		{"HouseClash", sid, natal.Settings{Frame: natal.Frame{HouseSystem: engine.Placidus}}, true, "p.house_system", natal.Settings{}},
+		{"HouseFreeInSynastry", sid, natal.Settings{Frame: natal.Frame{HouseSystem: engine.Placidus}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Placidus}}},
 		{"AsteroidsClash", natal.Settings{}, natal.Settings{IncludeAsteroids: true}, true, "p.include_asteroids", natal.Settings{}},
 		{"OrbsClash", natal.Settings{Orbs: map[string]float64{"trine": 5}}, natal.Settings{Orbs: map[string]float64{"trine": 6}}, true, "p.orbs", natal.Settings{}},
 	} {

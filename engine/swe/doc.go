@@ -16,7 +16,20 @@
 //   - swe_set_topo ("topocentric positions");
 //   - swe_houses_ex2 ("house cusps, ascendant and MC");
 //   - swe_julday and swe_revjul ("date and time conversion"), swe_deltat_ex
-//     ("delta T"), swe_sidtime ("sidereal time").
+//     ("delta T"), swe_sidtime ("sidereal time");
+//   - swe_fixstar2_ut and swe_fixstar2_mag ("fixed stars"), reading StarFile
+//     (sefstars.txt of swe-basic-data) from the ephemeris directory:
+//     FixStar2UT and FixStar2Mag as libswe has them, FixedStar for the
+//     apparent position of date (Moshier's Earth outside the files), and
+//     HasStarFile; an unknown star wraps ErrStarNotFound;
+//   - swe_sol_eclipse_when_glob, swe_sol_eclipse_where, swe_sol_eclipse_how
+//     and swe_sol_eclipse_when_loc, swe_lun_eclipse_when and
+//     swe_lun_eclipse_how ("eclipses"): SolarEclipseWhenGlob,
+//     SolarEclipseWhere, SolarEclipseHow, SolarEclipseWhenLoc,
+//     LunarEclipseWhen and LunarEclipseHow, with the SE_ECL_* bits as the
+//     Ecl* constants (checked against the header) and NASA's Saros numbers
+//     from attr[9] and attr[10] (EclipseAttributes.SarosSeries). They use
+//     the files within 1800-2400 and Moshier's theory outside.
 //
 // # Threads
 //

@@ -120,8 +120,8 @@ func (o FirdariaAtOptions) Validate(n Natal) engine.Fields { _, errs := o.resolv
 // FirdariaTimelineOptions ask for the periods overlapping a range.
 type FirdariaTimelineOptions struct {
 	FirdariaOptions
-	Start time.Time `json:"start" doc:"start of the range, RFC 3339; not before the birth" example:"2020-01-01T00:00:00Z"`
-	End   time.Time `json:"end" doc:"end of the range, RFC 3339; within 150 years of the birth" example:"2040-01-01T00:00:00Z"`
+	Start time.Time `json:"start" doc:"start of the range, RFC 3339; not before the birth" example:"\"2020-01-01T00:00:00Z\""`
+	End   time.Time `json:"end" doc:"end of the range, RFC 3339; within 150 years of the birth" example:"\"2040-01-01T00:00:00Z\""`
 }
 
 func (o FirdariaTimelineOptions) resolve(n Natal) (FirdariaTimelineOptions, engine.Fields) {

@@ -73,6 +73,15 @@ func checkTags(t *testing.T, typ reflect.Type, seen map[reflect.Type]bool) {
 		if f.Tag.Get("doc") == "" && (ft.Kind() != reflect.Struct || ft == reflect.TypeOf(time.Time{})) {
 			t.Errorf("%s.%s: no doc tag", typ.Name(), f.Name)
 		}
+		// An example is JSON for types that are not strings, numbers or
+		// booleans (the OpenAPI generator reads it so): an instant is a
+		// quoted RFC 3339 string.
+		if ex, ok := f.Tag.Lookup("example"); ok && ft == reflect.TypeOf(time.Time{}) {
+			var v time.Time
+			if err := json.Unmarshal([]byte(ex), &v); err != nil {
+				t.Errorf("%s.%s: example %s is not a JSON instant", typ.Name(), f.Name, ex)
+			}
+		}
 		checkTags(t, f.Type, seen)
 	}
 }

@@ -31,7 +31,7 @@ func (ProfectionPoint) EnumValues() []string {
 // ProfectionOptions ask for the profection in force at a date, or for the
 // year of an age.
 type ProfectionOptions struct {
-	Date time.Time `json:"date,omitempty" doc:"date to profect to, RFC 3339 (send date or age)" example:"2024-07-14T00:00:00Z"`
+	Date time.Time `json:"date,omitempty" doc:"date to profect to, RFC 3339 (send date or age)" example:"\"2024-07-14T00:00:00Z\""`
 	// Age is the completed years of life; nil when Date is sent.
 	Age  *int            `json:"age,omitempty" doc:"completed years of life, 0-150 (send age or date): the year from that birthday to the next" minimum:"0" maximum:"150"`
 	From ProfectionPoint `json:"from,omitempty" doc:"natal point profected" enum:"ascendant,midheaven,sun,moon,fortune" default:"ascendant"`

@@ -109,8 +109,8 @@ func (o OverviewOptions) Validate(n Natal) engine.Fields { _, errs := o.resolve(
 // range.
 type TimelineOptions struct {
 	ReleasingOptions
-	Start  time.Time `json:"start" doc:"start of the range, RFC 3339; not before the birth" example:"2020-01-01T00:00:00Z"`
-	End    time.Time `json:"end" doc:"end of the range, RFC 3339; within 150 years of the birth and of start (100 years with 4 levels)" example:"2030-01-01T00:00:00Z"`
+	Start  time.Time `json:"start" doc:"start of the range, RFC 3339; not before the birth" example:"\"2020-01-01T00:00:00Z\""`
+	End    time.Time `json:"end" doc:"end of the range, RFC 3339; within 150 years of the birth and of start (100 years with 4 levels)" example:"\"2030-01-01T00:00:00Z\""`
 	Levels int       `json:"levels,omitempty" doc:"deepest level listed" minimum:"1" maximum:"4" default:"2"`
 }
 
@@ -134,7 +134,7 @@ func (o TimelineOptions) Validate(n Natal) engine.Fields { _, errs := o.resolve(
 // AtDateOptions ask for the periods in force at a date.
 type AtDateOptions struct {
 	ReleasingOptions
-	Date   time.Time `json:"date" doc:"the date, RFC 3339; not before the birth, within 150 years" example:"2024-07-14T00:00:00Z"`
+	Date   time.Time `json:"date" doc:"the date, RFC 3339; not before the birth, within 150 years" example:"\"2024-07-14T00:00:00Z\""`
 	Levels int       `json:"levels,omitempty" doc:"deepest level given" minimum:"1" maximum:"4" default:"4"`
 }
 

@@ -64,7 +64,7 @@ func (Direction) EnumValues() []string { return []string{string(Direct), string(
 // chart cast for it when asked.
 type Return struct {
 	Body      string    `json:"body" doc:"the returning body" example:"Sun"`
-	Time      time.Time `json:"time" doc:"instant of the return, UTC, to the second" example:"2024-07-14T03:12:45Z"`
+	Time      time.Time `json:"time" doc:"instant of the return, UTC, to the second" example:"\"2024-07-14T03:12:45Z\""`
 	JulianDay float64   `json:"julian_day" doc:"Julian day (UT) of the return, unrounded"`
 	Longitude float64   `json:"longitude" doc:"the natal longitude returned to, degrees in the chart's zodiac" minimum:"0" maximum:"360"`
 	AgeYears  float64   `json:"age_years" doc:"time since birth in Julian years of 365.25 days"`
@@ -223,7 +223,7 @@ func SolarReturnOf(pos engine.Positions, n Natal, o SolarReturnOptions) (*SolarR
 
 // LunarReturnOptions ask for the lunar returns in a range.
 type LunarReturnOptions struct {
-	Start time.Time `json:"start" doc:"start of the range, RFC 3339; not before the birth" example:"2024-01-01T00:00:00Z"`
+	Start time.Time `json:"start" doc:"start of the range, RFC 3339; not before the birth" example:"\"2024-01-01T00:00:00Z\""`
 	// End defaults to Start plus one calendar year.
 	End   time.Time `json:"end,omitempty" doc:"end of the range, RFC 3339; at most 366 days after start; omitted: start plus one year"`
 	Place *Place    `json:"place,omitempty" doc:"place of the return charts; omitted: the birth place"`

@@ -34,7 +34,7 @@ const MaxArcRangeYears = 100
 // SolarArcOptions ask for solar arc directions to a date and the
 // perfections of directed-to-natal aspects in a range.
 type SolarArcOptions struct {
-	Date       time.Time  `json:"date" doc:"target date of the directed chart, RFC 3339; not before the birth, within 150 years" example:"2024-07-14T00:00:00Z"`
+	Date       time.Time  `json:"date" doc:"target date of the directed chart, RFC 3339; not before the birth, within 150 years" example:"\"2024-07-14T00:00:00Z\""`
 	Key        ArcKey     `json:"key,omitempty" doc:"measure of the arc" enum:"true_solar_arc,naibod" default:"true_solar_arc"`
 	YearLength YearLength `json:"year_length,omitempty" doc:"year of life per day of ephemeris (true solar arc) or per Naibod step: tropical (365.24219 days) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
 	Orb        float64    `json:"orb,omitempty" doc:"orb of the directed-to-natal aspects at the date, degrees" minimum:"0" maximum:"5" default:"1"`

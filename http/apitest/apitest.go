@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/astroapi/astroapi/tables"
 	"io"
 	"net"
 	nethttp "net/http"
@@ -62,6 +63,8 @@ type Options struct {
 	CannedBody []byte    // served at POST /bench/canned
 	// MetricsElsewhere keeps /metrics off the API's listener.
 	MetricsElsewhere bool
+	// Tables, when set, publishes their verification on the accuracy page.
+	Tables *tables.Set
 }
 
 // Serve returns an Options.Ops serving ops.
@@ -175,7 +178,7 @@ func Start(t testing.TB, opts Options) *Server {
 		Operations: ops, Ephemeris: opts.Ephemeris,
 		Store: st, Quota: q, Clock: opts.Clock.Now, Limits: opts.Limits,
 		Logger: apihttp.NewLogger(logw), AccessLog: logw, CannedBody: opts.CannedBody,
-		MetricsElsewhere: opts.MetricsElsewhere,
+		MetricsElsewhere: opts.MetricsElsewhere, TableChecks: apihttp.TableChecks(opts.Tables),
 	})
 	if err != nil {
 		t.Fatalf("New: %v", err)

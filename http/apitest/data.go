@@ -90,10 +90,19 @@ var (
 // behind them. The tables are opened once per test binary.
 func Tables(t testing.TB) engine.Positions {
 	t.Helper()
+	return ephem.New(TableSet(t), Ephemeris(t))
+}
+
+// TableSet is the generated table file itself (data/ephemeris.bolt), for
+// the catalogs it holds beside the positions (eclipses, star tables, solar
+// terms), as routes.Deps.Tables. Opened once per test binary, shared with
+// Tables.
+func TableSet(t testing.TB) *tables.Set {
+	t.Helper()
 	file := RepoFile(t, "data/ephemeris.bolt")
 	tablesOnce.Do(func() { tablesSet, tablesErr = tables.Open(file) })
 	if tablesErr != nil {
 		missing(t, fmt.Errorf("tables: %w (make gen)", tablesErr))
 	}
-	return ephem.New(tablesSet, Ephemeris(t))
+	return tablesSet
 }

@@ -30,13 +30,16 @@ import (
 	"github.com/astroapi/astroapi/http/routes/aspects"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
+	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/houses"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/parts"
 	"github.com/astroapi/astroapi/http/routes/relationship"
+	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/timing"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
@@ -75,9 +78,12 @@ func All(d Deps) []*op.Operation {
 		houses.Ops(houses.Deps{Positions: d.Positions, Births: births}),
 		aspects.Ops(aspects.Deps{Positions: d.Positions, Births: births}),
 		parts.Ops(parts.Deps{Positions: d.Positions, Births: births}),
+		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
+		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		vedic.Ops(vedic.Deps{Positions: d.Positions, Births: births}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
 		mayan.Ops(),
+		timing.Ops(timing.Deps{Positions: d.Positions, Births: births}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),

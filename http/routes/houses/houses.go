@@ -56,7 +56,7 @@ func Ops(d Deps) []*op.Operation {
 func (d Deps) houses(c *op.Call, in *housesRequest) (*houses.Table, error) {
 	// The zodiac rules (sidereal defaults to lahiri, an ayanamsa without
 	// sidereal is ignored with a warning) are the natal chart's.
-	o, warnings, errs := natal.Settings{ZodiacType: in.ZodiacType, Ayanamsa: in.Ayanamsa}.Options("")
+	o, warnings, errs := natal.Frame{ZodiacType: in.ZodiacType, Ayanamsa: in.Ayanamsa}.Options("")
 	b, err := d.Births.Resolve(in.Packet, "")
 	if err != nil {
 		if fs, ok := err.(engine.Fields); ok {

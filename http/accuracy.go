@@ -1,0 +1,100 @@
+package http
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+
+	"github.com/astroapi/astroapi/tables"
+)
+
+// The accuracy page (/docs/api/accuracy) publishes how close our answers
+// are to independent references, in two parts: the table file's own
+// verification (what the generator measured against the Swiss Ephemeris
+// when it fitted the tables this server reads), and the comparisons our
+// tests make through HTTP, each with the bound the named test enforces in
+// CI and the worst error it measured when last recorded.
+
+// TableCheck is one recorded verification of a precomputed table.
+type TableCheck struct {
+	Kind, Table, Quantity, Unit string
+	Tolerance, Worst            float64
+	Samples                     int
+}
+
+// TableChecks is the recorded verification of the tables t (nil for none).
+func TableChecks(t *tables.Set) []TableCheck {
+	if t == nil {
+		return nil
+	}
+	var out []TableCheck
+	for _, v := range t.Verifications() {
+		out = append(out, TableCheck{Kind: string(v.Kind), Table: v.Table, Quantity: v.Quantity, Unit: v.Unit,
+			Tolerance: v.Tolerance, Worst: v.Worst, Samples: v.Samples})
+	}
+	return out
+}
+
+// comparison is one reference comparison made by a test.
+type comparison struct {
+	What, Reference, Sample, Tolerance, Measured string
+	Test                                         string // package path and test function
+}
+
+// comparisons are the published comparisons. Every Test names a function
+// that exists (TestAccuracyTestsExist); the tolerance is what it enforces.
+var comparisons = []comparison{
+	{"Natal chart: planets, cusps, ASC and MC through HTTP, from the tables and from libswe", "swetest 2.10 (the Swiss Ephemeris' command line)", "200+ births", `0.005"`, `planets 0.00036", cusps 0.0011" worst`, "http/routes/natal.TestNatalAgainstSwetest"},
+	{"Synastry through HTTP: both charts and the inter-aspects", "swetest 2.10 (both births); inter-aspects against a brute force over every pair of points", "120 pairs, 6,960 numbers, 11,881 inter-aspects", `1"; every pair within orb present, orbs 0.001 degree`, `0.0007" worst; orbs 1e-7 degree`, "http/routes/relationship.TestSynastryAgainstSwetest"},
+	{"Composite charts through HTTP (near midpoints, both house methods)", "midpoints of swetest 2.10 positions; derived houses cast by swetest at the composite ARMC and latitude", "40 composites, 1,172 numbers", `1"`, `0.0005" worst`, "http/routes/relationship.TestCompositeAgainstSwetest"},
+	{"Composite near midpoints (engine)", "published hand-worked composite midpoints, cited in the test", "the published pairs", "the source's rounding", "within bound", "engine/relation.TestMidpointPublished"},
+	{"Davison charts through HTTP (midpoint in UT, great-circle midpoint in space)", "swetest 2.10 at the computed instant and place", "40 charts, 1,704 numbers", `1"`, `0.0004" worst`, "http/routes/relationship.TestDavisonAgainstSwetest"},
+	{"Davison chart against the natal route at the echoed instant and place", "POST /api/v1/natal", "the 40 fixture pairs, from the tables and from libswe", "byte for byte", "equal", "http/routes/relationship.TestDavisonIsNatal"},
+	{"House cusps, ASC, MC, ARMC, Vertex and East Point of the eight systems through HTTP", "swetest 2.10 -house", "60 births, 6,120 numbers, polar fallbacks included", `1"`, `0.0008" worst`, "http/routes/houses.TestHousesAgainstSwetest"},
+	{"Aspected points from birth data through HTTP, aspects against a brute force", "swetest 2.10; a brute force over every pair", "2,040 points, 5,566 aspects", `1"`, `0.0007" worst`, "http/routes/aspects.TestAspectsFromBirthAgainstSwetest"},
+	{"Arabic parts (the catalog's formulas, sect) through HTTP", "the formulas over swetest 2.10 positions", "4,080 lots in 121 day and 119 night charts", `1"`, `0.0015" worst`, "http/routes/parts.TestArabicPartsAgainstSwetest"},
+	{"Part of Fortune (engine)", "published hand-worked examples (Heindel 1928 and others, cited in the test)", "day and night charts", "the source's rounding", "within bound", "engine/parts.TestFortunePublished"},
+	{"Sun to Pluto, apparent of date (engine)", "PyEphem (libastro, an independent theory)", "instants 1885-2099", `60"`, "passes (catches frame and aberration mistakes)", "engine/swe.TestPyEphem"},
+	{"A birth's historic UTC offset through HTTP", "Python zoneinfo (IANA tz)", "local times across DST changes and zone history", "exact to the second; gaps a 422", "exact", "http/routes/natal.TestNatalZoneinfo"},
+	{"Offline geocoding index", "GeoNames cities500", "every place of 1,000 inhabitants or more", "at least 115,000 places, each with zone and country", "about 118,500", "engine/places.TestIndexCoversPlacesOf1000"},
+	{"Eclipse catalog instants through HTTP", "astronomy-engine (an independent theory)", "every solar and lunar eclipse 1800-2399 (2,871)", "60 s", "50 s TT worst", "http/routes/eclipses.TestCatalogAgainstAstronomyEngine"},
+	{"Eclipse Saros, type, gamma, magnitude, duration through HTTP", "NASA's Five Millennium Canon (Espenak and Meeus)", "published rows of engine/eclipses/testdata/nasa.tsv", "Saros and type exact; gamma 0.0003, magnitude 0.003, duration 2 s", "within bound", "http/routes/eclipses.TestAgainstNASA"},
+	{"43 fixed stars, precession corrected, through HTTP", "swetest -xf (sefstars.txt)", "every star at several dates", `1"`, `0.00061" worst`, "http/routes/stars.TestIndexAgainstSwetest"},
+	{"Vedic (Lahiri) sidereal longitudes, lagna and ayanamsa through HTTP", "swetest -sid1", "births in three zones, both node types", `1"`, "within bound", "http/routes/vedic.TestNatalAgainstSwetest"},
+	{"Nakshatra and pada through HTTP", "swetest -sid1", "births", "same nakshatra and pada", "exact", "http/routes/vedic.TestNakshatraAgainstSwetest"},
+	{"Panchang (tithi, yoga, karana, vara) through HTTP", "swetest Sun and Moon", "dates", "same element", "exact", "http/routes/vedic.TestPanchangAgainstSwetest"},
+	{"BaZi four pillars through HTTP", "lunar-javascript (6tail)", "3,400 date-times, solar-term boundaries included", "same pillars", "all equal", "http/routes/chinese.TestBaziLunarJavaScript"},
+	{"Solar term instants through HTTP", "swetest Sun longitude", "terms 1800-2399", "1 s", "0.046 s worst", "http/routes/chinese.TestSolarTermsSwetest"},
+	{"Mayan Long Count, Tzolk'in and Haab' through HTTP", "published dated monuments (GMT correlation 584283)", "anchor dates, cited in the test", "exact", "exact", "http/routes/mayan.TestAnchors"},
+	{"Solar return instants through HTTP (return charts equal to the natal route's at the instant)", "a root found in the test on swetest 2.10 positions", "39 returns", "1 s", "0.0009 s worst", "http/routes/timing.TestSolarReturnsSwetest"},
+	{"Lunar return instants through HTTP", "a root found in the test on swetest 2.10 positions", "67 returns (five ranges of a year)", "1 s", "0.0007 s worst", "http/routes/timing.TestLunarReturnsSwetest"},
+	{"Planetary return passes (Mercury to Uranus) through HTTP", "a root found in the test on swetest 2.10 positions", "210 passes, stations included", "1 s", "0.0021 s worst", "http/routes/timing.TestPlanetaryReturnsSwetest"},
+	{"Secondary progressions and the solar arc through HTTP", "swetest 2.10 at the progressed instant", "30 progressions (tropical and Lahiri, both year lengths, up to 100 years on)", `1"`, `planets 0.0004", angles 0.0013", arc 0.0000" worst`, "http/routes/timing.TestProgressionsSwetest"},
+	{"Zodiacal releasing periods at four levels through HTTP", "published worked example (windsoftheplanets.com, 2016: Emperor Akihito)", "the dated periods of levels 1 to 4, cited in the test", "same sign and day", "exact", "http/routes/timing.TestReleasingAkihito"},
+	{"Firdaria lords, sub-periods and ages through HTTP", "published firdariyyat table (Abu Ma'shar's order, nodes at the end)", "diurnal, nocturnal and nodes-after-Mars sequences: every lord, length and sub-period lord; four printed ages", "lords exact; ages 0.0015 year (printed to three decimals)", "within bound", "http/routes/timing.TestFirdariaTable"},
+}
+
+// accuracyRow is a table check as the page shows it.
+type accuracyRow struct {
+	Kind, Table, Quantity, Unit, Tolerance, Worst string
+	Samples                                       int
+}
+
+func renderAccuracy(checks []TableCheck) ([]byte, error) {
+	rows := make([]accuracyRow, len(checks))
+	for i, c := range checks {
+		rows[i] = accuracyRow{Kind: c.Kind, Table: c.Table, Quantity: c.Quantity, Unit: c.Unit,
+			Tolerance: num(c.Tolerance), Worst: num(c.Worst), Samples: c.Samples}
+	}
+	var buf bytes.Buffer
+	err := pageTmpl.ExecuteTemplate(&buf, "accuracy", map[string]any{"Tables": rows, "Comparisons": comparisons, "Version": Version})
+	return buf.Bytes(), err
+}
+
+// num writes a figure with two significant digits.
+func num(f float64) string {
+	if f == 0 || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', 2, 64)
+}
