@@ -2,7 +2,9 @@
 -- WRK_MODE: "natal" (50 different birth data, rotated), "batch" (100 natal
 -- items per request, 10 bodies rotated), "natal-unique" / "batch-unique"
 -- (every chart a birth minute never sent before in the run, so the result
--- cache cannot answer), "get" (GET WRK_PATH, query included), "body"
+-- cache cannot answer), "pair-unique" (two such births a call, as
+-- {"person1":...,"person2":...}: the relationship routes uncached), "get"
+-- (GET WRK_PATH, query included), "body"
 -- (POST the one JSON body WRK_BODY), "bodies" (POST the lines of the file
 -- WRK_BODIES, rotated), "unique" (WRK_BODY is a template: every call fills
 -- {year}, {month}, {day}, {hour} and {minute} with a date and time never
@@ -130,6 +132,9 @@ request = function()
   elseif mode == "mcp-natal-unique" then
     k = k + 1
     return wrk.format("POST", path, headers, rpc(unique(k)))
+  elseif mode == "pair-unique" then
+    k = k + 2
+    return wrk.format("POST", path, headers, '{"person1":' .. unique(k - 1) .. ',"person2":' .. unique(k) .. '}')
   elseif mode == "batch-unique" then
     local items = {}
     for i = 1, 100 do

@@ -263,18 +263,35 @@ func exampleRequest(o *op.Operation) example {
 	case !o.HasBody():
 		ex.Query = url.Values{}
 		for k, v := range values {
-			if _, isParam := ex.Params[k]; isParam || !op.Queryable(fields[k]) {
+			if _, isParam := ex.Params[k]; isParam {
 				continue
 			}
-			if s, ok := v.(string); ok {
-				ex.Query.Set(k, s)
-			} else {
-				b, _ := json.Marshal(v)
-				ex.Query.Set(k, string(b))
+			if obj, ok := v.(map[string]any); ok && derefType(fields[k].Type).Kind() == reflect.Struct {
+				// An object field goes as dotted parameters (person1.year);
+				// its own objects and maps are left out.
+				for sk, sv := range obj {
+					if _, nested := sv.(map[string]any); !nested {
+						ex.Query.Set(k+"."+sk, queryValue(sv))
+					}
+				}
+				continue
 			}
+			if !op.Queryable(fields[k]) {
+				continue
+			}
+			ex.Query.Set(k, queryValue(v))
 		}
 	}
 	return ex
+}
+
+// queryValue writes an example value as a query parameter.
+func queryValue(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // URL is the example's path with its parameters and query.

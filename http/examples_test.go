@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -16,9 +17,15 @@ import (
 // their own tests.
 func TestExamplesAnswer(t *testing.T) {
 	ts := startTestServer(t, withEverything(t, testOptions{}))
+	_, err := os.Stat("assets/vendor/swagger-ui-bundle.js")
+	vendored := err == nil || os.Getenv("CI") != "" // CI builds them (make docs-ui) and must serve them
 	n := 0
 	for _, o := range ts.Server.Operations() {
 		if o.Hidden || o.Family == "Access" || strings.HasPrefix(o.Path, "/api/v1/test/") {
+			continue
+		}
+		if o.ID == "get-docs-vendor" && !vendored {
+			t.Logf("%s skipped: http/assets/vendor is empty (make docs-ui)", o.ID)
 			continue
 		}
 		n++

@@ -238,7 +238,8 @@ func selfContained(g *op.Schemas, root map[string]any) map[string]any {
 
 // inputSchema is the schema of a tool's arguments: the operation's body
 // schema for POST operations, an object of its query parameters for GET
-// ones (the fields a query can carry), path parameters added as required
+// ones (as the OpenAPI document lists them: a nested object's fields by
+// dotted names, passed on as such), path parameters added as required
 // strings.
 func inputSchema(o *op.Operation) map[string]any {
 	g := toolSchemas()
@@ -246,15 +247,20 @@ func inputSchema(o *op.Operation) map[string]any {
 	if o.HasBody() {
 		root = selfContained(g, g.Schema(o.In))
 	} else {
+		// The query parameters the OpenAPI document lists, dotted names
+		// of nested objects included (person1.year).
 		props := map[string]any{}
 		var required []string
-		for _, f := range op.WireFields(o.In) {
-			if !op.Queryable(f) {
-				continue // objects cannot be query parameters: the route ignores them
+		for _, p := range queryParams(g, o.In, "", true, nil) {
+			pm := p.(map[string]any)
+			name, _ := pm["name"].(string)
+			sch := maps.Clone(pm["schema"].(map[string]any))
+			if d, ok := pm["description"].(string); ok {
+				sch["description"] = d
 			}
-			props[op.WireName(f)] = g.Field(f)
-			if f.Tag.Get("required") == "true" {
-				required = append(required, op.WireName(f))
+			props[name] = sch
+			if req, _ := pm["required"].(bool); req {
+				required = append(required, name)
 			}
 		}
 		root = map[string]any{"type": "object", "properties": props}

@@ -108,22 +108,7 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 			params = append(params, param)
 		}
 		if !oper.HasBody() {
-			for _, f := range op.WireFields(oper.In) {
-				name := op.WireName(f)
-				if inPath[name] || !op.Queryable(f) {
-					continue // objects and maps travel in bodies only
-				}
-				ps := g.Field(f)
-				param := map[string]any{"name": name, "in": "query", "required": f.Tag.Get("required") == "true", "schema": ps}
-				if d, ok := ps["description"].(string); ok {
-					param["description"] = d
-					delete(ps, "description")
-				}
-				if ex, ok := ps["example"]; ok {
-					param["example"] = ex
-				}
-				params = append(params, param)
-			}
+			params = append(params, queryParams(g, oper.In, "", true, inPath)...)
 		}
 		if len(params) > 0 {
 			o["parameters"] = params
@@ -246,4 +231,45 @@ var familyDescriptions = map[string]string{
 	"Access":     "The key console: accounts and keys.",
 	"Docs":       "Public documentation: this document, the docs UIs, the API-client collection, the manifest.",
 	"Operations": "Health checks and metrics.",
+}
+
+// queryParams lists the query parameters of a GET input type: its
+// scalar and list fields by wire name, and the fields of an object field
+// by dotted name (person1.year), as the decoder reads them; maps travel in
+// bodies only. required says whether the enclosing object is itself
+// required.
+func queryParams(g *op.Schemas, t reflect.Type, prefix string, required bool, inPath map[string]bool) []any {
+	var params []any
+	for _, f := range op.WireFields(t) {
+		name := prefix + op.WireName(f)
+		if inPath[name] {
+			continue
+		}
+		req := required && f.Tag.Get("required") == "true"
+		if ft := derefType(f.Type); ft.Kind() == reflect.Struct && !op.Queryable(f) {
+			params = append(params, queryParams(g, ft, name+".", req, inPath)...)
+			continue
+		}
+		if !op.Queryable(f) {
+			continue // maps travel in bodies only
+		}
+		ps := g.Field(f)
+		param := map[string]any{"name": name, "in": "query", "required": req, "schema": ps}
+		if d, ok := ps["description"].(string); ok {
+			param["description"] = d
+			delete(ps, "description")
+		}
+		if ex, ok := ps["example"]; ok {
+			param["example"] = ex
+		}
+		params = append(params, param)
+	}
+	return params
+}
+
+func derefType(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
 }

@@ -15,6 +15,13 @@
 // angle, judged from the two bodies' instantaneous longitude speeds, and
 // separating otherwise; points given without motion (the angles, for
 // instance) are held fixed, the usual convention for natal charts.
+//
+// Beyond the named aspects, Harmonic gives the aspects proper to a
+// harmonic n (the angles 360k/n with k and n coprime: quintiles, septiles,
+// noviles, ...), Selection resolves a caller's choice of set, harmonics and
+// orbs into Rules, and a Matcher finds the aspects within one chart
+// (AppendFind) or from one chart's points to another's (AppendCross, the
+// inter-aspects of synastry).
 package aspects
 
 import (
@@ -90,7 +97,7 @@ type Point struct {
 type Aspect struct {
 	Point1     string  `json:"point1" doc:"first point (earlier in chart order)"`
 	Point2     string  `json:"point2" doc:"second point"`
-	Aspect     Kind    `json:"aspect" doc:"aspect name"`
+	Aspect     Kind    `json:"aspect" enum:"-" doc:"aspect name: one of the eleven aspects of the orbs table, or, where harmonics were asked for, a harmonic aspect's (septile, novile, ...; without a traditional name harmonic_<n>_<k>)"`
 	Angle      float64 `json:"angle" doc:"exact angle of the aspect in degrees"`
 	Separation float64 `json:"separation" doc:"actual angular distance between the points in degrees, 0-180"`
 	Orb        float64 `json:"orb" doc:"distance from exact in degrees (absolute)"`
@@ -128,7 +135,7 @@ type Matcher struct {
 	// near[d] is the set (bit k for act[k]) of aspects whose orb reaches
 	// into the degree of separation [d, d+1): most pairs of points have
 	// none, and for them the match is one lookup.
-	near [181]uint16
+	near [181]uint64
 }
 
 // NewMatcher resolves orbs.
@@ -140,6 +147,11 @@ func NewMatcher(orbs Orbs) *Matcher {
 
 func (m *Matcher) init(orbs Orbs) {
 	m.act = appendActive(m.buf[:0], orbs)
+	m.index()
+}
+
+// index fills near from act.
+func (m *Matcher) index() {
 	for k, a := range m.act {
 		lo := max(0, int(math.Floor(a.def.Angle-a.orb)))
 		hi := min(180, int(math.Floor(a.def.Angle+a.orb)))
@@ -174,7 +186,7 @@ func (m *Matcher) match(lp, lq float64) (best int, d, sep, bestOrb float64) {
 		i = 180
 	}
 	for set := m.near[i]; set != 0; set &= set - 1 {
-		k := bits.TrailingZeros16(set)
+		k := bits.TrailingZeros64(set)
 		if o := math.Abs(sep - m.act[k].def.Angle); o <= m.act[k].orb && o < bestOrb {
 			best, bestOrb = k, o
 		}

@@ -252,6 +252,40 @@ func (f *frame) placidus(frac float64, above bool) float64 {
 	return f.raToLon(b)
 }
 
+// ARMCOf returns the ARMC that puts tropical longitude mc on the
+// Midheaven under true obliquity eps (degrees): the right ascension of that
+// point of the ecliptic, tan(ARMC) = tan(mc) cos(eps) (Meeus 13.3 with
+// zero latitude), in the quadrant of mc. Cusps of the result gives mc back.
+func ARMCOf(mc, eps float64) float64 {
+	s, c := math.Sincos(mc * deg)
+	return engine.Normalize(math.Atan2(s*math.Cos(eps*deg), c) * rad)
+}
+
+// CuspsSidereal is Cusps with every longitude moved into a sidereal
+// zodiac by subtracting aya (degrees; 0 for the tropical zodiac), as the
+// Swiss Ephemeris casts sidereal houses (the j2000 ayanamsa excepted: see
+// Compute); whole-sign houses then start at the sidereal sign of the
+// Ascendant.
+func CuspsSidereal(sys engine.HouseSystem, armc, eps, lat, aya float64) engine.Houses {
+	h := Cusps(sys, armc, eps, lat)
+	if aya == 0 {
+		return h
+	}
+	for i := range h.Cusps {
+		h.Cusps[i] = engine.Normalize(h.Cusps[i] - aya)
+	}
+	h.Ascendant = engine.Normalize(h.Ascendant - aya)
+	h.Midheaven = engine.Normalize(h.Midheaven - aya)
+	h.Vertex = engine.Normalize(h.Vertex - aya)
+	h.EquatorialAscendant = engine.Normalize(h.EquatorialAscendant - aya)
+	if h.System == engine.WholeSign {
+		for i := range h.Cusps {
+			h.Cusps[i] = engine.Normalize(math.Floor(h.Ascendant/30)*30 + 30*float64(i))
+		}
+	}
+	return h
+}
+
 // The instants over which ARMC agrees with the Swiss Ephemeris' sidereal
 // time to 0.0001" (measured): 1850-01-01 to 2050-01-01.
 // Outside them the Swiss Ephemeris switches to its own long-term model,
@@ -274,27 +308,13 @@ func Compute(pos engine.Positions, t engine.JDUT, lat, lon float64, sys engine.H
 	if err != nil {
 		return h, false, err
 	}
-	h = Cusps(sys, ARMC(t, lon, dpsi, eps), eps, lat)
+	var aya float64
 	if sid != "" {
-		aya, err := pos.Ayanamsa(t, sid)
-		if err != nil {
+		if aya, err = pos.Ayanamsa(t, sid); err != nil {
 			return h, false, err
 		}
-		for i := range h.Cusps {
-			h.Cusps[i] = engine.Normalize(h.Cusps[i] - aya)
-		}
-		h.Ascendant = engine.Normalize(h.Ascendant - aya)
-		h.Midheaven = engine.Normalize(h.Midheaven - aya)
-		h.Vertex = engine.Normalize(h.Vertex - aya)
-		h.EquatorialAscendant = engine.Normalize(h.EquatorialAscendant - aya)
-		if h.System == engine.WholeSign {
-			// Whole signs of the sidereal zodiac start at the sidereal
-			// sign of the Ascendant.
-			for i := range h.Cusps {
-				h.Cusps[i] = engine.Normalize(math.Floor(h.Ascendant/30)*30 + 30*float64(i))
-			}
-		}
 	}
+	h = CuspsSidereal(sys, ARMC(t, lon, dpsi, eps), eps, lat, aya)
 	h.Source = engine.FromTables
 	return h, t >= AgreementStart && t < AgreementEnd && sid != engine.J2000, nil
 }

@@ -12,6 +12,24 @@
 // the Lot of Spirit is its mirror: by day Asc + Sun - Moon, by night
 // Asc + Moon - Sun (Valens, Anthology II.3 and IV.4; Paulus Alexandrinus,
 // Introduction ch. 23).
+//
+// Catalog holds the lots the API offers, each with its source: the seven
+// Hermetic lots of Paulus Alexandrinus (Introduction, ch. 23: Fortune,
+// Spirit, Eros, Necessity, Courage, Victory, Nemesis), Valens' Lot of
+// Basis (the shorter arc between Fortune and Spirit, from the Ascendant),
+// and the lots of the Arabic-era lists of al-Biruni (Book of Instruction,
+// 1029, §476) and Guido Bonatti (Liber Astronomiae, Tr. 8): Exaltation
+// (by day from the Sun to 19° Aries, by night from the Moon to 3°
+// Taurus), the Marriage of men and of women, Father, Mother, Children,
+// Brothers, Sickness and Death (from the Moon to the eighth cusp,
+// projected from Saturn). A formula "from C to B, projected from A" is
+// written A + B - C. Where a source gives an exception (the Lot of the
+// Father by Jupiter when Saturn is under the Sun's beams), the catalog
+// keeps the main rule.
+//
+// Custom lots are written "A + B - C" over named points (ParseFormula,
+// Canonical): the angles, the bodies, the cusps, the catalog's lots, a
+// degree of a sign or an absolute longitude.
 package parts
 
 import "github.com/astroapi/astroapi/engine"

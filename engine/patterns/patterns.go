@@ -27,6 +27,15 @@
 // 10-12 and 1-3 are "eastern" (the Ascendant side), 4-9 "western". The
 // emphasis is the hemisphere holding the most planets; ties join with "/";
 // a 5-5 split both ways is "balanced".
+//
+// Configurations finds the aspect figures among a chart's points: the
+// stellium (three or more points within a span, 10° by default), the
+// T-square, grand trine, grand cross, yod, kite and mystic rectangle, each
+// from the oppositions, trines, squares, sextiles and quincunxes within
+// their orbs, with its members, its apex where it has one, its aspects and
+// its tightness (the largest orb among them). The definitions are the
+// common modern ones (e.g. Tierney, Dynamics of Aspect Analysis, 1983);
+// they are stated in full on Configurations.
 package patterns
 
 import (

@@ -46,6 +46,7 @@ func (c *Call) decode(v any) error {
 					missing = append(missing, f.name)
 				}
 			}
+			missing = append(missing, missingNested(node, "", c.present)...)
 		}
 	}
 	if err != nil {
@@ -670,6 +671,10 @@ func trimSpace(b []byte) []byte {
 // ---- query parameters ----
 
 // decodeQuery fills the struct rv from query parameters named by json tag.
+// A dotted name reaches into an object field: person1.year sets the year
+// of the person1 object, so a GET can carry what a POST nests (the
+// synastry wheel's two births). Required fields of an object that was
+// sent in part are reported missing by their dotted names.
 func (c *Call) decodeQuery(rv reflect.Value, node *schemaNode) error {
 	if node.kind != nodeObject {
 		return fmt.Errorf("http: query input must be a struct, got %s", rv.Type())
@@ -677,22 +682,86 @@ func (c *Call) decodeQuery(rv reflect.Value, node *schemaNode) error {
 	seen := map[string]bool{}
 	for _, kv := range c.query {
 		name := kv[0]
-		f := node.fields[name]
-		if f == nil {
+		fv, ok := queryField(rv, node, name)
+		if ok && !fv.IsValid() {
+			return BadRequest(name, "is an object: send its fields as "+name+".<field> parameters")
+		}
+		if !ok {
 			if !seen[name] {
 				c.Warn("unknown query parameter " + strconv.Quote(name) + " ignored")
 			}
 			seen[name] = true
 			continue
 		}
-		fv := rv.FieldByIndex(f.index)
-		first := !c.present[f.name]
-		c.present[f.name] = true
+		top, _, nested := strings.Cut(name, ".")
+		first := !c.present[name]
+		c.present[name] = true
+		if nested {
+			c.present[top] = true
+		}
 		if err := setFromString(fv, kv[1], first); err != nil {
 			return BadRequest(name, err.Error())
 		}
 	}
 	return nil
+}
+
+// queryField finds the field a (possibly dotted) query parameter names,
+// allocating the nil pointers on the way; ok is false when there is none,
+// and the value is invalid when the name is that of an object.
+func queryField(rv reflect.Value, node *schemaNode, name string) (reflect.Value, bool) {
+	for {
+		head, rest, dotted := strings.Cut(name, ".")
+		f := node.fields[name]
+		if f == nil && dotted {
+			f = node.fields[head]
+		} else {
+			dotted = false
+		}
+		if f == nil {
+			return reflect.Value{}, false
+		}
+		fv, err := rv.FieldByIndexErr(f.index)
+		if err != nil {
+			return reflect.Value{}, false // behind a nil embedded pointer
+		}
+		if !dotted {
+			if f.node.kind == nodeObject {
+				return reflect.Value{}, true
+			}
+			return fv, true
+		}
+		if f.node.kind != nodeObject {
+			return reflect.Value{}, false
+		}
+		for fv.Kind() == reflect.Pointer {
+			if fv.IsNil() {
+				fv.Set(reflect.New(fv.Type().Elem()))
+			}
+			fv = fv.Elem()
+		}
+		rv, node, name = fv, f.node, rest
+	}
+}
+
+// missingNested lists, under the object fields of node that were sent in
+// part (present holds their dotted names), the required fields that were
+// not sent, by dotted name.
+func missingNested(node *schemaNode, prefix string, present map[string]bool) []string {
+	var out []string
+	for _, f := range node.order {
+		name := prefix + f.name
+		if f.node.kind != nodeObject || !present[name] {
+			continue
+		}
+		for _, g := range f.node.order {
+			if g.required && !present[name+"."+g.name] && g.node.kind != nodeObject {
+				out = append(out, name+"."+g.name)
+			}
+		}
+		out = append(out, missingNested(f.node, name+".", present)...)
+	}
+	return out
 }
 
 // setFromString parses s into v. Slices take comma-separated values and

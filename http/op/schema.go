@@ -110,14 +110,6 @@ func (g *Schemas) name(t reflect.Type) string {
 	return n
 }
 
-// Name is the definition name Schema gives a named struct type.
-func (g *Schemas) Name(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return g.name(t)
-}
-
 // Schema returns the schema of t (a $ref for named structs).
 func (g *Schemas) Schema(t reflect.Type) map[string]any {
 	if t == nil {
@@ -402,7 +394,9 @@ func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 	if d := sf.Tag.Get("doc"); d != "" {
 		s["description"] = d
 	}
-	if e := sf.Tag.Get("enum"); e != "" {
+	if e := sf.Tag.Get("enum"); e == "-" {
+		delete(s, "enum") // an open set: the type's values and more (harmonic aspect names)
+	} else if e != "" {
 		var vals []any
 		for _, v := range strings.Split(e, ",") {
 			if x, err := tagValue(strings.TrimSpace(v), k); err == nil {

@@ -30,12 +30,16 @@ import (
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/aspects"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
+	"github.com/astroapi/astroapi/http/routes/houses"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/parts"
+	"github.com/astroapi/astroapi/http/routes/relationship"
 	"github.com/astroapi/astroapi/http/routes/sky"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
@@ -75,6 +79,10 @@ func All(d Deps) []*op.Operation {
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions, Births: births}),
+		relationship.Ops(relationship.Deps{Positions: d.Positions, Births: births}),
+		houses.Ops(houses.Deps{Positions: d.Positions, Births: births}),
+		aspects.Ops(aspects.Deps{Positions: d.Positions, Births: births}),
+		parts.Ops(parts.Deps{Positions: d.Positions, Births: births}),
 		sky.Ops(sky.Deps{Positions: d.Positions}),
 		transits.Ops(transits.Deps{Positions: d.Positions, Births: births}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),

@@ -1,0 +1,249 @@
+package aspects_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/patterns"
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/routes/aspects"
+)
+
+func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
+	t.Helper()
+	ops := aspects.Ops(aspects.Deps{Positions: pos, Births: &birth.Resolver{}})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
+}
+
+func postAspects(t *testing.T, ts *apitest.Server, body string) aspects.Analysis {
+	t.Helper()
+	env := ts.Post(t, "/api/v1/aspects", body).WantStatus(t, 200).Envelope(t)
+	var res aspects.Analysis
+	if err := json.Unmarshal(env.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// bruteForce checks res.Aspects against every pair of res.Points and every
+// aspect of res.LookedFor: each pair within an orb is listed, with the
+// smallest orb to 0.001 degree, and nothing else is. It returns the number
+// of aspects.
+func bruteForce(t *testing.T, what string, res aspects.Analysis) int {
+	t.Helper()
+	type key struct{ a, b string }
+	want := map[key]float64{}
+	for i, p := range res.Points {
+		for _, q := range res.Points[i+1:] {
+			sep := math.Abs(math.Remainder(q.Longitude-p.Longitude, 360))
+			best := math.Inf(1)
+			for _, r := range res.LookedFor {
+				if d := math.Abs(sep - r.Angle); d <= r.Orb && d < best {
+					best = d
+				}
+			}
+			if !math.IsInf(best, 1) {
+				want[key{p.Name, q.Name}] = best
+			}
+		}
+	}
+	got := map[key]float64{}
+	for _, a := range res.Aspects {
+		got[key{a.Point1, a.Point2}] = a.Orb
+	}
+	for k, orb := range want {
+		if g, ok := got[k]; !ok || math.Abs(g-orb) > 0.001 {
+			t.Errorf("%s: %s-%s brute force orb %.5f, route %.5f (listed %v)", what, k.a, k.b, orb, g, ok)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("%s: %s-%s listed but within no orb", what, k.a, k.b)
+		}
+	}
+	return len(got)
+}
+
+// TestAspectsFromBirthAgainstSwetest posts the natal route's swetest
+// births (http/routes/natal/testdata/gen/natal_swetest.py) as birth data
+// with a different aspect selection each (majors, minors, all, harmonics
+// 5, 7, 9, 11, custom orbs) through the tables: the aspected points agree
+// with swetest within 1 arcsecond, and the aspects with a brute-force
+// search over the route's points and rules.
+func TestAspectsFromBirthAgainstSwetest(t *testing.T) {
+	raw, err := os.ReadFile("../natal/testdata/natal/swetest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx struct {
+		Cases []struct {
+			Request   json.RawMessage       `json:"request"`
+			Planets   map[string][3]float64 `json:"planets"`
+			Ascendant float64               `json:"ascendant"`
+			Midheaven float64               `json:"midheaven"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &fx); err != nil {
+		t.Fatal(err)
+	}
+	ts := startTestServer(t, apitest.Tables(t))
+	selections := []string{``, `,"aspect_set":"minor"`, `,"aspect_set":"all"`, `,"harmonics":[5,7]`,
+		`,"aspect_set":"major","harmonics":[9,11],"harmonic_orb":1.5`, `,"orbs":{"conjunction":10,"quincunx":4}`}
+	var worst float64
+	n, total := 0, 0
+	for i, c := range fx.Cases[:120] {
+		sel := selections[i%len(selections)]
+		res := postAspects(t, ts, `{"birth":`+string(c.Request)+sel+`}`)
+		for _, p := range res.Points {
+			want, ok := c.Planets[p.Name]
+			switch {
+			case ok:
+			case p.Name == "Ascendant":
+				want[0] = c.Ascendant
+			case p.Name == "Midheaven":
+				want[0] = c.Midheaven
+			default:
+				t.Errorf("case %d: point %s not in the reference", i, p.Name)
+				continue
+			}
+			d := math.Abs(math.Remainder(p.Longitude-want[0], 360)) * 3600
+			worst = max(worst, d)
+			if d > 1 {
+				t.Errorf("case %d: %s %.7f, swetest %.7f", i, p.Name, p.Longitude, want[0])
+			}
+			n++
+		}
+		total += bruteForce(t, fmt.Sprintf("case %d%s", i, sel), res)
+	}
+	t.Logf("%d points, %d aspects; largest difference from swetest %.4f\"", n, total, worst)
+}
+
+// TestAspectsFromPointsRandom: random point lists and selections against
+// the brute force.
+func TestAspectsFromPointsRandom(t *testing.T) {
+	ts := startTestServer(t, nil) // points need no ephemeris
+	r := rand.New(rand.NewPCG(5, 6))
+	total := 0
+	for i := range 60 {
+		var pts []string
+		for k := range 2 + r.IntN(14) {
+			pts = append(pts, fmt.Sprintf(`{"name":"P%d","longitude":%.6f,"speed":%.3f}`, k, r.Float64()*360, r.Float64()*4-1))
+		}
+		sel := []string{``, `,"aspect_set":"all"`, `,"harmonics":[5,7,9]`, `,"aspect_set":"minor","orbs":{"trine":3}`}[i%4]
+		res := postAspects(t, ts, `{"points":[`+strings.Join(pts, ",")+`]`+sel+`}`)
+		total += bruteForce(t, fmt.Sprintf("list %d", i), res)
+	}
+	t.Logf("%d aspects over 60 random lists", total)
+}
+
+// TestAspectPatternsHandBuilt: each configuration present in a hand-built
+// chart, with its members, apex and tightness, and absent when one member
+// is moved out of orb.
+func TestAspectPatternsHandBuilt(t *testing.T) {
+	ts := startTestServer(t, nil)
+	list := func(lons ...float64) string {
+		var pts []string
+		for i, l := range lons {
+			pts = append(pts, fmt.Sprintf(`{"name":"%c","longitude":%g}`, 'A'+i, l))
+		}
+		return `{"points":[` + strings.Join(pts, ",") + `]}`
+	}
+	find := func(res aspects.Analysis, f patterns.Figure) *patterns.Configuration {
+		for i := range res.Configurations {
+			if res.Configurations[i].Type == f {
+				return &res.Configurations[i]
+			}
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		figure  patterns.Figure
+		present []float64
+		absent  []float64
+		points  string
+		apex    string
+		orb     float64
+	}{
+		// A at 10, B opposite at 192 (orb 2), C at 100 square both (orb 0 and 2).
+		{patterns.TSquare, []float64{10, 192, 100}, []float64{10, 192, 120}, "A,B,C", "C", 2},
+		{patterns.GrandTrine, []float64{5, 124, 247}, []float64{5, 124, 260}, "A,B,C", "", 3},
+		{patterns.GrandCross, []float64{0, 91, 181, 272}, []float64{0, 91, 181, 290}, "A,B,C,D", "", 2},
+		// Yod: A-B sextile (orb 1), C quincunx both (150 from A, 149 from B).
+		{patterns.Yod, []float64{0, 61, 210}, []float64{0, 61, 200}, "A,B,C", "C", 1},
+		// Kite: grand trine A, B, C; D opposite A, sextile B and C.
+		{patterns.Kite, []float64{0, 120, 240, 181}, []float64{0, 120, 240, 200}, "A,B,C,D", "D", 1},
+		// Mystic rectangle: A 0, B 60, C 180, D 240: A-C and B-D opposite,
+		// A-B and C-D sextile, B-C and D-A trine.
+		{patterns.MysticRectangle, []float64{0, 61, 180, 240}, []float64{0, 75, 180, 240}, "A,B,C,D", "", 1},
+		{patterns.Stellium, []float64{100, 104, 108.5, 250}, []float64{100, 104, 112, 250}, "A,B,C", "", 8.5},
+	} {
+		t.Run(string(c.figure), func(t *testing.T) {
+			got := find(postAspects(t, ts, list(c.present...)), c.figure)
+			if got == nil {
+				t.Fatalf("%s missing from %v", c.figure, c.present)
+			}
+			if strings.Join(got.Points, ",") != c.points || got.Apex != c.apex || math.Abs(got.Orb-c.orb) > 1e-9 {
+				t.Errorf("%s: points %v apex %q orb %v; want %s %q %v", c.figure, got.Points, got.Apex, got.Orb, c.points, c.apex, c.orb)
+			}
+			if got := find(postAspects(t, ts, list(c.absent...)), c.figure); got != nil {
+				t.Errorf("%s found in %v: %+v", c.figure, c.absent, got)
+			}
+		})
+	}
+}
+
+func TestAspectsBadInput(t *testing.T) {
+	ts := startTestServer(t, apitest.Ephemeris(t))
+	const pts = `"points":[{"name":"A","longitude":1},{"name":"B","longitude":100}]`
+	const birthOK = `"birth":{"year":1990,"month":1,"day":1,"latitude":10,"longitude":10}`
+	for _, c := range []struct {
+		name, body string
+		status     int
+		field      string
+	}{
+		{"ErrNeither", `{}`, 422, "birth"},
+		{"ErrBoth", `{` + birthOK + `,` + pts + `}`, 422, "points"},
+		{"ErrOnePoint", `{"points":[{"name":"A","longitude":1}]}`, 422, "points"},
+		{"ErrDuplicate", `{"points":[{"name":"A","longitude":1},{"name":"A","longitude":2}]}`, 422, "points[1].name"},
+		{"ErrLongitude360", `{"points":[{"name":"A","longitude":1},{"name":"B","longitude":360}]}`, 422, "points[1].longitude"},
+		{"ErrLongitudeMissing", `{"points":[{"name":"A","longitude":1},{"name":"B"}]}`, 422, "points[1].longitude"},
+		{"ErrLongitudeType", `{"points":[{"name":"A","longitude":"x"},{"name":"B","longitude":2}]}`, 400, "points[0].longitude"},
+		{"ErrNameNull", `{"points":[{"name":null,"longitude":1},{"name":"B","longitude":2}]}`, 422, "points[0].name"},
+		{"ErrSpeed", `{"points":[{"name":"A","longitude":1,"speed":1000},{"name":"B","longitude":2}]}`, 422, "points[0].speed"},
+		{"ErrAspectSet", `{` + pts + `,"aspect_set":"some"}`, 422, "aspect_set"},
+		{"ErrNone", `{` + pts + `,"aspect_set":"none"}`, 422, "aspect_set"},
+		{"ErrHarmonicLow", `{` + pts + `,"harmonics":[1]}`, 422, "harmonics[0]"},
+		{"ErrHarmonicHigh", `{` + pts + `,"harmonics":[5,40]}`, 422, "harmonics[1]"},
+		{"ErrHarmonicsMany", `{` + pts + `,"harmonics":[2,3,4,5,6,7,8,9,10]}`, 422, "harmonics"},
+		{"ErrHarmonicType", `{` + pts + `,"harmonics":["five"]}`, 400, "harmonics[0]"},
+		{"ErrHarmonicOrb", `{` + pts + `,"harmonics":[5],"harmonic_orb":20}`, 422, "harmonic_orb"},
+		{"ErrOrbKey", `{` + pts + `,"orbs":{"septile":2}}`, 422, "orbs.septile"},
+		{"ErrOrbValue", `{` + pts + `,"orbs":{"trine":-1}}`, 422, "orbs.trine"},
+		{"ErrStelliumSpan", `{` + pts + `,"stellium_span":50}`, 422, "stellium_span"},
+		{"ErrBirthLatitudeType", `{"birth":{"year":1990,"month":1,"day":1,"latitude":"x","longitude":10}}`, 400, "birth.latitude"},
+		{"ErrBirthLatitude", `{"birth":{"year":1990,"month":1,"day":1,"latitude":91,"longitude":10}}`, 422, "birth.latitude"},
+		{"ErrBirthYear", `{"birth":{"month":1,"day":1,"latitude":1,"longitude":10}}`, 422, "birth.year"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := ts.Post(t, "/api/v1/aspects", c.body).WantStatus(t, c.status).Problem(t)
+			for _, e := range p.Errors {
+				if e.Field == c.field {
+					return
+				}
+			}
+			t.Errorf("problem does not name %s: %+v", c.field, p)
+		})
+	}
+	// Points work without an ephemeris; birth data does not.
+	bare := startTestServer(t, nil)
+	bare.Post(t, "/api/v1/aspects", `{`+pts+`}`).WantStatus(t, 200)
+	bare.Post(t, "/api/v1/aspects", `{`+birthOK+`}`).WantStatus(t, 503)
+}

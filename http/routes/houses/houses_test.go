@@ -1,0 +1,183 @@
+package houses_test
+
+import (
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
+	enghouses "github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/routes/houses"
+)
+
+func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
+	t.Helper()
+	ops := houses.Ops(houses.Deps{Positions: pos, Births: &birth.Resolver{}})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
+}
+
+// sepArcsec is the shortest separation of two longitudes, in arcseconds.
+func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
+
+// TestHousesAgainstSwetest posts the births of testdata/houses/swetest.json
+// (made by testdata/gen/houses_swetest.py) with house_system all to POST
+// /api/v1/houses, through the tables as the server runs, and compares the
+// cusps of all eight systems, the Ascendant, Midheaven, ARMC, Vertex and
+// East Point with swetest's: within 1 arcsecond (measured: about 0.002").
+func TestHousesAgainstSwetest(t *testing.T) {
+	raw, err := os.ReadFile("testdata/houses/swetest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx struct {
+		Tolerance float64 `json:"tolerance_arcsec"`
+		Cases     []struct {
+			Request   json.RawMessage      `json:"request"`
+			Swetest   []string             `json:"swetest"`
+			Systems   map[string][]float64 `json:"systems"`
+			Ascendant float64              `json:"ascendant"`
+			Midheaven float64              `json:"midheaven"`
+			ARMC      float64              `json:"armc"`
+			Vertex    float64              `json:"vertex"`
+			EastPoint float64              `json:"east_point"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &fx); err != nil {
+		t.Fatal(err)
+	}
+	if len(fx.Cases) < 50 || fx.Tolerance != 1 {
+		t.Fatalf("fixture: %d cases, tolerance %v", len(fx.Cases), fx.Tolerance)
+	}
+	ts := startTestServer(t, apitest.Tables(t))
+	var worst float64
+	var worstWhat string
+	fallbacks, numbers := 0, 0
+	for i, c := range fx.Cases {
+		env := ts.Post(t, "/api/v1/houses", string(c.Request)).WantStatus(t, 200).Envelope(t)
+		var res enghouses.Table
+		if err := json.Unmarshal(env.Result, &res); err != nil {
+			t.Fatal(err)
+		}
+		check := func(what string, got, want float64) {
+			t.Helper()
+			numbers++
+			d := sepArcsec(got, want)
+			if d > worst {
+				worst, worstWhat = d, what
+			}
+			if d > fx.Tolerance {
+				t.Errorf("case %d (%s): %s = %.7f, swetest %.7f (%.3f\")", i, c.Swetest[0], what, got, want, d)
+			}
+		}
+		check("ascendant", res.Ascendant.Longitude, c.Ascendant)
+		check("midheaven", res.Midheaven.Longitude, c.Midheaven)
+		check("armc", res.ARMC, c.ARMC)
+		check("vertex", res.Vertex.Longitude, c.Vertex)
+		check("east point", res.EastPoint.Longitude, c.EastPoint)
+		check("descendant", res.Descendant.Longitude, c.Ascendant+180)
+		if len(res.Systems) != 8 {
+			t.Fatalf("case %d: %d systems", i, len(res.Systems))
+		}
+		for k, s := range res.Systems {
+			if s.RequestedSystem != engine.HouseSystems[k] {
+				t.Errorf("case %d: system %d is %s", i, k, s.RequestedSystem)
+			}
+			if s.Fallback {
+				fallbacks++
+				if s.System != engine.Porphyry || (s.RequestedSystem != engine.Placidus && s.RequestedSystem != engine.Koch) {
+					t.Errorf("case %d: fallback %s -> %s", i, s.RequestedSystem, s.System)
+				}
+				if len(env.Warnings) == 0 {
+					t.Errorf("case %d: a polar fallback without a warning", i)
+				}
+			}
+			want := c.Systems[string(s.RequestedSystem)]
+			for n, cu := range s.Cusps {
+				if cu.Number != n+1 {
+					t.Errorf("case %d: cusp %d numbered %d", i, n+1, cu.Number)
+				}
+				check(string(s.RequestedSystem)+" cusp "+strconv.Itoa(n+1), cu.Longitude, want[n])
+			}
+		}
+	}
+	if fallbacks == 0 {
+		t.Error("no polar case in the fixture")
+	}
+	t.Logf("%d births, %d numbers, %d polar fallbacks; largest difference %.4f\" (%s)", len(fx.Cases), numbers, fallbacks, worst, worstWhat)
+}
+
+func TestHousesOK(t *testing.T) {
+	ts := startTestServer(t, apitest.Ephemeris(t))
+	env := ts.Post(t, "/api/v1/houses", `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`).WantStatus(t, 200).Envelope(t)
+	var res enghouses.Table
+	if err := json.Unmarshal(env.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Systems) != 1 || res.Systems[0].System != engine.Placidus || len(res.Systems[0].Cusps) != 12 || res.ZodiacType != "tropical" {
+		t.Errorf("default: %+v", res)
+	}
+	if res.Systems[0].Cusps[0].Longitude != res.Ascendant.Longitude || res.Systems[0].Cusps[9].Longitude != res.Midheaven.Longitude {
+		t.Error("Placidus cusps 1 and 10 are not the Ascendant and Midheaven")
+	}
+	var in struct {
+		HouseSystem string `json:"house_system"`
+		UTC         string `json:"utc"`
+	}
+	if err := json.Unmarshal(env.Input, &in); err != nil || in.HouseSystem != "placidus" || in.UTC != "1990-07-14T13:30:00Z" {
+		t.Errorf("echo %s", env.Input)
+	}
+	// A tropical request naming an ayanamsa: ignored, with a warning.
+	env = ts.Post(t, "/api/v1/houses", `{"year":1990,"month":7,"day":14,"latitude":10,"longitude":10,"ayanamsa":"kp","house_system":"whole_sign"}`).WantStatus(t, 200).Envelope(t)
+	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "ayanamsa") {
+		t.Errorf("warnings %v", env.Warnings)
+	}
+	// Polar latitude, Koch: Porphyry with a warning.
+	env = ts.Post(t, "/api/v1/houses", `{"year":1990,"month":1,"day":1,"latitude":-70,"longitude":10,"house_system":"koch"}`).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if !res.Systems[0].Fallback || res.Systems[0].System != engine.Porphyry || len(env.Warnings) != 1 {
+		t.Errorf("polar koch: %+v %v", res.Systems[0], env.Warnings)
+	}
+}
+
+func TestHousesBadInput(t *testing.T) {
+	ts := startTestServer(t, apitest.Ephemeris(t))
+	const base = `"year":1990,"month":4,"day":30,"latitude":51.5,"longitude":0`
+	for _, c := range []struct {
+		name, body string
+		status     int
+		field      string
+	}{
+		{"ErrHouseSystem", `{` + base + `,"house_system":"topocentric"}`, 422, "house_system"},
+		{"ErrHouseSystemType", `{` + base + `,"house_system":7}`, 400, "house_system"},
+		{"ErrZodiac", `{` + base + `,"zodiac_type":"draconic"}`, 422, "zodiac_type"},
+		{"ErrAyanamsa", `{` + base + `,"zodiac_type":"sidereal","ayanamsa":"galactic"}`, 422, "ayanamsa"},
+		{"ErrLatitude", `{"year":1990,"month":4,"day":30,"latitude":95,"longitude":0}`, 422, "latitude"},
+		{"ErrLatitudeType", `{"year":1990,"month":4,"day":30,"latitude":"north","longitude":0}`, 400, "latitude"},
+		{"ErrDay", `{"year":1990,"month":2,"day":30,"latitude":0,"longitude":0}`, 422, "day"},
+		{"ErrYearMissing", `{"month":2,"day":3,"latitude":0,"longitude":0}`, 422, "year"},
+		{"ErrYearNull", `{"year":null,"month":2,"day":3,"latitude":0,"longitude":0}`, 422, "year"},
+		{"ErrNoPlace", `{"year":1990,"month":4,"day":30}`, 422, "latitude"},
+		{"ErrZone", `{` + base + `,"timezone":"Mars/Base"}`, 422, "timezone"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := ts.Post(t, "/api/v1/houses", c.body).WantStatus(t, c.status).Problem(t)
+			for _, e := range p.Errors {
+				if e.Field == c.field {
+					return
+				}
+			}
+			t.Errorf("problem does not name %s: %+v", c.field, p)
+		})
+	}
+	// No ephemeris: 503.
+	ts = startTestServer(t, nil)
+	ts.Post(t, "/api/v1/houses", `{`+base+`}`).WantStatus(t, 503)
+}

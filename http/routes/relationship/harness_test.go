@@ -1,0 +1,98 @@
+package relationship_test
+
+import (
+	"math"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/natal"
+	"github.com/astroapi/astroapi/engine/relation"
+	"github.com/astroapi/astroapi/http/apitest"
+	natalroutes "github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/relationship"
+)
+
+// startTestServer serves the relationship routes and, to compare with,
+// the natal routes, over pos.
+func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
+	t.Helper()
+	births := &birth.Resolver{}
+	ops := relationship.Ops(relationship.Deps{Positions: pos, Births: births})
+	ops = append(ops, natalroutes.Ops(natalroutes.Deps{Positions: pos, Births: births})...)
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
+}
+
+// sepArcsec is the shortest separation of two longitudes, in arcseconds.
+func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
+
+// worst keeps the largest difference seen and fails beyond a tolerance.
+type worst struct {
+	t         *testing.T
+	tolerance float64 // arcseconds
+	max       float64
+	what      string
+	n         int
+}
+
+func (w *worst) check(what string, got, want float64) {
+	w.t.Helper()
+	w.n++
+	d := sepArcsec(got, want)
+	if d > w.max {
+		w.max, w.what = d, what
+	}
+	if d > w.tolerance {
+		w.t.Errorf("%s = %.7f, reference %.7f (%.4f\")", what, got, want, d)
+	}
+}
+
+// synastryResponse is a synastry answer as a client decodes it.
+type synastryResponse struct {
+	Result relation.Synastry
+	Raw    struct {
+		Person1 json.RawMessage `json:"person1"`
+		Person2 json.RawMessage `json:"person2"`
+	}
+	Env apitest.Envelope
+}
+
+func postSynastry(t *testing.T, ts *apitest.Server, body string) synastryResponse {
+	t.Helper()
+	var out synastryResponse
+	out.Env = ts.Post(t, "/api/v1/synastry", body).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(out.Env.Result, &out.Result); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out.Env.Result, &out.Raw); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// natalResult posts body to the natal route and returns its result bytes.
+func natalResult(t *testing.T, ts *apitest.Server, body string) json.RawMessage {
+	t.Helper()
+	env := ts.Post(t, "/api/v1/natal", body).WantStatus(t, 200).Envelope(t)
+	return env.Result
+}
+
+// pt is a point of a chart as a test reads it.
+type pt struct {
+	name       string
+	lon, speed float64
+}
+
+// chartPoints are the points of a decoded chart that synastry aspects:
+// the planets but the South Node, the Ascendant and the Midheaven.
+func chartPoints(c *natal.Chart) []pt {
+	var out []pt
+	for _, p := range c.Planets {
+		if p.Name != natal.SouthNode {
+			out = append(out, pt{p.Name, p.Longitude, p.Speed})
+		}
+	}
+	return append(out, pt{"Ascendant", c.Ascendant.Longitude, 0}, pt{"Midheaven", c.Midheaven.Longitude, 0})
+}

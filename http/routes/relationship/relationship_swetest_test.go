@@ -1,0 +1,367 @@
+package relationship_test
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine/natal"
+	"github.com/astroapi/astroapi/engine/relation"
+	"github.com/astroapi/astroapi/http/apitest"
+)
+
+// relationshipFixture is testdata/relationship/swetest.json, made by
+// testdata/gen/relationship_swetest.py.
+type relationshipFixture struct {
+	Tolerance float64 `json:"tolerance_arcsec"`
+	Davison   []struct {
+		Request   json.RawMessage       `json:"request"`
+		Swetest   string                `json:"swetest"`
+		UTC       string                `json:"utc"`
+		Latitude  float64               `json:"latitude"`
+		Longitude float64               `json:"longitude"`
+		Planets   map[string][3]float64 `json:"planets"`
+		Cusps     []float64             `json:"cusps"`
+		Ascendant float64               `json:"ascendant"`
+		Midheaven float64               `json:"midheaven"`
+		Vertex    float64               `json:"vertex"`
+	} `json:"davison"`
+	Composite []struct {
+		Request   json.RawMessage    `json:"request"`
+		Swetest   []string           `json:"swetest"`
+		Planets   map[string]float64 `json:"planets"`
+		Cusps     []float64          `json:"cusps"`
+		Ascendant float64            `json:"ascendant"`
+		Midheaven float64            `json:"midheaven"`
+		ARMC      *float64           `json:"armc"`
+	} `json:"composite"`
+}
+
+func readRelationshipFixture(t *testing.T) relationshipFixture {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/relationship/swetest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx relationshipFixture
+	if err := json.Unmarshal(raw, &fx); err != nil {
+		t.Fatal(err)
+	}
+	if len(fx.Davison) < 40 || len(fx.Composite) < 40 || fx.Tolerance != 1 {
+		t.Fatalf("fixture: %d Davison, %d composite cases, tolerance %v", len(fx.Davison), len(fx.Composite), fx.Tolerance)
+	}
+	return fx
+}
+
+// davisonEcho is the part of the Davison echo the tests read.
+type davisonEcho struct {
+	Davison struct {
+		UTC       string  `json:"utc"`
+		JulianDay float64 `json:"julian_day"`
+		Latitude  float64 `json:"latitude"`
+		Longitude float64 `json:"longitude"`
+	} `json:"davison"`
+}
+
+// TestDavisonAgainstSwetest posts the pairs of the fixture to POST
+// /api/v1/davison through the tables and compares: the instant exactly
+// (the floor of the mean Unix second, computed by the generator), the
+// place with the generator's great-circle midpoint (a different formula
+// from the API's vector sum) within 1e-9 degree, and the chart (planets,
+// latitudes, speeds, cusps, Ascendant, Midheaven, Vertex) with swetest's
+// at that instant and place within 1 arcsecond (speeds 1e-5 degree/day).
+func TestDavisonAgainstSwetest(t *testing.T) {
+	fx := readRelationshipFixture(t)
+	ts := startTestServer(t, apitest.Tables(t))
+	w := &worst{t: t, tolerance: fx.Tolerance}
+	for i, c := range fx.Davison {
+		env := ts.Post(t, "/api/v1/davison", string(c.Request)).WantStatus(t, 200).Envelope(t)
+		var echo davisonEcho
+		var res natal.Chart
+		if err := json.Unmarshal(env.Input, &echo); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(env.Result, &res); err != nil {
+			t.Fatal(err)
+		}
+		if echo.Davison.UTC != c.UTC {
+			t.Errorf("case %d: instant %s, generator %s", i, echo.Davison.UTC, c.UTC)
+		}
+		if math.Abs(echo.Davison.Latitude-c.Latitude) > 1e-9 || math.Abs(math.Remainder(echo.Davison.Longitude-c.Longitude, 360)) > 1e-9 {
+			t.Errorf("case %d: place %.12f %.12f, generator %.12f %.12f", i, echo.Davison.Latitude, echo.Davison.Longitude, c.Latitude, c.Longitude)
+		}
+		label := func(what string) string { return fmt.Sprintf("case %d (%s): %s", i, c.Swetest, what) }
+		seen := 0
+		for _, p := range res.Planets {
+			want, ok := c.Planets[p.Name]
+			if !ok {
+				continue
+			}
+			seen++
+			w.check(label(p.Name), p.Longitude, want[0])
+			w.check(label(p.Name+" latitude"), p.Latitude, want[1])
+			if math.Abs(p.Speed-want[2]) > 1e-5 {
+				t.Errorf("%s speed %.7f, swetest %.7f", label(p.Name), p.Speed, want[2])
+			}
+		}
+		if seen != len(c.Planets) {
+			t.Errorf("case %d: %d of %d bodies", i, seen, len(c.Planets))
+		}
+		w.check(label("ascendant"), res.Ascendant.Longitude, c.Ascendant)
+		w.check(label("midheaven"), res.Midheaven.Longitude, c.Midheaven)
+		w.check(label("vertex"), res.Vertex.Longitude, c.Vertex)
+		for k, cu := range res.Houses.Cusps {
+			w.check(label("cusp "+strconv.Itoa(k+1)), cu.Longitude, c.Cusps[k])
+		}
+	}
+	t.Logf("%d Davison charts, %d numbers; largest difference %.4f\" (%s)", len(fx.Davison), w.n, w.max, w.what)
+}
+
+// TestDavisonIsNatal: the Davison chart is, byte for byte, what POST
+// /api/v1/natal answers for the echoed instant (in UTC) and place with
+// person1's settings, for every pair of the fixture and both position
+// sources.
+func TestDavisonIsNatal(t *testing.T) {
+	fx := readRelationshipFixture(t)
+	for _, src := range []string{"tables", "swiss_ephemeris"} {
+		t.Run(src, func(t *testing.T) {
+			pos := apitest.Tables(t)
+			if src == "swiss_ephemeris" {
+				pos = apitest.Ephemeris(t)
+			}
+			ts := startTestServer(t, pos)
+			for i, c := range fx.Davison {
+				env := ts.Post(t, "/api/v1/davison", string(c.Request)).WantStatus(t, 200).Envelope(t)
+				var echo davisonEcho
+				if err := json.Unmarshal(env.Input, &echo); err != nil {
+					t.Fatal(err)
+				}
+				var req struct {
+					Person1 map[string]any `json:"person1"`
+				}
+				if err := json.Unmarshal(c.Request, &req); err != nil {
+					t.Fatal(err)
+				}
+				at, err := time.Parse(time.RFC3339, echo.Davison.UTC)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body := req.Person1 // person1's settings, the Davison instant and place
+				body["year"], body["month"], body["day"] = at.Year(), int(at.Month()), at.Day()
+				body["hour"], body["minute"], body["second"] = at.Hour(), at.Minute(), at.Second()
+				body["latitude"], body["longitude"] = echo.Davison.Latitude, echo.Davison.Longitude
+				enc, err := json.Marshal(body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := natalResult(t, ts, string(enc)); !bytes.Equal(env.Result, want) {
+					t.Errorf("case %d: the Davison chart differs from the natal route's at %s %.9f %.9f", i, echo.Davison.UTC, echo.Davison.Latitude, echo.Davison.Longitude)
+				}
+			}
+		})
+	}
+}
+
+// TestCompositeAgainstSwetest posts the composite pairs of the fixture
+// (both house methods, all eight systems, tropical and sidereal but
+// j2000) and compares every body with the near midpoint of its two
+// swetest longitudes, and the cusps, Ascendant and Midheaven with the
+// generator's: swetest houses at the ARMC of the composite Midheaven
+// (derived_ascendant) or the midpoints of the swetest cusps (midpoints);
+// within 1 arcsecond.
+func TestCompositeAgainstSwetest(t *testing.T) {
+	fx := readRelationshipFixture(t)
+	ts := startTestServer(t, apitest.Tables(t))
+	w := &worst{t: t, tolerance: fx.Tolerance}
+	methods := map[relation.HouseMethod]int{}
+	for i, c := range fx.Composite {
+		env := ts.Post(t, "/api/v1/composite", string(c.Request)).WantStatus(t, 200).Envelope(t)
+		var res relation.Composite
+		if err := json.Unmarshal(env.Result, &res); err != nil {
+			t.Fatal(err)
+		}
+		methods[res.HouseMethod]++
+		label := func(what string) string {
+			return fmt.Sprintf("case %d (%s, %s): %s", i, res.HouseMethod, c.Swetest[0], what)
+		}
+		seen := 0
+		for _, p := range res.Planets {
+			want, ok := c.Planets[p.Name]
+			if !ok {
+				t.Errorf("%s not in the reference", label(p.Name))
+				continue
+			}
+			seen++
+			w.check(label(p.Name), p.Longitude, want)
+		}
+		if seen != len(c.Planets) {
+			t.Errorf("case %d: %d of %d bodies", i, seen, len(c.Planets))
+		}
+		w.check(label("ascendant"), res.Ascendant.Longitude, c.Ascendant)
+		w.check(label("midheaven"), res.Midheaven.Longitude, c.Midheaven)
+		for k, cu := range res.Houses.Cusps {
+			w.check(label("cusp "+strconv.Itoa(k+1)), cu.Longitude, c.Cusps[k])
+		}
+		if c.ARMC != nil {
+			w.check(label("armc"), res.Frame.ARMC, *c.ARMC)
+		}
+	}
+	if methods[relation.DerivedAscendant] < 10 || methods[relation.Midpoints] < 10 {
+		t.Errorf("methods covered: %v", methods)
+	}
+	t.Logf("%d composites, %d numbers; largest difference %.4f\" (%s)", len(fx.Composite), w.n, w.max, w.what)
+}
+
+// natalFixture is the natal route's swetest fixture (made by
+// http/routes/natal/testdata/gen/natal_swetest.py), whose cases 2k and
+// 2k+1 share the zodiac and ayanamsa: the synastry pairs.
+type natalFixture struct {
+	Cases []struct {
+		Request   json.RawMessage       `json:"request"`
+		Swetest   string                `json:"swetest"`
+		Planets   map[string][3]float64 `json:"planets"`
+		Cusps     []float64             `json:"cusps"`
+		Ascendant float64               `json:"ascendant"`
+		Midheaven float64               `json:"midheaven"`
+	} `json:"cases"`
+}
+
+// TestSynastryAgainstSwetest posts the natal fixture's cases two by two
+// as synastry pairs (each person with their own house system, the zodiac
+// shared) and checks, for 120 pairs through the tables:
+//   - both charts against swetest within 1 arcsecond (planets, cusps,
+//     Ascendant, Midheaven), and byte for byte the natal route's answer
+//     for the same person;
+//   - the inter-aspects against a brute-force search over every pair of
+//     points of the two charts with the route's orbs (natal defaults, and
+//     custom orbs with the minor aspects on every third pair): every pair
+//     within orb present, none other, orbs within 0.001 degree;
+//   - the house overlays against a direct placement in the other chart's
+//     cusps.
+func TestSynastryAgainstSwetest(t *testing.T) {
+	raw, err := os.ReadFile("../natal/testdata/natal/swetest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx natalFixture
+	if err := json.Unmarshal(raw, &fx); err != nil {
+		t.Fatal(err)
+	}
+	ts := startTestServer(t, apitest.Tables(t))
+	w := &worst{t: t, tolerance: 1}
+	aspectsSeen, worstOrb := 0, 0.0
+	for k := 0; k+1 < len(fx.Cases); k += 2 {
+		a, b := fx.Cases[k], fx.Cases[k+1]
+		extra := ""
+		orbs := map[string]float64{}
+		for kind, orb := range relation.DefaultOrbs(false) {
+			orbs[string(kind)] = orb
+		}
+		if k%6 == 4 {
+			extra = `,"orbs":{"conjunction":10,"opposition":9,"trine":7.5,"square":6,"sextile":5,"quincunx":4,"quintile":2.5,"semi_square":1.5}`
+			orbs = map[string]float64{"conjunction": 10, "opposition": 9, "trine": 7.5, "square": 6, "sextile": 5, "quincunx": 4, "quintile": 2.5, "semi_square": 1.5}
+		}
+		s := postSynastry(t, ts, `{"person1":`+string(a.Request)+`,"person2":`+string(b.Request)+extra+`}`)
+		for n, pair := range []struct {
+			ref   int
+			chart *natal.Chart
+			raw   json.RawMessage
+		}{{k, s.Result.Person1, s.Raw.Person1}, {k + 1, s.Result.Person2, s.Raw.Person2}} {
+			c := fx.Cases[pair.ref]
+			label := func(what string) string { return fmt.Sprintf("pair %d person%d (%s): %s", k/2, n+1, c.Swetest, what) }
+			for _, p := range pair.chart.Planets {
+				if want, ok := c.Planets[p.Name]; ok {
+					w.check(label(p.Name), p.Longitude, want[0])
+				}
+			}
+			w.check(label("ascendant"), pair.chart.Ascendant.Longitude, c.Ascendant)
+			w.check(label("midheaven"), pair.chart.Midheaven.Longitude, c.Midheaven)
+			for i, cu := range pair.chart.Houses.Cusps {
+				w.check(label("cusp "+strconv.Itoa(i+1)), cu.Longitude, c.Cusps[i])
+			}
+			if want := natalResult(t, ts, string(c.Request)); !bytes.Equal(pair.raw, want) {
+				t.Errorf("%s: the chart differs from the natal route's", label("chart"))
+			}
+		}
+		// Brute force: every pair of points, every aspect looked for.
+		type key struct{ p1, p2 string }
+		want := map[key]float64{}
+		for _, p := range chartPoints(s.Result.Person1) {
+			for _, q := range chartPoints(s.Result.Person2) {
+				sep := math.Abs(math.Remainder(q.lon-p.lon, 360))
+				best := math.Inf(1)
+				for name, orb := range orbs {
+					def, _ := aspectAngle(name)
+					if d := math.Abs(sep - def); d <= orb && d < best {
+						best = d
+					}
+				}
+				if !math.IsInf(best, 1) {
+					want[key{p.name, q.name}] = best
+				}
+			}
+		}
+		got := map[key]float64{}
+		for _, x := range s.Result.Aspects {
+			got[key{x.Person1, x.Person2}] = x.Orb
+		}
+		for kk, orb := range want {
+			g, ok := got[kk]
+			switch {
+			case !ok:
+				t.Errorf("pair %d: %s-%s within orb (%.4f) but missing", k/2, kk.p1, kk.p2, orb)
+			case math.Abs(g-orb) > 0.001:
+				t.Errorf("pair %d: %s-%s orb %.6f, brute force %.6f", k/2, kk.p1, kk.p2, g, orb)
+			default:
+				worstOrb = max(worstOrb, math.Abs(g-orb))
+			}
+		}
+		for kk := range got {
+			if _, ok := want[kk]; !ok {
+				t.Errorf("pair %d: %s-%s listed but not within any orb", k/2, kk.p1, kk.p2)
+			}
+		}
+		aspectsSeen += len(got)
+		// Overlays: each point in the other chart's houses.
+		for _, o := range s.Result.HouseOverlays.Person1InPerson2 {
+			if h := houseOf(o.Longitude, s.Result.Person2); h != o.House {
+				t.Errorf("pair %d: person1's %s in person2's house %d, direct %d", k/2, o.Point, o.House, h)
+			}
+		}
+		for _, o := range s.Result.HouseOverlays.Person2InPerson1 {
+			if h := houseOf(o.Longitude, s.Result.Person1); h != o.House {
+				t.Errorf("pair %d: person2's %s in person1's house %d, direct %d", k/2, o.Point, o.House, h)
+			}
+		}
+	}
+	t.Logf("%d pairs, %d numbers, %d inter-aspects; largest difference %.4f\" (%s); largest orb difference from the brute force %.2g degree",
+		len(fx.Cases)/2, w.n, aspectsSeen, w.max, w.what, worstOrb)
+}
+
+// aspectAngle is the exact angle of a named aspect.
+func aspectAngle(name string) (float64, bool) {
+	a, ok := map[string]float64{
+		"conjunction": 0, "opposition": 180, "trine": 120, "square": 90, "sextile": 60,
+		"semi_sextile": 30, "semi_square": 45, "quintile": 72, "sesquiquadrate": 135, "biquintile": 144, "quincunx": 150,
+	}[name]
+	return a, ok
+}
+
+// houseOf places a longitude in a chart's houses, counting forward from
+// each cusp (the fixture's latitudes keep every system counter-clockwise).
+func houseOf(lon float64, c *natal.Chart) int {
+	for i := range 12 {
+		start, next := c.Houses.Cusps[i].Longitude, c.Houses.Cusps[(i+1)%12].Longitude
+		width := math.Mod(next-start+360, 360)
+		if d := math.Mod(lon-start+360, 360); d < width {
+			return i + 1
+		}
+	}
+	return 0
+}
