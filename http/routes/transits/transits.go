@@ -15,6 +15,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/sky"
@@ -41,7 +42,7 @@ const skyDescription = "The sky at an instant as a chart: Sun..Pluto, the North 
 	"square 7°, sextile 6°; minor aspects with include_minor_aspects) with orb and applying/separating (the South Node is not aspected); " +
 	"and the Moon's phase with its next quarter. Tropical or sidereal (zodiac_type, ayanamsa)."
 
-const toNatalDescription = "Transits to a natal chart. natal is the natal route's input (date, time, place as latitude/longitude or location, " +
+const toNatalDescription = "Transits to a natal chart. Angles, speeds and orbs are in degrees to 7 decimal places (as the natal chart's), Julian days in full. natal is the natal route's input (date, time, place as latitude/longitude or location, " +
 	"timezone, calendar; house system, zodiac, node type, include_asteroids and the natal chart's own orbs); the transits are cast in the natal " +
 	"zodiac with its node type and asteroids. The result lists each transiting body with the natal house it falls in, and every transit-to-natal " +
 	"aspect within orb to the natal planets, North Node, Lilith, Chiron, asteroids, Ascendant and Midheaven (natal points held fixed), with the " +
@@ -284,4 +285,26 @@ func (d Deps) svg(c *op.Call, in *svgRequest) (op.Raw, error) {
 	}
 	title += " · transits " + at.Date + " " + at.Time[:5] + " " + at.Timezone
 	return op.Raw{ContentType: "image/svg+xml; charset=utf-8", Body: wheel.Render(res.Wheel(chart, title), o)}, nil
+}
+
+// AppendJSON writes the answer by hand (engine/transits' AppendFields and
+// the natal points), degrees to 7 decimals as the natal chart's.
+func (r *ToNatal) AppendJSON(b []byte) []byte {
+	b = r.ToNatal.AppendFields(append(b, '{'))
+	b = append(b, `,"natal_points":[`...)
+	for i, p := range r.NatalPoints {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"name":`...)
+		b = jsonw.Name(b, p.Name)
+		b = append(b, `,"longitude":`...)
+		b = jsonw.Angle(b, p.Longitude)
+		b = append(b, `,"sign":`...)
+		b = jsonw.Name(b, p.Sign)
+		b = append(b, `,"degree":`...)
+		b = jsonw.Angle(b, p.Degree)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
 }
