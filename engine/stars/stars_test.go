@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/jsonw"
 )
 
 // TestAgainstSwetest places every star from the production source (the
@@ -248,5 +249,25 @@ func TestConjunctions(t *testing.T) {
 				t.Fatalf("err = %v, want field %s", err, c.field)
 			}
 		})
+	}
+}
+
+// TestIndexJSONMatchesEncoder: the hand-written index has the reflective
+// encoder's keys, order and text, numbers within 5e-8 (7 decimals).
+func TestIndexJSONMatchesEncoder(t *testing.T) {
+	s := production(t)
+	for _, d := range []Date{{1990, 4, 12}, {2024, 4, 8}} {
+		x, err := s.Index(IndexOptions{Date: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := x.AppendJSON(nil)
+		if err := jsonw.Same(got, want, 5e-8); err != nil {
+			t.Errorf("%v: %v\ngot  %.300s\nwant %.300s", d, err, got, want)
+		}
 	}
 }

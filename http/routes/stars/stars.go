@@ -94,7 +94,7 @@ func Ops(d Deps) []*op.Operation {
 	return []*op.Operation{
 		op.Post(spec("post-fixed-stars", "/api/v1/fixed-stars", "The 43 fixed stars at a date",
 			"Every star of the catalog (43, `total_count`) with its position at the date, in catalog order (ecliptic longitude "+
-				"at J2000), merged with its catalog entry. `magnitude_limit` is ignored (the whole catalog is always listed) and a "+
+				"at J2000), merged with its catalog entry; degrees to 7 decimal places (as the natal chart's). `magnitude_limit` is ignored (the whole catalog is always listed) and a "+
 				"warning says so."), r.index),
 		op.Post(spec("post-fixed-stars-conjunctions", "/api/v1/fixed-stars/conjunctions", "Fixed stars conjunct given points",
 			"Every catalog star within `orb` (default 1 degree, at most 10) of each point of `planets` (required, 400 when "+
