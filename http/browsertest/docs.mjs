@@ -53,7 +53,10 @@ try {
   await page.getByText("Natal chart from birth data").first().click();
 
   step = "Scalar: test request";
-  await page.getByRole("button", { name: /Test Request/i }).first().click();
+  // Scalar renders every operation of the tag around the one shown, each
+  // with its own Test Request button: take the natal operation's.
+  const natal = page.locator('section[id$="/tag/charts/POST/api/v1/natal"]');
+  await natal.getByRole("button", { name: /Test Request/i }).click();
   const client = page.locator(".scalar-app, [role=dialog]").last();
   const value = page.getByPlaceholder(/QUxM/).last();
   await value.fill(key);
