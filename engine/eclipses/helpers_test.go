@@ -2,15 +2,13 @@ package eclipses
 
 import (
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/tables"
+	"github.com/astroapi/astroapi/tables/tablestest"
 )
-
-var tableFile = filepath.Join("..", "..", "data", "ephemeris.bolt")
 
 // skipOrFail skips a test whose reference is missing, except in CI
 // (CI=true), which installs everything.
@@ -31,19 +29,11 @@ var (
 )
 
 // catalog builds the catalog from the generated table file, once per test
-// binary (the records are copied out of the file, which is then closed).
+// binary.
 func catalog(t testing.TB) *Catalog {
 	t.Helper()
-	if _, err := os.Stat(tableFile); err != nil {
-		skipOrFail(t, "%s not generated (make gen)", tableFile)
-	}
+	set := tablestest.TableSet(t)
 	loadOnce.Do(func() {
-		set, err := tables.Open(tableFile)
-		if err != nil {
-			loadErr = err
-			return
-		}
-		defer set.Close()
 		loadMeta, loadRecs, loadErr = set.Eclipses()
 		if loadErr == nil {
 			loaded, loadErr = New(loadMeta, loadRecs)
@@ -58,9 +48,5 @@ func catalog(t testing.TB) *Catalog {
 // ephemeris opens the Swiss Ephemeris.
 func ephemeris(t testing.TB) *swe.Ephemeris {
 	t.Helper()
-	eph, err := swe.Open("")
-	if err != nil {
-		skipOrFail(t, "Swiss Ephemeris: %v", err)
-	}
-	return eph
+	return tablestest.Ephemeris(t)
 }

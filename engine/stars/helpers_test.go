@@ -3,14 +3,12 @@ package stars
 import (
 	"math"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/tables"
+	"github.com/astroapi/astroapi/tables/tablestest"
 )
-
-var tableFile = filepath.Join("..", "..", "data", "ephemeris.bolt")
 
 // skipOrFail skips a test whose reference is missing, except in CI
 // (CI=true), which installs everything.
@@ -25,10 +23,7 @@ func skipOrFail(t testing.TB, format string, args ...any) {
 // ephemeris opens the Swiss Ephemeris.
 func ephemeris(t testing.TB) *swe.Ephemeris {
 	t.Helper()
-	eph, err := swe.Open("")
-	if err != nil {
-		skipOrFail(t, "Swiss Ephemeris: %v", err)
-	}
+	eph := tablestest.Ephemeris(t)
 	if !eph.HasStarFile() {
 		skipOrFail(t, "%s missing from %s", swe.StarFile, eph.Path())
 	}
@@ -38,16 +33,9 @@ func ephemeris(t testing.TB) *swe.Ephemeris {
 // tableSet opens the generated tables, which must hold the star tables.
 func tableSet(t testing.TB) *tables.Set {
 	t.Helper()
-	if _, err := os.Stat(tableFile); err != nil {
-		skipOrFail(t, "%s not generated (make gen)", tableFile)
-	}
-	set, err := tables.Open(tableFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { set.Close() })
+	set := tablestest.TableSet(t)
 	if len(set.Tables(tables.KindStar)) == 0 {
-		skipOrFail(t, "%s has no star tables (regenerate it: make gen)", tableFile)
+		skipOrFail(t, "the table file has no star tables (regenerate it: make gen)")
 	}
 	return set
 }

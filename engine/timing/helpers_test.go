@@ -2,24 +2,12 @@ package timing
 
 import (
 	"math"
-	"os"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/natal"
-	"github.com/astroapi/astroapi/engine/swe"
-	"github.com/astroapi/astroapi/tables"
-)
-
-const tableFile = "../../data/ephemeris.bolt"
-
-var (
-	srcOnce sync.Once
-	srcVal  *ephem.Source
-	srcErr  string
+	"github.com/astroapi/astroapi/tables/tablestest"
 )
 
 // source is the production position source (the tables first, the Swiss
@@ -27,30 +15,7 @@ var (
 // when either is missing.
 func source(t testing.TB) engine.Positions {
 	t.Helper()
-	srcOnce.Do(func() {
-		eph, err := swe.Open("")
-		if err != nil {
-			srcErr = err.Error()
-			return
-		}
-		if _, err := os.Stat(tableFile); err != nil {
-			srcErr = tableFile + " not generated (make gen)"
-			return
-		}
-		set, err := tables.Open(tableFile)
-		if err != nil {
-			srcErr = err.Error()
-			return
-		}
-		srcVal = ephem.New(set, eph)
-	})
-	if srcVal == nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(srcErr)
-		}
-		t.Skip(srcErr)
-	}
-	return srcVal
+	return tablestest.Positions(t)
 }
 
 // natalAt builds a Natal from a UTC instant and a place.

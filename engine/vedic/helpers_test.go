@@ -5,58 +5,19 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/swe"
-	"github.com/astroapi/astroapi/tables"
+	"github.com/astroapi/astroapi/tables/tablestest"
 )
-
-var tableFile = filepath.Join("..", "..", "data", "ephemeris.bolt")
-
-var (
-	srcOnce sync.Once
-	srcTab  *ephem.Source // tables first, Swiss Ephemeris behind
-	srcSwe  *swe.Ephemeris
-	srcErr  error
-)
-
-// skipOrFail skips a test locally and fails it in CI, where every
-// reference is installed.
-func skipOrFail(t testing.TB, format string, a ...any) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf(format, a...)
-	}
-	t.Skipf(format, a...)
-}
 
 // sources opens the production position source (the generated tables with
 // the Swiss Ephemeris behind them) and the Swiss Ephemeris alone.
 func sources(t testing.TB) (*ephem.Source, *swe.Ephemeris) {
 	t.Helper()
-	srcOnce.Do(func() {
-		srcSwe, srcErr = swe.Open("")
-		if srcErr != nil {
-			return
-		}
-		if _, err := os.Stat(tableFile); err != nil {
-			srcErr = err
-			return
-		}
-		set, err := tables.Open(tableFile)
-		if err != nil {
-			srcErr = err
-			return
-		}
-		srcTab = ephem.New(set, srcSwe)
-	})
-	if srcErr != nil {
-		skipOrFail(t, "ephemeris unavailable: %v", srcErr)
-	}
-	return srcTab, srcSwe
+	return tablestest.Positions(t), tablestest.Ephemeris(t)
 }
 
 // sepArcsec is the shortest separation of two longitudes, in arcseconds.

@@ -1,58 +1,27 @@
 package apitest
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/tables"
+	"github.com/astroapi/astroapi/tables/tablestest"
 )
 
-// RepoFile returns the path of a file given relative to the module root
-// (the directory holding go.mod, found upwards from the test's directory).
+// RepoFile returns the path of a file given relative to the module root.
 func RepoFile(t testing.TB, rel string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, rel)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatalf("no go.mod above the test's directory")
-		}
-		dir = parent
-	}
-}
-
-// missing skips the test without a resource the machine may lack, or fails
-// it under CI=true, where .ci/run installs everything.
-func missing(t testing.TB, err error) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatal(err)
-	}
-	t.Skip(err)
+	return tablestest.RepoFile(t, rel)
 }
 
 // Ephemeris opens the Swiss Ephemeris (Debian's files).
 func Ephemeris(t testing.TB) *swe.Ephemeris {
 	t.Helper()
-	e, err := swe.Open("")
-	if err != nil {
-		missing(t, err)
-	}
-	return e
+	return tablestest.Ephemeris(t)
 }
 
 var (
@@ -74,35 +43,23 @@ func Geo(t testing.TB) (*places.Index, *zones.Index) {
 		geoZones, geoErr = zones.New()
 	})
 	if geoErr != nil {
-		missing(t, geoErr)
+		tablestest.Missing(t, geoErr)
 	}
 	return geoPlaces, geoZones
 }
 
-var (
-	tablesOnce sync.Once
-	tablesSet  *tables.Set
-	tablesErr  error
-)
-
 // Tables is the position source the server runs with: the generated
 // tables (data/ephemeris.bolt, made by make gen) with the Swiss Ephemeris
-// behind them. The tables are opened once per test binary.
+// behind them, opened once per test binary.
 func Tables(t testing.TB) engine.Positions {
 	t.Helper()
-	return ephem.New(TableSet(t), Ephemeris(t))
+	return tablestest.Positions(t)
 }
 
-// TableSet is the generated table file itself (data/ephemeris.bolt), for
-// the catalogs it holds beside the positions (eclipses, star tables, solar
-// terms), as routes.Deps.Tables. Opened once per test binary, shared with
-// Tables.
+// TableSet is the generated table file itself, for the catalogs it holds
+// beside the positions (eclipses, star tables, solar terms), as
+// routes.Deps.Tables. Shared with Tables.
 func TableSet(t testing.TB) *tables.Set {
 	t.Helper()
-	file := RepoFile(t, "data/ephemeris.bolt")
-	tablesOnce.Do(func() { tablesSet, tablesErr = tables.Open(file) })
-	if tablesErr != nil {
-		missing(t, fmt.Errorf("tables: %w (make gen)", tablesErr))
-	}
-	return tablesSet
+	return tablestest.TableSet(t)
 }

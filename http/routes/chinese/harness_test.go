@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	json "github.com/goccy/go-json"
@@ -15,26 +14,16 @@ import (
 	"github.com/astroapi/astroapi/tables"
 )
 
-var (
-	setOnce sync.Once
-	set     *tables.Set
-	setErr  error
-)
-
-// tableSet opens the generated tables (data/ephemeris.bolt) once per test
-// binary; it skips without them (fails under CI=true).
+// tableSet is the generated tables (data/ephemeris.bolt), which must hold
+// the solar terms; it skips without them (fails under CI=true).
 func tableSet(t testing.TB) *tables.Set {
 	t.Helper()
-	file := apitest.RepoFile(t, "data/ephemeris.bolt")
-	setOnce.Do(func() { set, setErr = tables.Open(file) })
-	if setErr == nil && set.SolarTerms() == nil {
-		setErr = os.ErrNotExist
-	}
-	if setErr != nil {
+	set := apitest.TableSet(t)
+	if set.SolarTerms() == nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("tables with solar terms: %v (make gen)", setErr)
+			t.Fatal("the table file has no solar terms (make gen)")
 		}
-		t.Skipf("tables with solar terms: %v (make gen)", setErr)
+		t.Skip("the table file has no solar terms (make gen)")
 	}
 	return set
 }

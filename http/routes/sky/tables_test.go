@@ -3,31 +3,18 @@ package sky_test
 import (
 	"bytes"
 	"regexp"
-	"sync"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/http/apitest"
-	"github.com/astroapi/astroapi/tables"
-)
-
-var (
-	onlyOnce sync.Once
-	onlySet  *tables.Set
-	onlyErr  error
 )
 
 // tablesOnly is the tables without libswe behind them: it fails where a
 // production answer would have called libswe.
 func tablesOnly(t *testing.T) engine.Positions {
 	t.Helper()
-	apitest.Tables(t) // skips (fails in CI) without the tables
-	onlyOnce.Do(func() { onlySet, onlyErr = tables.Open(apitest.RepoFile(t, "data/ephemeris.bolt")) })
-	if onlyErr != nil {
-		t.Fatal(onlyErr)
-	}
-	return ephem.New(onlySet, nil)
+	return ephem.New(apitest.TableSet(t), nil)
 }
 
 var sourceField = regexp.MustCompile(`"source":"([a-z_]+)"`)
