@@ -1,56 +1,16 @@
 package sky
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
-	"io"
 	"math"
-	"os"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/sky/skytest"
 	"github.com/astroapi/astroapi/tables/tablestest"
 )
-
-// readJSONL decodes every record of a fixture (one JSON object per line,
-// the first being the header naming the reference) into a new T each.
-func readJSONL[T any](t *testing.T, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = zr
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var out []T
-	for first := true; sc.Scan(); first = false {
-		if first {
-			t.Logf("%s: %s", path, sc.Text())
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 type refPos struct {
 	Lon, Lat, Dist, Speed, Dec float64
@@ -111,7 +71,7 @@ func report(t *testing.T, stats map[string]*worst) {
 // declination, which the zodiac does not change.
 func TestPositionsSwetest(t *testing.T) {
 	pos, _, _ := sources(t)
-	cases := readJSONL[positionCase](t, "testdata/positions.jsonl.gz")
+	cases := skytest.ReadJSONL[positionCase](t, "engine/sky/testdata/positions.jsonl.gz")
 	if len(cases) < 150 {
 		t.Fatalf("%d cases", len(cases))
 	}
@@ -178,7 +138,7 @@ func TestPositionsSwetest(t *testing.T) {
 func TestPositionsAstronomyEngine(t *testing.T) {
 	pos, _, _ := sources(t)
 	stats := map[string]*worst{}
-	for _, c := range readJSONL[positionCase](t, "testdata/positions.jsonl.gz") {
+	for _, c := range skytest.ReadJSONL[positionCase](t, "engine/sky/testdata/positions.jsonl.gz") {
 		r, err := PlanetsAt(pos, engine.JDUT(c.JD), PlanetsOptions{Bodies: DefaultEphemerisBodies})
 		if err != nil {
 			t.Fatal(err)
@@ -214,7 +174,7 @@ func TestIllumination(t *testing.T) {
 	for _, k := range []string{"swetest fraction", "swetest angle", "astronomy-engine fraction", "astronomy-engine angle"} {
 		stats[k] = &worst{}
 	}
-	for _, c := range readJSONL[positionCase](t, "testdata/positions.jsonl.gz") {
+	for _, c := range skytest.ReadJSONL[positionCase](t, "engine/sky/testdata/positions.jsonl.gz") {
 		m, err := MoonAt(pos, engine.JDUT(c.JD), MoonOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -251,7 +211,7 @@ type eventCase struct {
 // other quarter in those windows.
 func TestQuarters(t *testing.T) {
 	pos, _, _ := sources(t)
-	cases := readJSONL[eventCase](t, "testdata/quarters.jsonl")
+	cases := skytest.ReadJSONL[eventCase](t, "engine/sky/testdata/quarters.jsonl")
 	var worstRef, worstAE float64
 	for i := 0; i < len(cases); i += 12 {
 		win := cases[i : i+12]
@@ -285,7 +245,7 @@ func TestQuarters(t *testing.T) {
 // refined on swetest's apparent longitudes, within 60 s of MoonIngresses'.
 func TestIngresses(t *testing.T) {
 	pos, _, _ := sources(t)
-	cases := readJSONL[eventCase](t, "testdata/ingresses.jsonl")
+	cases := skytest.ReadJSONL[eventCase](t, "engine/sky/testdata/ingresses.jsonl")
 	var worstRef float64
 	for i := 0; i < len(cases); i += 12 {
 		win := cases[i : i+12]
@@ -322,7 +282,7 @@ type stationCase struct {
 // FindStations: the same stations, each within 300 s.
 func TestStations(t *testing.T) {
 	pos, _, _ := sources(t)
-	cases := readJSONL[stationCase](t, "testdata/stations.jsonl")
+	cases := skytest.ReadJSONL[stationCase](t, "engine/sky/testdata/stations.jsonl")
 	byRange := map[[2]float64][]stationCase{}
 	for _, c := range cases {
 		byRange[c.Range] = append(byRange[c.Range], c)

@@ -1,13 +1,8 @@
 package sky_test
 
 import (
-	"bufio"
-	"compress/gzip"
-	"io"
 	"math"
-	"os"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,43 +11,6 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/http/apitest"
 )
-
-// readJSONL decodes the records of a fixture of engine/sky/testdata (one
-// JSON object per line, the first naming the reference and its version).
-func readJSONL[T any](t *testing.T, rel string) []T {
-	t.Helper()
-	f, err := os.Open(apitest.RepoFile(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(rel, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = zr
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var out []T
-	for first := true; sc.Scan(); first = false {
-		if first {
-			t.Logf("%s: %s", rel, sc.Text())
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", rel, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // datetime writes the instant of Julian day jd (UT) for the datetime field.
 func datetime(jd float64) string { return engine.JDUT(jd).Time().Format(time.RFC3339Nano) }

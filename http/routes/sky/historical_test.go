@@ -11,6 +11,7 @@ import (
 	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/sky"
+	"github.com/astroapi/astroapi/engine/sky/skytest"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -41,7 +42,7 @@ type julianCase struct {
 // files, 1e-3°/day from the Moshier theory outside 1800-2400).
 func TestHistoricalAgainstSwetest(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
-	cases := readJSONL[julianCase](t, "http/routes/sky/testdata/julian.jsonl")
+	cases := skytest.ReadJSONL[julianCase](t, "http/routes/sky/testdata/julian.jsonl")
 	if len(cases) < 90 {
 		t.Fatalf("%d cases", len(cases))
 	}

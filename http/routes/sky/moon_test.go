@@ -6,6 +6,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/sky"
+	"github.com/astroapi/astroapi/engine/sky/skytest"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -26,7 +27,7 @@ var quarterNames = [4]sky.Quarter{sky.NewMoon, sky.FirstQuarter, sky.FullMoon, s
 // quarter of its kind at the same instant.
 func TestPhasesAgainstReference(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
-	cases := readJSONL[eventCase](t, "engine/sky/testdata/quarters.jsonl")
+	cases := skytest.ReadJSONL[eventCase](t, "engine/sky/testdata/quarters.jsonl")
 	if len(cases) != 120 {
 		t.Fatalf("%d quarters", len(cases))
 	}
@@ -61,7 +62,7 @@ func TestPhasesAgainstReference(t *testing.T) {
 // ingress, within 60 s.
 func TestMoonIngressAgainstReference(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
-	cases := readJSONL[eventCase](t, "engine/sky/testdata/ingresses.jsonl")
+	cases := skytest.ReadJSONL[eventCase](t, "engine/sky/testdata/ingresses.jsonl")
 	st := stats{}
 	for _, c := range cases {
 		var m sky.Moon
@@ -120,7 +121,7 @@ type stationCase struct {
 // gives the same stations of Mercury..Pluto, each within 300 s.
 func TestStationsAgainstReference(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
-	cases := readJSONL[stationCase](t, "engine/sky/testdata/stations.jsonl")
+	cases := skytest.ReadJSONL[stationCase](t, "engine/sky/testdata/stations.jsonl")
 	byRange := map[[2]float64][]stationCase{}
 	for _, c := range cases {
 		byRange[c.Range] = append(byRange[c.Range], c)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine/sky"
+	"github.com/astroapi/astroapi/engine/sky/skytest"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -30,7 +31,7 @@ type positionCase struct {
 }
 
 func positionCases(t *testing.T) []positionCase {
-	cases := readJSONL[positionCase](t, "engine/sky/testdata/positions.jsonl.gz")
+	cases := skytest.ReadJSONL[positionCase](t, "engine/sky/testdata/positions.jsonl.gz")
 	if len(cases) < 150 {
 		t.Fatalf("%d cases", len(cases))
 	}
