@@ -183,6 +183,29 @@ const (
 	FromMoshier Source = "moshier"         // Swiss Ephemeris' analytical Moshier theory (outside the files)
 )
 
+// Worse returns the less precise of two sources (Moshier over the Swiss
+// Ephemeris files over the tables): a result combining positions reports
+// the worst of them.
+func (s Source) Worse(o Source) Source {
+	rank := func(s Source) int {
+		switch s {
+		case FromMoshier:
+			return 2
+		case FromSwiss:
+			return 1
+		}
+		return 0
+	}
+	if rank(o) > rank(s) {
+		return o
+	}
+	return s
+}
+
+// MoshierNote is the notice of a result whose positions came from the
+// Moshier theory.
+const MoshierNote = "positions from the Swiss Ephemeris' Moshier theory (outside the 1800-2400 ephemeris files): about an arcsecond for the planets, a few arcseconds for the Moon"
+
 // Options selects the frame of a position. The zero value is apparent
 // geocentric tropical ecliptic coordinates of date, the frame of the tables.
 type Options struct {
@@ -293,6 +316,42 @@ func (f Fields) Err() error {
 		return nil
 	}
 	return f
+}
+
+// Add appends the field errors err holds (a *FieldError or Fields) to f
+// and returns nil, so that one answer lists every bad field; any other
+// error (a dependency missing, a fault) is returned for the caller to
+// stop on. It is the one place field errors are merged.
+func (f *Fields) Add(err error) error {
+	var fs Fields
+	var fe *FieldError
+	switch {
+	case err == nil:
+	case errors.As(err, &fs):
+		*f = append(*f, fs...)
+	case errors.As(err, &fe):
+		*f = append(*f, fe)
+	default:
+		return err
+	}
+	return nil
+}
+
+// Bad appends a field error.
+func (f *Fields) Bad(field, reason string) {
+	*f = append(*f, &FieldError{Field: field, Reason: reason})
+}
+
+// Prefixed returns the errors of f with prefix prepended to their fields.
+func (f Fields) Prefixed(prefix string) Fields {
+	if prefix == "" {
+		return f
+	}
+	out := make(Fields, len(f))
+	for i, e := range f {
+		out[i] = &FieldError{Field: prefix + e.Field, Reason: e.Reason}
+	}
+	return out
 }
 
 // unixJD0 is the Julian day of 1970-01-01T00:00:00 UTC.

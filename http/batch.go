@@ -165,7 +165,7 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem) batchOutcome {
 		}
 	}
 	r := op.Request{Context: parent.Context(), Now: parent.Now(), RequestID: rid, Key: parent.Key(), Account: parent.Account(),
-		RemoteIP: parent.RemoteIP(), Body: it.Body, Params: it.Params}
+		RemoteIP: parent.RemoteIP(), Body: it.Body, Params: it.Params, Services: s.cfg.Services, Lenient: parent.Lenient()}
 	for k, v := range it.Query {
 		r.Query = append(r.Query, [2]string{k, v})
 	}

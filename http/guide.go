@@ -91,7 +91,7 @@ func (s *Server) runExamples() []routeExample {
 func (s *Server) runExample(o *op.Operation, ex example) (int, string) {
 	ctx, cancel := context.WithTimeout(s.baseCtx, exampleTimeout)
 	defer cancel()
-	r := op.Request{Context: ctx, Now: s.cfg.Clock().UTC(), RequestID: "example", Body: ex.Body, Params: ex.Params}
+	r := op.Request{Context: ctx, Now: s.cfg.Clock().UTC(), RequestID: "example", Body: ex.Body, Params: ex.Params, Services: s.cfg.Services}
 	for k, vs := range ex.Query {
 		for _, v := range vs {
 			r.Query = append(r.Query, [2]string{k, v})

@@ -362,7 +362,7 @@ func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, arg
 	var res any
 	var ck string
 	if p == nil {
-		r.Context, r.Now, r.RequestID, r.Key, r.Account, r.RemoteIP = ctx, now, who.rid, who.key, who.account, who.remoteIP
+		r.Context, r.Now, r.RequestID, r.Key, r.Account, r.RemoteIP, r.Services = ctx, now, who.rid, who.key, who.account, who.remoteIP, s.cfg.Services
 		out.c = op.NewCall(o, r)
 		res, ck, p = s.run(out.c, s.chargeCall)
 	}

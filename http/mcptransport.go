@@ -61,7 +61,7 @@ func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
 	s := d.s
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
-		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
+		r := s.request(rc, rid)
 		c, _, _, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 		if p != nil {

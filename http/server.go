@@ -25,6 +25,7 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
@@ -60,6 +61,9 @@ type Config struct {
 	// TableChecks are the table file's recorded verification, published on
 	// the accuracy page (empty without tables).
 	TableChecks []TableCheck
+	// Services are the offline indexes every call's input resolves with
+	// (the geocoding of a birth's location, the zone of a place).
+	Services resolve.Services
 }
 
 // Limits bound what one request may cost.
@@ -413,7 +417,7 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	hasParams := len(o.PathParams()) > 0
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
-		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
+		r := s.request(rc, rid)
 		if acc := rc.Request.Header.Peek("Accept"); len(acc) > 0 {
 			r.Accept = string(acc)
 		}
@@ -452,6 +456,34 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
+}
+
+// request starts the op.Request of an HTTP call: clock, request id, body,
+// client address, the offline indexes and the caller's preference for
+// lenient handling of unknown names.
+func (s *Server) request(rc *fasthttp.RequestCtx, rid string) op.Request {
+	r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(),
+		RemoteIP: rc.RemoteIP().String(), Services: s.cfg.Services}
+	if pref := rc.Request.Header.Peek("Prefer"); len(pref) > 0 && prefersLenient(string(pref)) {
+		r.Lenient = true
+		rc.Response.Header.Set("Preference-Applied", "handling=lenient")
+	}
+	return r
+}
+
+// prefersLenient reads a Prefer header (RFC 7240): handling=lenient asks
+// that names the input does not have be warnings rather than a 422.
+// Several preferences may be sent, comma-separated or in several headers
+// (fasthttp joins them), each possibly with parameters.
+func prefersLenient(h string) bool {
+	for _, p := range strings.Split(h, ",") {
+		p, _, _ = strings.Cut(p, ";")
+		name, value, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(strings.TrimSpace(name), "handling") && strings.EqualFold(strings.Trim(strings.TrimSpace(value), `"`), "lenient") {
+			return true
+		}
+	}
+	return false
 }
 
 // isJSON reports whether a Content-Type is application/json (parameters

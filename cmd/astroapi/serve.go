@@ -21,6 +21,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	apihttp "github.com/astroapi/astroapi/http"
@@ -252,6 +253,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Server, err = apihttp.New(apihttp.Config{
 		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
 		MetricsElsewhere: c.MetricsAddr != "", TableChecks: apihttp.TableChecks(m.tables),
+		Services: resolve.Services{Places: pl, Zones: zx},
 	})
 	if err != nil {
 		return err

@@ -60,6 +60,12 @@ func LoadZone(name string) (*time.Location, error) {
 	if l, ok := zoneCache.Load(name); ok {
 		return l.(*time.Location), nil
 	}
+	if off, ok, err := parseOffset(name); ok {
+		if err != nil {
+			return nil, err
+		}
+		return fixedZone(FormatOffset(off), off), nil
+	}
 	if name == "Local" || strings.ContainsAny(name, "\\\x00") || strings.HasPrefix(name, "/") {
 		return nil, fmt.Errorf("unknown time zone %q", name)
 	}

@@ -3,6 +3,8 @@ package birth
 import (
 	"encoding/json"
 	"errors"
+	"github.com/astroapi/astroapi/engine/resolve"
+	"github.com/astroapi/astroapi/engine/zones"
 	"math"
 	"os"
 	"strings"
@@ -194,17 +196,119 @@ func TestCalendars(t *testing.T) {
 // TestPacketCalendar: the echo names the calendar and writes expanded
 // years as ISO 8601 does.
 func TestPacketCalendar(t *testing.T) {
-	lat, lon, h := 41.9, 12.5, 12
-	r := &Resolver{}
-	got, err := r.Resolve(Packet{Year: -43, Month: 3, Day: 15, Hour: &h, Latitude: &lat, Longitude: &lon}, "")
+	lat, lon := 41.9, 12.5
+	p := Packet{Year: ip(-43), Month: ip(3), Day: ip(15), Hour: ip(12), Latitude: &lat, Longitude: &lon, Timezone: "UTC"}
+	if err := p.Resolve(&resolve.Fixed{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if p.BirthDate != "-0043-03-15" || p.Calendar != "julian" || p.UTC != "-0043-03-13T12:00:00Z" {
+		t.Errorf("echo %+v", p)
+	}
+	p = Packet{Year: ip(1990), Month: ip(1), Day: ip(1), Latitude: &lat, Longitude: &lon, Calendar: "mayan"}
+	err := p.Resolve(&resolve.Fixed{}, "natal.")
+	if err == nil || !strings.Contains(err.Error(), "natal.calendar") {
+		t.Errorf("bad calendar: %v", err)
+	}
+}
+
+func ip(v int) *int { return &v }
+
+// TestPacketForms: date and time strings, numeric and written offsets, and
+// LMT give what year..second and the equivalent Etc/GMT zone give.
+func TestPacketForms(t *testing.T) {
+	lat, lon := 21.3, -157.86
+	resolveUTC := func(p Packet) string {
+		t.Helper()
+		p.Latitude, p.Longitude = &lat, &lon
+		if err := p.Resolve(&resolve.Fixed{}, ""); err != nil {
+			t.Fatalf("%+v: %v", p, err)
+		}
+		return p.UTC
+	}
+	// Obama's published birth data, as a competing API's benchmark sends it:
+	// 1961-08-04 19:24 at UTC-10.
+	base := resolveUTC(Packet{Year: ip(1961), Month: ip(8), Day: ip(4), Hour: ip(19), Minute: ip(24), Timezone: "Etc/GMT+10"})
+	if base != "1961-08-05T05:24:00Z" {
+		t.Fatalf("base %s", base)
+	}
+	for _, tz := range []string{`-10`, `-10.0`, `"-10:00"`, `"UTC-10:00"`, `"GMT-10"`, `"-1000"`, `"UTC\u221210:00"`} {
+		var z Zone
+		if err := z.UnmarshalJSON([]byte(tz)); err != nil {
+			t.Errorf("%s: %v", tz, err)
+			continue
+		}
+		if z != "UTC-10:00" {
+			t.Errorf("%s read as %q", tz, z)
+		}
+		if got := resolveUTC(Packet{Date: "1961-08-04", Time: "19:24:00", Timezone: z}); got != base {
+			t.Errorf("%s: %s, want %s", tz, got, base)
+		}
+	}
+	if got := resolveUTC(Packet{Date: "1961-08-04", Time: "19:24", Timezone: "Etc/GMT+10"}); got != base {
+		t.Errorf("HH:MM: %s", got)
+	}
+	// India: 5.5 and "+05:30".
+	for _, tz := range []string{`5.5`, `"+05:30"`, `"UTC+5:30"`} {
+		var z Zone
+		if err := z.UnmarshalJSON([]byte(tz)); err != nil || z != "UTC+05:30" {
+			t.Errorf("%s: %q %v", tz, z, err)
+		}
+	}
+	for _, tz := range []string{`20`, `"+25:00"`, `"+5:3"`, `true`, `"../etc/passwd"`} {
+		var z Zone
+		if err := z.UnmarshalJSON([]byte(tz)); err == nil {
+			t.Errorf("%s accepted as %q", tz, z)
+		}
+	}
+}
+
+// TestLocalMeanTime: births before their place adopted standard time are
+// in the birthplace's local mean time (longitude / 15 h), with "auto" and
+// "LMT" alike, as Astro-Databank gives them.
+func TestLocalMeanTime(t *testing.T) {
+	zx, err := zones.New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Echo.BirthDate != "-0043-03-15" || got.Echo.Calendar != "julian" || got.Echo.UTC != "-0043-03-13T12:00:00Z" {
-		t.Errorf("echo %+v", got.Echo)
-	}
-	_, err = r.Resolve(Packet{Year: 1990, Month: 1, Day: 1, Latitude: &lat, Longitude: &lon, Calendar: "mayan"}, "natal.")
-	if err == nil || !strings.Contains(err.Error(), "natal.calendar") {
-		t.Errorf("bad calendar: %v", err)
+	for _, c := range []struct {
+		name     string
+		y, m, d  int
+		h, mi    int
+		lat, lon float64
+		zone     Zone
+		wantUTC  string
+		wantOff  string
+	}{
+		// Albert Einstein, Ulm 1879-03-14 11:30 LMT (Astro-Databank AA):
+		// Ulm at 10°00'E keeps UTC+00:40, not Berlin's +00:53:28.
+		{"EinsteinAuto", 1879, 3, 14, 11, 30, 48.4, 10.0, ZoneAuto, "1879-03-14T10:50:00Z", "UTC+00:40"},
+		{"EinsteinLMT", 1879, 3, 14, 11, 30, 48.4, 10.0, ZoneLMT, "1879-03-14T10:50:00Z", "UTC+00:40"},
+		{"EinsteinBerlinName", 1879, 3, 14, 11, 30, 48.4, 10.0, "Europe/Berlin", "1879-03-14T10:50:00Z", "UTC+00:40"},
+		// Jawaharlal Nehru, Allahabad 1889-11-14 23:30 LMT (25°27'N
+		// 81°51'E, Astro-Databank): UTC+05:27:24, not Madras time.
+		{"Allahabad", 1889, 11, 14, 23, 30, 25.45, 81.85, ZoneAuto, "1889-11-14T18:02:36Z", "UTC+05:27:24"},
+		// St Louis before railway time (1883): UTC-06:00:48 at 90°12'W.
+		{"StLouis", 1875, 6, 1, 12, 0, 38.63, -90.2, ZoneAuto, "1875-06-01T18:00:48Z", "UTC-06:00:48"},
+		// After standard time the zone's own rules.
+		{"UlmCET", 1900, 3, 14, 11, 30, 48.4, 10.0, ZoneAuto, "1900-03-14T10:30:00Z", "UTC+01:00"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lat, lon := c.lat, c.lon
+			p := Packet{Year: &c.y, Month: &c.m, Day: &c.d, Hour: &c.h, Minute: &c.mi, Latitude: &lat, Longitude: &lon, Timezone: c.zone}
+			ctx := &resolve.Fixed{Services: resolve.Services{Zones: zx}}
+			if err := p.Resolve(ctx, ""); err != nil {
+				t.Fatal(err)
+			}
+			if p.UTC != c.wantUTC || p.UTCOffset != c.wantOff {
+				t.Errorf("utc %s offset %s, want %s %s", p.UTC, p.UTCOffset, c.wantUTC, c.wantOff)
+			}
+			lmt := c.wantOff != "UTC+01:00"
+			if lmt && (p.Timezone != ZoneLMT || p.Abbreviation != "LMT") {
+				t.Errorf("echo timezone %q abbreviation %q, want LMT", p.Timezone, p.Abbreviation)
+			}
+			if lmt && c.zone != ZoneLMT && (len(ctx.Notes) != 1 || !strings.Contains(ctx.Notes[0], "local mean time")) {
+				t.Errorf("notes %q", ctx.Notes)
+			}
+		})
 	}
 }

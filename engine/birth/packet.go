@@ -1,7 +1,6 @@
 package birth
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -9,28 +8,54 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/jsonw"
-	"github.com/astroapi/astroapi/engine/places"
-	"github.com/astroapi/astroapi/engine/zones"
+	"github.com/astroapi/astroapi/engine/resolve"
 )
 
-// Packet is the birth packet of spec 2.3 as a caller sends it: date, time,
-// place and zone. Every route that takes a birth embeds it (flat in the
-// body, as the natal route does) or nests it under a field (person1,
-// natal); Resolver.Resolve takes the field prefix so that errors name the
-// path the caller sent.
+// Packet is the birth packet of spec 2.3 as every route that takes a birth
+// reads it: date, time, place and zone. Routes embed it (flat in the body,
+// as the natal route does) or nest it under a field (person1, natal); it
+// resolves itself (resolve.Resolver), so errors name the path the caller
+// sent, and after resolution it is its own echo: the sendable fields hold
+// the canonical form of what was read (year..second, the coordinates, the
+// zone used, the fold and calendar applied) and the read-only fields the
+// facts derived (birth_date, birth_time and coordinates as the contract
+// shows them, the UTC instant, the offset, the geocoded place), so an
+// answer's echo sent back gives the same answer.
+//
+// The date is year, month, day or date ("YYYY-MM-DD"); the time hour,
+// minute, second or time ("HH:MM" or "HH:MM:SS"), 12:00 when omitted. The
+// place is latitude and longitude, a location to geocode, or both (the
+// coordinates are then the chart's place and the location names it).
 type Packet struct {
-	Year      int               `json:"year" required:"true" doc:"birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); before 1800 and after 2400 positions come from the Moshier theory" example:"1990" minimum:"-3000" maximum:"3000"`
-	Month     int               `json:"month" required:"true" doc:"birth month" example:"7" minimum:"1" maximum:"12"`
-	Day       int               `json:"day" required:"true" doc:"day of the month" example:"14" minimum:"1" maximum:"31"`
-	Hour      *int              `json:"hour,omitempty" doc:"hour of the local time, 0-23; when hour and minute are omitted the time is 12:00" example:"14" minimum:"0" maximum:"23" default:"12"`
-	Minute    *int              `json:"minute,omitempty" doc:"minute, 0-59" example:"30" minimum:"0" maximum:"59" default:"0"`
-	Second    *int              `json:"second,omitempty" doc:"second, 0-59" minimum:"0" maximum:"59" default:"0"`
-	Latitude  *float64          `json:"latitude,omitempty" doc:"geographic latitude in degrees, north positive; with longitude, or send location instead" example:"51.5074" minimum:"-90" maximum:"90"`
+	Year      *int              `json:"year,omitempty" doc:"birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory" example:"1990" minimum:"-3000" maximum:"3000"`
+	Month     *int              `json:"month,omitempty" doc:"birth month (with year and day)" example:"7" minimum:"1" maximum:"12"`
+	Day       *int              `json:"day,omitempty" doc:"day of the month (with year and month)" example:"14" minimum:"1" maximum:"31"`
+	Hour      *int              `json:"hour,omitempty" doc:"hour of the local time, 0-23; when the time is omitted it is 12:00" example:"14" minimum:"0" maximum:"23"`
+	Minute    *int              `json:"minute,omitempty" doc:"minute, 0-59 (0 when omitted)" example:"30" minimum:"0" maximum:"59"`
+	Second    *int              `json:"second,omitempty" doc:"second, 0-59 (0 when omitted)" minimum:"0" maximum:"59"`
+	Date      string            `json:"date,omitempty" doc:"the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15)"`
+	Time      string            `json:"time,omitempty" doc:"the local time as HH:MM or HH:MM:SS, instead of hour, minute and second"`
+	Latitude  *float64          `json:"latitude,omitempty" doc:"geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)" example:"51.5074" minimum:"-90" maximum:"90"`
 	Longitude *float64          `json:"longitude,omitempty" doc:"geographic longitude in degrees, east positive" example:"-0.1278" minimum:"-180" maximum:"180"`
-	Location  string            `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: \"Paris, TX\", \"London, UK\" (the example request sends latitude and longitude instead)"`
-	Timezone  string            `json:"timezone,omitempty" doc:"IANA zone the local time is written in (historical offsets honoured); \"auto\" takes the zone of the place; omitted: UTC" example:"Europe/London" default:"UTC"`
-	Fold      *int              `json:"fold,omitempty" doc:"for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422" enum:"0,1" default:"0"`
+	Location  string            `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: \"Paris, TX\", \"London, UK\". Sent with coordinates it only names the place"`
+	Timezone  Zone              `json:"timezone,omitempty" doc:"the zone the local time is written in: an IANA name (historical offsets honoured); \"auto\", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); \"LMT\", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string (\"+05:30\", \"UTC-03:00\"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time" example:"Europe/London" default:"UTC"`
+	Fold      *int              `json:"fold,omitempty" doc:"for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422" minimum:"0" maximum:"1" default:"0"`
 	Calendar  calendar.Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)"`
+
+	// The echo: what the packet resolved to (read-only; ignored on input).
+	BirthDate      string       `json:"birth_date,omitempty" readonly:"true" doc:"the local date read, YYYY-MM-DD, in calendar" example:"1990-07-14"`
+	BirthTime      string       `json:"birth_time,omitempty" readonly:"true" doc:"the local time read, HH:MM:SS" example:"14:30:00"`
+	Coordinates    *Coordinates `json:"coordinates,omitempty" readonly:"true" doc:"the chart's place"`
+	Place          *Place       `json:"place,omitempty" readonly:"true" doc:"the place the location was geocoded to, when location was sent"`
+	TimezoneSource string       `json:"timezone_source,omitempty" readonly:"true" doc:"where the zone came from: default (omitted: UTC), request (as sent), place (the geocoded place's zone, timezone auto), coordinates (the zone at the coordinates, timezone auto)" enum:"default,request,place,coordinates"`
+	UTCOffset      string       `json:"utc_offset,omitempty" readonly:"true" doc:"offset in force at the birth instant (local mean time has seconds)" example:"UTC+01:00"`
+	Abbreviation   string       `json:"zone_abbreviation,omitempty" readonly:"true" doc:"zone abbreviation in force (LMT for local mean time)" example:"BST"`
+	DST            bool         `json:"dst" readonly:"true" doc:"summer (daylight-saving) time was in force"`
+	AmbiguousTime  bool         `json:"ambiguous_time" readonly:"true" doc:"the local time happened twice; fold says which was used"`
+	UTC            string       `json:"utc,omitempty" readonly:"true" doc:"the birth instant in UTC, RFC 3339" example:"1990-07-14T13:30:00Z"`
+	JulianDay      float64      `json:"julian_day,omitempty" readonly:"true" doc:"Julian day (UT) of the instant"`
+
+	r Resolved // set by Resolve
 }
 
 // Coordinates is a place in geographic degrees.
@@ -41,7 +66,6 @@ type Coordinates struct {
 
 // Place is the place a location string was geocoded to.
 type Place struct {
-	Query       string  `json:"query" doc:"the location string as sent"`
 	Name        string  `json:"name" doc:"place chosen (best match)"`
 	Admin1      string  `json:"admin1,omitempty" doc:"first-level division"`
 	Country     string  `json:"country" doc:"ISO 3166-1 alpha-2 country code"`
@@ -51,202 +75,285 @@ type Place struct {
 	Timezone    string  `json:"timezone" doc:"IANA zone of the place"`
 }
 
-// Echo is the interpreted birth data a route echoes in the envelope's
-// input.
-type Echo struct {
-	BirthDate      string      `json:"birth_date" doc:"local date, YYYY-MM-DD" example:"1990-07-14"`
-	BirthTime      string      `json:"birth_time" doc:"local time, HH:MM:SS" example:"14:30:00"`
-	Calendar       string      `json:"calendar" doc:"calendar birth_date is written in" enum:"gregorian,julian"`
-	Coordinates    Coordinates `json:"coordinates" doc:"place of the chart"`
-	Location       *Place      `json:"location,omitempty" doc:"the geocoded place, when location was sent"`
-	Timezone       string      `json:"timezone" doc:"IANA zone used"`
-	TimezoneSource string      `json:"timezone_source" doc:"where the zone came from" enum:"default,request,place,coordinates"`
-	UTCOffset      string      `json:"utc_offset" doc:"offset in force at the birth instant" example:"UTC+01:00"`
-	Abbreviation   string      `json:"zone_abbreviation" doc:"zone abbreviation in force (LMT before standard time)" example:"BST"`
-	DST            bool        `json:"dst" doc:"summer (daylight-saving) time was in force"`
-	AmbiguousTime  bool        `json:"ambiguous_time" doc:"the local time happened twice; fold says which was used"`
-	Fold           int         `json:"fold" doc:"0 earlier, 1 later instant of an ambiguous local time"`
-	UTC            string      `json:"utc" doc:"the birth instant in UTC, RFC 3339" example:"1990-07-14T13:30:00Z"`
-	JulianDay      float64     `json:"julian_day" doc:"Julian day (UT) of the instant"`
-}
-
 // Resolved is a birth packet turned into an instant and a place.
 type Resolved struct {
 	Instant   Instant
 	Latitude  float64 // degrees, north positive
 	Longitude float64 // degrees, east positive
-	Echo      Echo
-	// Warnings are notices for the caller: a zone read as UTC by default
-	// while a place was named, an ambiguous local time.
-	Warnings []string
+	// Zone is where the local time's offset came from: the IANA zone, or
+	// a fixed zone (an offset, local mean time).
+	Zone *time.Location
 }
 
-// Resolver resolves birth packets: it geocodes location strings with
-// Places and finds the zone of a place with Zones. Either may be nil; a
-// packet that needs the missing one fails with engine.ErrUnavailable.
-type Resolver struct {
-	Places *places.Index
-	Zones  *zones.Index
-}
+// Resolved returns what Resolve found.
+func (p *Packet) Resolved() Resolved { return p.r }
 
-// Resolve validates p and resolves its place, zone and instant. prefix is
-// prepended to field names ("" for a flat body, "person2." when nested).
-// Bad fields are engine.Fields; a packet needing an index the resolver
-// lacks fails with an error wrapping engine.ErrUnavailable.
-func (r *Resolver) Resolve(p Packet, prefix string) (Resolved, error) {
-	var out Resolved
+// Resolve validates p and resolves its place, zone and instant, reporting
+// every bad field (prefixed) at once, and writes the echo. Notices (a zone
+// read as UTC by default, local mean time used, an ambiguous local time, a
+// location that only labels coordinates) go to c.Warn. A packet needing an
+// index c lacks fails with an error wrapping engine.ErrUnavailable.
+func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 	var errs engine.Fields
-	bad := func(field, reason string) {
-		errs = append(errs, &engine.FieldError{Field: prefix + field, Reason: reason})
+	bad := func(field, reason string) { errs.Bad(prefix+field, reason) }
+	local := Local{Hour: 12, Calendar: p.Calendar}
+
+	// The date: year, month, day, or date.
+	switch {
+	case p.Date != "" && (p.Year != nil || p.Month != nil || p.Day != nil):
+		bad("date", "send date or year, month and day, not both")
+	case p.Date != "":
+		cv, err := calendar.ParseISO(p.Date)
+		switch {
+		case err != nil:
+			bad("date", fmt.Sprintf("%q is not a date YYYY-MM-DD (%v)", p.Date, err))
+		case cv.HasTime || cv.HasOffset:
+			bad("date", fmt.Sprintf("%q is a date-time: send the date alone (YYYY-MM-DD) and the time in time", p.Date))
+		default:
+			local.Year, local.Month, local.Day = cv.Year, cv.Month, cv.Day
+		}
+	default:
+		for _, f := range []struct {
+			name string
+			v    *int
+			dst  *int
+		}{{"year", p.Year, &local.Year}, {"month", p.Month, &local.Month}, {"day", p.Day, &local.Day}} {
+			if f.v == nil {
+				bad(f.name, "is required (or send the date as date: YYYY-MM-DD)")
+				continue
+			}
+			*f.dst = *f.v
+		}
 	}
-	local := Local{Year: p.Year, Month: p.Month, Day: p.Day, Hour: 12, Calendar: p.Calendar}
-	if p.Hour != nil {
-		local.Hour = *p.Hour
-	}
-	if p.Minute != nil {
-		local.Minute = *p.Minute
-	}
-	if p.Second != nil {
-		local.Second = *p.Second
+	// The time: hour, minute, second, or time.
+	switch {
+	case p.Time != "" && (p.Hour != nil || p.Minute != nil || p.Second != nil):
+		bad("time", "send time or hour, minute and second, not both")
+	case p.Time != "":
+		h, m, s, err := calendar.ParseClock(p.Time)
+		if err != nil {
+			bad("time", err.Error())
+		} else {
+			local.Hour, local.Minute, local.Second = h, m, s
+		}
+	default:
+		if p.Hour != nil {
+			local.Hour = *p.Hour
+		} else if p.Minute != nil || p.Second != nil {
+			bad("hour", "is required with minute and second")
+		}
+		if p.Minute != nil {
+			local.Minute = *p.Minute
+		}
+		if p.Second != nil {
+			local.Second = *p.Second
+		}
 	}
 	if p.Fold != nil {
 		local.Fold = *p.Fold
 	}
 
-	// Place: coordinates or a location string, not both.
-	var place *places.Place
+	// The place: coordinates, a location, or both.
+	coords := p.Latitude != nil || p.Longitude != nil
+	var lat, lon float64
 	switch {
-	case p.Location != "" && (p.Latitude != nil || p.Longitude != nil):
-		bad("location", "send either location or latitude/longitude, not both")
-	case strings.TrimSpace(p.Location) != "":
-		if r.Places == nil {
-			return out, fmt.Errorf("%w: geocoding is not available; send latitude and longitude", engine.ErrUnavailable)
+	case p.Latitude == nil && p.Longitude != nil:
+		bad("latitude", "is required with longitude")
+	case p.Latitude != nil && p.Longitude == nil:
+		bad("longitude", "is required with latitude")
+	case coords:
+		lat, lon = *p.Latitude, *p.Longitude
+		for _, e := range engine.CheckPlace(lat, lon, prefix) {
+			errs = append(errs, e)
 		}
-		found := r.Places.Search(p.Location, "", 1)
-		if len(found) == 0 {
-			bad("location", fmt.Sprintf("no place matches %q; check the spelling, qualify it (\"Springfield, IL\") or send latitude and longitude", p.Location))
+	}
+	var place *Place
+	switch loc := strings.TrimSpace(p.Location); {
+	case loc == "" && p.Location != "":
+		bad("location", "is blank")
+	case loc != "":
+		if c.Places() == nil {
+			if !coords {
+				return fmt.Errorf("%w: geocoding is not available; send latitude and longitude", engine.ErrUnavailable)
+			}
 			break
 		}
-		place = &found[0]
-		out.Latitude, out.Longitude = place.Latitude, place.Longitude
-		out.Echo.Location = &Place{
-			Query: p.Location, Name: place.Name, Admin1: place.Admin1, Country: place.Country,
-			CountryName: place.CountryName, Latitude: place.Latitude, Longitude: place.Longitude, Timezone: place.Timezone,
+		found := c.Places().Search(loc, "", 1)
+		switch {
+		case len(found) > 0:
+			f := found[0]
+			place = &Place{Name: f.Name, Admin1: f.Admin1, Country: f.Country, CountryName: f.CountryName,
+				Latitude: f.Latitude, Longitude: f.Longitude, Timezone: f.Timezone}
+			if !coords {
+				lat, lon = f.Latitude, f.Longitude
+			}
+		case coords:
+			c.Warn(fmt.Sprintf("%slocation %q matches no place in the index: it was kept as a label; the chart is cast at the coordinates", prefix, p.Location))
+		default:
+			bad("location", fmt.Sprintf("no place matches %q; check the spelling, qualify it (\"Springfield, IL\") or send latitude and longitude", p.Location))
 		}
-	case p.Location != "":
-		bad("location", "is blank")
-	case p.Latitude == nil && p.Longitude == nil:
+	case !coords:
 		bad("latitude", "latitude and longitude, or location, are required")
-	case p.Latitude == nil:
-		bad("latitude", "is required with longitude")
-	case p.Longitude == nil:
-		bad("longitude", "is required with latitude")
-	default:
-		out.Latitude, out.Longitude = *p.Latitude, *p.Longitude
-	}
-	// Range-check whichever coordinate was sent, so one answer names every
-	// bad field (latitude 200 without a longitude reports both).
-	if p.Latitude != nil {
-		errs = append(errs, engine.CheckPlace(*p.Latitude, 0, prefix)...)
-	}
-	if p.Longitude != nil {
-		errs = append(errs, engine.CheckPlace(0, *p.Longitude, prefix)...)
 	}
 
-	// Zone: as sent, the default UTC, or "auto" from the place.
-	zoneSource := "request"
-	switch {
-	case p.Timezone == "":
-		local.Zone, zoneSource = "UTC", "default"
+	// The zone.
+	source := "request"
+	zone := p.Timezone
+	switch zone {
+	case "":
+		zone, source = "UTC", "default"
+		where := "the place"
 		if place != nil {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("timezone omitted: the time is read as UTC; send \"timezone\": \"auto\" to use the zone of %s (%s)", place.Name, place.Timezone))
+			where = place.Name
 		}
-	case strings.EqualFold(p.Timezone, "auto"):
+		c.Warn(fmt.Sprintf("%stimezone omitted: the time is read as UTC (the contract's default); send \"timezone\": \"auto\" to use the zone of %s, an IANA name, or an offset", prefix, where))
+	case ZoneAuto:
 		switch {
+		case coords && c.Zones() != nil && len(errs) == 0:
+			// At sea this is the nautical zone Etc/GMT±N of the longitude band.
+			z, found := c.Zones().ZoneAt(lat, lon)
+			if !found {
+				bad("timezone", "no time zone is known at these coordinates; send an IANA zone name or an offset")
+			}
+			zone, source = Zone(z), "coordinates"
 		case place != nil && place.Timezone != "":
-			local.Zone, zoneSource = place.Timezone, "place"
+			zone, source = Zone(place.Timezone), "place"
 		case place != nil:
-			bad("timezone", "the place has no known zone; send an IANA name")
+			bad("timezone", "the place has no known zone; send an IANA name or an offset")
 		case len(errs) > 0:
 			// No usable place: its own error says enough.
-		case r.Zones == nil:
-			return out, fmt.Errorf("%w: time-zone lookup is not available; send an IANA zone name", engine.ErrUnavailable)
-		default:
-			// At sea this is the nautical zone Etc/GMT±N of the longitude band.
-			z, found := r.Zones.ZoneAt(out.Latitude, out.Longitude)
-			if !found {
-				bad("timezone", "no time zone is known at these coordinates; send an IANA zone name")
-			} else {
-				local.Zone, zoneSource = z, "coordinates"
-			}
+		case c.Zones() == nil:
+			return fmt.Errorf("%w: time-zone lookup is not available; send an IANA zone name", engine.ErrUnavailable)
 		}
 	default:
-		local.Zone = p.Timezone
-		// Spell the zone as IANA does ("europe/paris" -> "Europe/Paris")
-		// when the zone list knows it.
-		if r.Zones != nil {
-			if z, ok := r.Zones.Zone(p.Timezone); ok {
-				local.Zone = z.Name
-			}
+		z, err := zone.Canonical(c.Zones())
+		if err != nil {
+			bad("timezone", err.Error())
 		}
+		zone = z
 	}
 
 	if len(errs) > 0 {
-		// Report the date/time problems too, in one answer.
+		// Report the date and time problems too, in one answer.
 		for _, fe := range local.Validate() {
-			if fe.Field == "timezone" && local.Zone == "" {
-				continue
+			if fe.Field != "timezone" && !named(errs, prefix+fe.Field) && (p.Date == "" || !isDatePart(fe.Field)) {
+				bad(fe.Field, fe.Reason)
 			}
-			bad(fe.Field, fe.Reason)
 		}
-		return out, errs
+		return errs
 	}
-	inst, err := Resolve(local)
+
+	inst, loc, lmt, err := resolveIn(local, zone, lon)
 	if err != nil {
-		return out, prefixFields(err, prefix)
+		if p.Date != "" || p.Time != "" {
+			err = onStrings(err, p.Date != "", p.Time != "")
+		}
+		var fs engine.Fields
+		if other := fs.Add(err); other != nil {
+			return other
+		}
+		return fs.Prefixed(prefix)
+	}
+	if lmt != "" {
+		c.Warn(prefix + lmt)
+		zone = ZoneLMT
 	}
 	if inst.Ambiguous {
 		which := "earlier"
 		if inst.Fold == 1 {
 			which = "later"
 		}
-		out.Warnings = append(out.Warnings, fmt.Sprintf("local time %02d:%02d:%02d happened twice in %s (clocks turned back); the %s instant (%s) was used; send fold 0 or 1 to choose",
-			local.Hour, local.Minute, local.Second, inst.Zone, which, FormatOffset(inst.Offset)))
+		c.Warn(fmt.Sprintf("%slocal time %02d:%02d:%02d happened twice in %s (clocks turned back); the %s instant (%s) was used; send fold 0 or 1 to choose",
+			prefix, local.Hour, local.Minute, local.Second, inst.Zone, which, FormatOffset(inst.Offset)))
 	}
-	out.Instant = inst
-	out.Echo.BirthDate = dateTimeText(local.Year, local.Month, local.Day, '-')
-	if local.Year < 0 {
-		out.Echo.BirthDate = calendar.Format(local.Year, local.Month, local.Day) // ISO 8601's "-0043", not fmt's "-043"
+	p.r = Resolved{Instant: inst, Latitude: lat, Longitude: lon, Zone: loc}
+
+	// The echo: the canonical form, then the facts.
+	y, mo, d, h, mi, s, fold := local.Year, local.Month, local.Day, local.Hour, local.Minute, local.Second, inst.Fold
+	p.Year, p.Month, p.Day, p.Hour, p.Minute, p.Second = &y, &mo, &d, &h, &mi, &s
+	p.Date, p.Time = "", ""
+	p.Latitude, p.Longitude = &p.r.Latitude, &p.r.Longitude
+	p.Timezone, p.Fold, p.Calendar = zone, &fold, inst.Calendar
+	p.BirthDate = dateTimeText(y, mo, d, '-')
+	if y < 0 {
+		p.BirthDate = calendar.Format(y, mo, d) // ISO 8601's "-0043", not fmt's "-043"
 	}
-	out.Echo.BirthTime = dateTimeText(local.Hour, local.Minute, local.Second, ':')
-	out.Echo.Calendar = string(inst.Calendar)
-	out.Echo.Coordinates = Coordinates{Latitude: out.Latitude, Longitude: out.Longitude}
-	out.Echo.Timezone, out.Echo.TimezoneSource = inst.Zone, zoneSource
-	out.Echo.UTCOffset, out.Echo.Abbreviation, out.Echo.DST = FormatOffset(inst.Offset), inst.Abbrev, inst.DST
-	out.Echo.AmbiguousTime, out.Echo.Fold = inst.Ambiguous, inst.Fold
-	out.Echo.UTC = inst.UTC.Format(time.RFC3339)
-	out.Echo.JulianDay = float64(inst.JD)
-	return out, nil
+	p.BirthTime = dateTimeText(h, mi, s, ':')
+	p.Coordinates = &Coordinates{Latitude: lat, Longitude: lon}
+	p.Place = place
+	p.TimezoneSource = source
+	p.UTCOffset, p.Abbreviation, p.DST = FormatOffset(inst.Offset), inst.Abbrev, inst.DST
+	p.AmbiguousTime = inst.Ambiguous
+	p.UTC = inst.UTC.Format(time.RFC3339)
+	p.JulianDay = float64(inst.JD)
+	return nil
 }
 
-// prefixFields prepends prefix to the field names of a validation error.
-func prefixFields(err error, prefix string) error {
-	if prefix == "" {
-		return err
+// resolveIn resolves a local time in zone (an IANA name, an offset, or
+// LMT at longitude lon). A time in an IANA zone before the place adopted
+// standard time is re-read in local mean time at lon, and lmt says so (a
+// notice for the caller); loc is the zone the offset came from.
+func resolveIn(l Local, zone Zone, lon float64) (inst Instant, loc *time.Location, lmt string, err error) {
+	if zone == ZoneLMT {
+		return resolveLMT(l, lon)
 	}
-	var fs engine.Fields
-	if errors.As(err, &fs) {
-		out := make(engine.Fields, len(fs))
-		for i, f := range fs {
-			out[i] = &engine.FieldError{Field: prefix + f.Field, Reason: f.Reason}
+	l.Zone = string(zone)
+	inst, err = Resolve(l)
+	if err != nil {
+		return inst, nil, "", err
+	}
+	loc, _ = LoadZone(l.Zone)
+	if _, fixed := zone.Offset(); fixed || !beforeStandardTime(inst.UTC, loc) {
+		return inst, loc, "", nil
+	}
+	inst, loc, _, err = resolveLMT(l, lon)
+	if err != nil {
+		return inst, nil, "", err
+	}
+	return inst, loc, fmt.Sprintf("%s had no standard time yet on %s: each place kept its own local mean time, so the birthplace's (longitude %.4f: %s) was used, as astro.com and the printed atlases do; send an offset to use another",
+		zone, calendar.Format(l.Year, l.Month, l.Day), lon, FormatOffset(inst.Offset)), nil
+}
+
+// resolveLMT reads l in local mean time at longitude lon.
+func resolveLMT(l Local, lon float64) (Instant, *time.Location, string, error) {
+	off := LMTOffset(lon)
+	loc := fixedZone(FormatOffset(off), off)
+	l.Zone = loc.String()
+	inst, err := Resolve(l)
+	inst.Zone, inst.Abbrev = string(ZoneLMT), "LMT"
+	return inst, loc, "", err
+}
+
+func named(errs engine.Fields, field string) bool {
+	for _, e := range errs {
+		if e.Field == field {
+			return true
 		}
-		return out
 	}
-	var fe *engine.FieldError
-	if errors.As(err, &fe) {
-		return &engine.FieldError{Field: prefix + fe.Field, Reason: fe.Reason}
+	return false
+}
+
+func isDatePart(f string) bool { return f == "year" || f == "month" || f == "day" }
+
+// onStrings reports the errors of the date and time fields on the date and
+// time strings they came from.
+func onStrings(err error, date, clock bool) error {
+	var fs engine.Fields
+	if other := fs.Add(err); other != nil {
+		return other
 	}
-	return err
+	out := make(engine.Fields, len(fs))
+	for i, e := range fs {
+		f := e.Field
+		switch {
+		case date && isDatePart(f):
+			f = "date"
+		case clock && (f == "hour" || f == "minute" || f == "second"):
+			f = "time"
+		}
+		out[i] = &engine.FieldError{Field: f, Reason: e.Reason}
+	}
+	return out
 }
 
 // dateTimeText formats a, b and c as %04d<sep>%02d<sep>%02d would (a in
@@ -270,55 +377,61 @@ func dateTimeText(a, b, c int, sep byte) string {
 	return string(out)
 }
 
-// AppendFields appends the echo's fields without braces, byte for byte
-// what go-json writes for them (the natal echo embeds them and writes its
-// own JSON on every uncached call).
-func (e *Echo) AppendFields(b []byte) []byte {
-	b = append(b, `"birth_date":`...)
-	b = jsonw.String(b, e.BirthDate)
-	b = append(b, `,"birth_time":`...)
-	b = jsonw.String(b, e.BirthTime)
-	b = append(b, `,"calendar":`...)
-	b = jsonw.String(b, e.Calendar)
-	b = jsonw.Number(append(b, `,"coordinates":{"latitude":`...), e.Coordinates.Latitude)
-	b = jsonw.Number(append(b, `,"longitude":`...), e.Coordinates.Longitude)
-	b = append(b, '}')
-	if p := e.Location; p != nil {
-		b = append(b, `,"location":{"query":`...)
-		b = jsonw.String(b, p.Query)
-		b = append(b, `,"name":`...)
-		b = jsonw.String(b, p.Name)
-		if p.Admin1 != "" {
-			b = append(b, `,"admin1":`...)
-			b = jsonw.String(b, p.Admin1)
-		}
-		b = append(b, `,"country":`...)
-		b = jsonw.String(b, p.Country)
-		if p.CountryName != "" {
-			b = append(b, `,"country_name":`...)
-			b = jsonw.String(b, p.CountryName)
-		}
-		b = jsonw.Number(append(b, `,"latitude":`...), p.Latitude)
-		b = jsonw.Number(append(b, `,"longitude":`...), p.Longitude)
-		b = append(b, `,"timezone":`...)
-		b = jsonw.String(b, p.Timezone)
-		b = append(b, '}')
-	}
-	b = append(b, `,"timezone":`...)
-	b = jsonw.String(b, e.Timezone)
-	b = append(b, `,"timezone_source":`...)
-	b = jsonw.String(b, e.TimezoneSource)
-	b = append(b, `,"utc_offset":`...)
-	b = jsonw.String(b, e.UTCOffset)
-	b = append(b, `,"zone_abbreviation":`...)
-	b = jsonw.String(b, e.Abbreviation)
-	b = jsonw.Bool(append(b, `,"dst":`...), e.DST)
-	b = jsonw.Bool(append(b, `,"ambiguous_time":`...), e.AmbiguousTime)
-	b = jsonw.Int(append(b, `,"fold":`...), e.Fold)
-	b = append(b, `,"utc":`...)
-	b = jsonw.String(b, e.UTC)
-	return jsonw.Number(append(b, `,"julian_day":`...), e.JulianDay)
+// AppendFields appends the packet's fields after an opening brace,
+// without the closing one, byte for byte what go-json writes for it (the
+// natal echo embeds them and writes its own JSON on every uncached call;
+// a test holds the two equal).
+func (p *Packet) AppendFields(b []byte) []byte {
+	w := jsonw.Object{B: b}
+	p.AppendMembers(&w)
+	return w.B
 }
 
-// AppendJSON appends the echo as a JSON object.
-func (e *Echo) AppendJSON(b []byte) []byte { return append(e.AppendFields(append(b, '{')), '}') }
+// AppendMembers writes the packet's members to an object being written.
+func (p *Packet) AppendMembers(w *jsonw.Object) {
+	w.IntPtr("year", p.Year)
+	w.IntPtr("month", p.Month)
+	w.IntPtr("day", p.Day)
+	w.IntPtr("hour", p.Hour)
+	w.IntPtr("minute", p.Minute)
+	w.IntPtr("second", p.Second)
+	w.StringOmit("date", p.Date)
+	w.StringOmit("time", p.Time)
+	w.NumberPtr("latitude", p.Latitude)
+	w.NumberPtr("longitude", p.Longitude)
+	w.StringOmit("location", p.Location)
+	w.StringOmit("timezone", string(p.Timezone))
+	w.IntPtr("fold", p.Fold)
+	w.StringOmit("calendar", string(p.Calendar))
+	w.StringOmit("birth_date", p.BirthDate)
+	w.StringOmit("birth_time", p.BirthTime)
+	if c := p.Coordinates; c != nil {
+		w.Key("coordinates")
+		w.B = jsonw.Number(append(w.B, `{"latitude":`...), c.Latitude)
+		w.B = append(jsonw.Number(append(w.B, `,"longitude":`...), c.Longitude), '}')
+	}
+	if pl := p.Place; pl != nil {
+		w.Key("place")
+		o := jsonw.Object{B: append(w.B, '{')}
+		o.String("name", pl.Name)
+		o.StringOmit("admin1", pl.Admin1)
+		o.String("country", pl.Country)
+		o.StringOmit("country_name", pl.CountryName)
+		o.Number("latitude", pl.Latitude)
+		o.Number("longitude", pl.Longitude)
+		o.String("timezone", pl.Timezone)
+		w.B = append(o.B, '}')
+	}
+	w.StringOmit("timezone_source", p.TimezoneSource)
+	w.StringOmit("utc_offset", p.UTCOffset)
+	w.StringOmit("zone_abbreviation", p.Abbreviation)
+	w.Bool("dst", p.DST)
+	w.Bool("ambiguous_time", p.AmbiguousTime)
+	w.StringOmit("utc", p.UTC)
+	if p.JulianDay != 0 {
+		w.Number("julian_day", p.JulianDay)
+	}
+}
+
+// AppendJSON appends the packet as a JSON object.
+func (p *Packet) AppendJSON(b []byte) []byte { return append(p.AppendFields(append(b, '{')), '}') }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -236,4 +237,30 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	t.Time = time.Date(c.Year, time.Month(c.Month), c.Day, c.Hour, c.Minute, c.Second, c.Nanosecond, time.UTC).
 		Add(-time.Duration(c.Offset) * time.Second)
 	return nil
+}
+
+// ParseClock reads a time of day written HH:MM or HH:MM:SS (one digit of
+// hour allowed: 9:05), hours 0-23. The error says what is wrong without a
+// field name.
+func ParseClock(s string) (hour, minute, second int, err error) {
+	bad := fmt.Errorf("%q is not a time of day HH:MM or HH:MM:SS (00:00 to 23:59:59)", s)
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return 0, 0, 0, bad
+	}
+	var v [3]int
+	for i, p := range parts {
+		if len(p) == 0 || len(p) > 2 || (i > 0 && len(p) != 2) {
+			return 0, 0, 0, bad
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return 0, 0, 0, bad
+		}
+		v[i] = n
+	}
+	if v[0] > 23 || v[1] > 59 || v[2] > 59 {
+		return 0, 0, 0, bad
+	}
+	return v[0], v[1], v[2], nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // TestEchoJSON: the hand-written natal echo is byte for byte what go-json
@@ -32,24 +33,58 @@ func TestEchoJSON(t *testing.T) {
 		}
 		return float64(rng.IntN(200) - 100)
 	}
+	ints := func() *int { v := rng.IntN(4000) - 2000; return &v }
 	for i := range 5000 {
-		e := Echo{
-			Echo: birth.Echo{
-				BirthDate: text(), BirthTime: text(), Coordinates: birth.Coordinates{Latitude: num(), Longitude: num()},
-				Timezone: text(), TimezoneSource: text(), UTCOffset: text(), Abbreviation: text(),
-				DST: rng.IntN(2) == 0, AmbiguousTime: rng.IntN(2) == 0, Fold: rng.IntN(2), UTC: text(), JulianDay: num(),
+		lat, lon := num(), num()
+		e := Request{
+			Packet: birth.Packet{
+				Year: ints(), Month: ints(), Day: ints(), Hour: ints(), Minute: ints(), Second: ints(),
+				Latitude: &lat, Longitude: &lon, Timezone: birth.Zone(text()), Fold: ints(), Calendar: calendar.Calendar(text()),
+				BirthDate: text(), BirthTime: text(), Coordinates: &birth.Coordinates{Latitude: num(), Longitude: num()},
+				TimezoneSource: text(), UTCOffset: text(), Abbreviation: text(),
+				DST: rng.IntN(2) == 0, AmbiguousTime: rng.IntN(2) == 0, UTC: text(), JulianDay: num(),
 			},
-			HouseSystem: engine.HouseSystem(text()), ZodiacType: text(), IncludeAsteroids: rng.IntN(2) == 0,
-			NodeType: text(), IncludeMinorAspects: rng.IntN(2) == 0, Ephemeris: engine.Source(text()),
+			Settings: Settings{Frame: Frame{HouseSystem: engine.HouseSystem(text()), ZodiacType: engine.Zodiac(text()), NodeType: Node(text())},
+				IncludeAsteroids: rng.IntN(2) == 0, IncludeMinorAspects: rng.IntN(2) == 0},
+		}
+		if e.Calendar == "" {
+			e.Calendar = "gregorian" // resolution always writes it
+		}
+		if e.UTC == "" {
+			e.UTC = "x"
+		}
+		if e.JulianDay == 0 {
+			e.JulianDay = 1
+		}
+		if e.TimezoneSource == "" {
+			e.TimezoneSource = "request"
+		}
+		if e.UTCOffset == "" {
+			e.UTCOffset = "UTC"
+		}
+		if e.Abbreviation == "" {
+			e.Abbreviation = "UTC"
+		}
+		if e.BirthDate == "" {
+			e.BirthDate = "d"
+		}
+		if e.BirthTime == "" {
+			e.BirthTime = "t"
 		}
 		if rng.IntN(2) == 0 {
-			e.Ayanamsa = text()
+			e.Ayanamsa = engine.Ayanamsa(text())
 		}
 		if rng.IntN(2) == 0 {
-			e.Location = &birth.Place{Query: text(), Name: text(), Admin1: text(), Country: text(), CountryName: text(),
+			e.Location = text()
+		}
+		if rng.IntN(3) == 0 {
+			e.Orbs = map[string]float64{text(): num(), "trine": num()}
+		}
+		if rng.IntN(2) == 0 {
+			e.Place = &birth.Place{Name: text(), Admin1: text(), Country: text(), CountryName: text(),
 				Latitude: num(), Longitude: num(), Timezone: text()}
 		}
-		want, err := json.MarshalWithOption(e, json.DisableHTMLEscape())
+		want, err := json.MarshalWithOption(&e, json.DisableHTMLEscape())
 		if err != nil {
 			t.Fatal(err)
 		}

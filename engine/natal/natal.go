@@ -306,7 +306,7 @@ func (c *Chart) castHouses(pos engine.Positions, b Birth, o Options) (engine.Hou
 		Midheaven: c.Midheaven, ImumCoeli: SignOf(h.Midheaven + 180),
 		Vertex: c.Vertex, AntiVertex: SignOf(h.Vertex + 180),
 	}
-	c.Source = worse(c.Source, h.Source)
+	c.Source = c.Source.Worse(h.Source)
 	return h, nil
 }
 
@@ -362,7 +362,7 @@ func (c *Chart) castPlanets(pos engine.Positions, b Birth, o Options, h *engine.
 			}
 			return err
 		}
-		c.Source = worse(c.Source, p.Source)
+		c.Source = c.Source.Worse(p.Source)
 		switch body {
 		case engine.TrueNode, engine.MeanNode:
 			add(NorthNode, p)
@@ -453,22 +453,4 @@ func (c *Chart) castPatterns(asc float64) {
 	}
 	pp = append(pp, patterns.Point{Longitude: asc, Weight: 2})
 	c.Patterns = patterns.Analyze(pp)
-}
-
-// worse returns the less precise of two sources: Moshier over the Swiss
-// Ephemeris files over the tables fitted to them.
-func worse(a, b engine.Source) engine.Source {
-	rank := func(s engine.Source) int {
-		switch s {
-		case engine.FromMoshier:
-			return 2
-		case engine.FromSwiss:
-			return 1
-		}
-		return 0
-	}
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
 }

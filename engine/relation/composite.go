@@ -112,7 +112,7 @@ func Compose(pos engine.Positions, p1, p2 Person, o CompositeOptions) (*Composit
 		sys = houses.Default
 	}
 	c1, c2 := p1.Chart, p2.Chart
-	c := &Composite{ZodiacType: c1.ZodiacType, Ayanamsa: o.Sidereal, HouseMethod: o.Method, Source: worse(c1.Source, c2.Source)}
+	c := &Composite{ZodiacType: c1.ZodiacType, Ayanamsa: o.Sidereal, HouseMethod: o.Method, Source: c1.Source.Worse(c2.Source)}
 	tmid := (p1.JD + p2.JD) / 2
 	eps, _, err := pos.Obliquity(tmid)
 	if err != nil {
@@ -273,13 +273,4 @@ func omittedBoth(a, b, already []string) []string {
 		}
 	}
 	return out
-}
-
-// worse returns the less precise of two sources.
-func worse(a, b engine.Source) engine.Source {
-	rank := map[engine.Source]int{engine.FromTables: 0, engine.FromSwiss: 1, engine.FromMoshier: 2}
-	if rank[b] > rank[a] {
-		return b
-	}
-	return a
 }

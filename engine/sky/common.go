@@ -163,15 +163,6 @@ func declination(lon, lat, sinEps, cosEps float64) float64 {
 	return math.Asin(sb*cosEps+cb*sinEps*sl) * 180 / math.Pi
 }
 
-// worse returns the less precise of two sources: Moshier over the Swiss
-// Ephemeris files over the tables fitted to them.
-func worse(a, b engine.Source) engine.Source {
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
-}
-
 func rank(s engine.Source) int {
 	switch s {
 	case engine.FromMoshier:

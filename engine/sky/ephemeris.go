@@ -299,7 +299,7 @@ func fillRow(pos engine.Positions, t engine.JDUT, bodies []engine.Body, frame en
 		rp.Sign, rp.Degree = engine.SignOf(rp.Longitude)
 		rp.Latitude, rp.Speed, rp.Retrograde = p.Latitude, p.SpeedLongitude, p.SpeedLongitude < 0
 		rp.Declination = declination(lon, lat, sinEps, cosEps)
-		row.Source = worse(row.Source, p.Source)
+		row.Source = row.Source.Worse(p.Source)
 	}
 	return nil
 }

@@ -276,7 +276,7 @@ func MoonAt(pos engine.Positions, t engine.JDUT, o MoonOptions) (*Moon, error) {
 func position(pos engine.Positions, t engine.JDUT, b engine.Body, o engine.Options, src *engine.Source) (engine.Position, error) {
 	p, err := pos.Position(t, b, o)
 	if err == nil {
-		*src = worse(*src, p.Source)
+		*src = src.Worse(p.Source)
 	}
 	return p, err
 }

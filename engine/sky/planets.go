@@ -174,7 +174,7 @@ func PlanetsAt(pos engine.Positions, t engine.JDUT, o PlanetsOptions) (*Planets,
 		if err != nil {
 			return nil, fmt.Errorf("%v: %w", b, err)
 		}
-		r.Source = worse(r.Source, p.Source)
+		r.Source = r.Source.Worse(p.Source)
 		r.Planets = append(r.Planets, planetOf(b, p, declination(lon, lat, sinEps, cosEps)))
 	}
 	return r, nil

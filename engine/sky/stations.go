@@ -171,7 +171,7 @@ func FindStations(pos engine.Positions, o StationsOptions) (*Stations, error) {
 			}
 			return nil, fmt.Errorf("%v: %w", b, err)
 		}
-		r.Source = worse(r.Source, src)
+		r.Source = r.Source.Worse(src)
 		for _, s := range sts {
 			if s.Instant.JD >= float64(o.Start) && s.Instant.JD <= float64(o.End) {
 				r.Stations = append(r.Stations, s)
@@ -200,7 +200,7 @@ func stationsOf(pos engine.Positions, b engine.Body, frame engine.Options, start
 	src := engine.FromTables
 	speed := func(t float64) (float64, error) {
 		p, err := pos.Position(engine.JDUT(t), b, frame)
-		src = worse(src, p.Source)
+		src = src.Worse(p.Source)
 		return p.SpeedLongitude, err
 	}
 	var out []Station

@@ -54,7 +54,7 @@ func paths(pos engine.Positions, t engine.JDUT) map[string]outcome {
 	var rows []Row
 	worst := engine.FromTables
 	err = Ephemeris(pos, EphemerisOptions{Start: t, End: t + 30, Step: 1}, func(r *Row) error {
-		worst = worse(worst, r.Source)
+		worst = worst.Worse(r.Source)
 		c := *r
 		c.Positions = append([]RowPosition(nil), r.Positions...)
 		rows = append(rows, c)

@@ -170,7 +170,7 @@ func NextCrossing(pos engine.Positions, b engine.Body, o engine.Options, t0, lim
 		return 0, false, p.Source, err
 	}
 	r, ok, src, err := NextCrossingFrom(pos, b, o, t0, limit, target, p.Longitude, p.SpeedLongitude)
-	return r, ok, worse(src, p.Source), err
+	return r, ok, src.Worse(p.Source), err
 }
 
 // NextCrossingFrom is NextCrossing for a caller that already holds the

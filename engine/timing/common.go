@@ -198,24 +198,6 @@ func zodiacName(o natal.Options) string {
 	return "tropical"
 }
 
-// worse returns the less precise of two sources: Moshier over the Swiss
-// Ephemeris files over the tables fitted to them.
-func worse(a, b engine.Source) engine.Source {
-	rank := func(s engine.Source) int {
-		switch s {
-		case engine.FromMoshier:
-			return 2
-		case engine.FromSwiss:
-			return 1
-		}
-		return 0
-	}
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
-}
-
 // Horizon bounds every technique's reach: 150 years of life from the birth.
 const HorizonYears = 150
 

@@ -273,7 +273,7 @@ func newFirdarist(pos engine.Positions, n Natal, o FirdariaOptions) (*firdarist,
 		return nil, fc, err
 	}
 	day := parts.IsDay(sun.Longitude, h.Ascendant)
-	f := &firdarist{born: n.born(), yd: o.YearLength.Days(), seq: sequence(day, o.NodeOrder), source: worse(sun.Source, h.Source)}
+	f := &firdarist{born: n.born(), yd: o.YearLength.Days(), seq: sequence(day, o.NodeOrder), source: sun.Source.Worse(h.Source)}
 	fc = FirdariaChart{DayChart: day, Source: f.source}
 	for _, p := range f.seq {
 		fc.Sequence = append(fc.Sequence, p.lord)

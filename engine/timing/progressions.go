@@ -276,7 +276,7 @@ func (p *progressor) sunRA(t engine.JDUT) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	p.src = worse(p.src, s.Source)
+	p.src = p.src.Worse(s.Source)
 	eps, _, err := p.pos.Obliquity(t)
 	if err != nil {
 		return 0, err
@@ -290,7 +290,7 @@ func (p *progressor) angles(tp engine.JDUT, sun, years float64) (engine.Houses, 
 	n := p.n
 	if p.method == Quotidian {
 		h, err := p.pos.Houses(tp, n.Birth.Latitude, n.Birth.Longitude, p.d.sys, n.Chart.Sidereal)
-		p.src = worse(p.src, h.Source)
+		p.src = p.src.Worse(h.Source)
 		return h, err
 	}
 	eps, _, err := p.pos.Obliquity(tp)
@@ -388,7 +388,7 @@ func Progress(pos engine.Positions, n Natal, o ProgressionOptions) (*Progression
 		if err != nil {
 			return nil, fmt.Errorf("progressed %s: %w", b, err)
 		}
-		p.src = worse(p.src, q.Source)
+		p.src = p.src.Worse(q.Source)
 		name := pointName(b)
 		out.Planets = append(out.Planets, ProgressedPoint{
 			Name: name, Position: at(q.Longitude), Speed: q.SpeedLongitude,
@@ -458,6 +458,6 @@ func Progress(pos engine.Positions, n Natal, o ProgressionOptions) (*Progression
 		Aspects:   "Ptolemaic aspects (conjunction, sextile, square, trine, opposition) from the progressed Sun..Pluto, North Node, Ascendant and Midheaven to the same natal points, natal points held fixed",
 		Positions: positionsText,
 	}
-	out.Source = worse(p.src, moon.src)
+	out.Source = p.src.Worse(moon.src)
 	return out, nil
 }

@@ -386,7 +386,7 @@ func newReleaser(pos engine.Positions, n Natal, o ReleasingOptions) (*releaser, 
 		Spirit:   LotPlace{Position: at(spirit), Formula: parts.Spirit.Text(day)},
 		Fortune:  LotPlace{Position: at(fortune), Formula: parts.Fortune.Text(day)},
 		DayChart: day,
-		Source:   worse(worse(sun.Source, moon.Source), h.Source),
+		Source:   sun.Source.Worse(moon.Source).Worse(h.Source),
 	}
 	rc.LotPosition = rc.Spirit
 	if o.Lot == LotFortune {

@@ -217,7 +217,7 @@ func SolarReturnOf(pos engine.Positions, n Natal, o SolarReturnOptions) (*SolarR
 	c.Year = yearText
 	return &SolarReturn{
 		Year: o.Year, Number: o.Year - n.birthYear(), Birthday: day, Return: r, Place: pl,
-		Conventions: c, Source: worse(worse(src, tr.src), r.Chart.Source),
+		Conventions: c, Source: src.Worse(tr.src).Worse(r.Chart.Source),
 	}, nil
 }
 
@@ -307,12 +307,12 @@ func LunarReturns(pos engine.Positions, n Natal, o LunarReturnOptions) (*Returns
 			out.Release()
 			return nil, err
 		}
-		src = worse(src, r.Chart.Source)
+		src = src.Worse(r.Chart.Source)
 		out.Returns = append(out.Returns, r)
 		// The next return is at least 26 days on.
 		t = jd + 20
 	}
-	out.Source = worse(src, tr.src)
+	out.Source = src.Worse(tr.src)
 	return out, nil
 }
 
@@ -390,12 +390,12 @@ func PlanetaryReturns(pos engine.Positions, n Natal, o PlanetaryReturnOptions) (
 			return nil, err
 		}
 		if r.Chart != nil {
-			src = worse(src, r.Chart.Source)
+			src = src.Worse(r.Chart.Source)
 		}
 		out.Returns = append(out.Returns, r)
 	}
 	groupPasses(out.Returns)
-	out.Source = worse(src, tr.src)
+	out.Source = src.Worse(tr.src)
 	return out, nil
 }
 

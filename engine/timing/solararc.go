@@ -245,6 +245,6 @@ func SolarArc(pos engine.Positions, n Natal, o SolarArcOptions) (*SolarArcDirect
 		Orb:      o.Orb,
 		Aspects:  "Ptolemaic aspects from the directed points to the natal Sun..Pluto, North Node, Ascendant and Midheaven (natal points fixed)",
 	}
-	out.Source = worse(d.chart.Source, a.sun.src)
+	out.Source = d.chart.Source.Worse(a.sun.src)
 	return out, nil
 }

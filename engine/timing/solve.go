@@ -29,7 +29,7 @@ func (tr *track) at(t float64) (lon, speed float64, err error) {
 	if err != nil {
 		return 0, 0, fmt.Errorf("%s: %w", tr.body, err)
 	}
-	tr.src = worse(tr.src, p.Source)
+	tr.src = tr.src.Worse(p.Source)
 	return p.Longitude, p.SpeedLongitude, nil
 }
 

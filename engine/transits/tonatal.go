@@ -203,7 +203,7 @@ func SetAgainst(pos engine.Positions, n Natal, t engine.JDUT, o ToNatalOptions) 
 				if err != nil {
 					return nil, err
 				}
-				r.Source = worse(r.Source, src)
+				r.Source = r.Source.Worse(src)
 				if ok {
 					in := sky.InstantOf(engine.JDUT(rt))
 					ta.ExactAt = &in
@@ -212,7 +212,7 @@ func SetAgainst(pos engine.Positions, n Natal, t engine.JDUT, o ToNatalOptions) 
 			r.Aspects = append(r.Aspects, ta)
 		}
 		if tr != nil {
-			r.Source = worse(r.Source, tr.Source())
+			r.Source = r.Source.Worse(tr.Source())
 		}
 	}
 	r.Conventions = conventions(o.Options, orbs, "transiting planets, North Node, Lilith, Chiron and the asteroids to the natal planets, North Node, Lilith, Chiron, asteroids, Ascendant and Midheaven (natal points fixed); South Nodes omitted")

@@ -152,7 +152,7 @@ func bodies(pos engine.Positions, t engine.JDUT, o Options) (list []Body, omitte
 			}
 			return nil, nil, src, fmt.Errorf("%v: %w", b, err)
 		}
-		src = worse(src, p.Source)
+		src = src.Worse(p.Source)
 		// Declination from the tropical position: sidereal longitude plus
 		// the ayanamsa, or for j2000 (a projection onto the ecliptic of
 		// J2000) the tropical position itself.
@@ -188,22 +188,6 @@ func declination(lon, lat, sinEps, cosEps float64) float64 {
 	sl := math.Sin(lon * math.Pi / 180)
 	sb, cb := math.Sincos(lat * math.Pi / 180)
 	return math.Asin(sb*cosEps+cb*sinEps*sl) * 180 / math.Pi
-}
-
-func worse(a, b engine.Source) engine.Source {
-	rank := func(s engine.Source) int {
-		switch s {
-		case engine.FromMoshier:
-			return 2
-		case engine.FromSwiss:
-			return 1
-		}
-		return 0
-	}
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
 }
 
 // At casts the sky at t with its mundane aspects and the Moon's phase.
@@ -244,7 +228,7 @@ func At(pos engine.Positions, t engine.JDUT, o Options) (*Sky, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Moon, r.Source = ph, worse(r.Source, src)
+	r.Moon, r.Source = ph, r.Source.Worse(src)
 	r.Conventions = conventions(o, orbs, "mundane aspects among the planets, North Node, Lilith, Chiron and the asteroids; South Node omitted")
 	return r, nil
 }

@@ -437,23 +437,6 @@ func bodyOf(g Graha, n NodeType) engine.Body {
 	return body[g]
 }
 
-// worse returns the less precise of two sources.
-func worse(a, b engine.Source) engine.Source {
-	rank := func(s engine.Source) int {
-		switch s {
-		case engine.FromMoshier:
-			return 2
-		case engine.FromSwiss:
-			return 1
-		}
-		return 0
-	}
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
-}
-
 // sidereal are the position options of every Vedic longitude.
 var sidereal = engine.Options{Sidereal: engine.Lahiri, SkipDistance: true}
 
@@ -486,13 +469,13 @@ func placements(pos engine.Positions, b Birth, node NodeType) (Placements, engin
 			return p, src, err
 		}
 		p.Grahas[g].Longitude, p.Grahas[g].Latitude, p.Grahas[g].Speed = x.Longitude, x.Latitude, x.SpeedLongitude
-		src = worse(src, x.Source)
+		src = src.Worse(x.Source)
 	}
 	h, err := pos.Houses(b.JD, b.Latitude, b.Longitude, engine.WholeSign, engine.Lahiri)
 	if err != nil {
 		return p, src, err
 	}
-	src = worse(src, h.Source)
+	src = src.Worse(h.Source)
 	p.Ascendant, p.Midheaven = h.Ascendant, h.Midheaven
 	if p.Ayanamsa, err = pos.Ayanamsa(b.JD, engine.Lahiri); err != nil {
 		return p, src, err

@@ -4,7 +4,7 @@
 // ASTROAPI_TEST_POSTGRES), a fresh key, an injected clock and small
 // request helpers. A family's test serves its own operations:
 //
-//	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(natal.Ops(natal.Deps{Positions: eph, Births: births})...)})
+//	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(natal.Ops(natal.Deps{Positions: eph})...), Places: pl, Zones: zx})
 //	r := ts.Post(t, "/api/v1/natal", `{"year":1990,"month":1,"day":1,"latitude":51.5,"longitude":0}`)
 //	r.WantStatus(t, 200)
 //	env := r.Envelope(t)
@@ -28,6 +28,9 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/resolve"
+	"github.com/astroapi/astroapi/engine/zones"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
@@ -65,6 +68,10 @@ type Options struct {
 	MetricsElsewhere bool
 	// Tables, when set, publishes their verification on the accuracy page.
 	Tables *tables.Set
+	// Places and Zones are the offline indexes inputs resolve with (a
+	// birth's location, timezone "auto"); nil without them.
+	Places *places.Index
+	Zones  *zones.Index
 }
 
 // Serve returns an Options.Ops serving ops.
@@ -179,6 +186,7 @@ func Start(t testing.TB, opts Options) *Server {
 		Store: st, Quota: q, Clock: opts.Clock.Now, Limits: opts.Limits,
 		Logger: apihttp.NewLogger(logw), AccessLog: logw, CannedBody: opts.CannedBody,
 		MetricsElsewhere: opts.MetricsElsewhere, TableChecks: apihttp.TableChecks(opts.Tables),
+		Services: resolve.Services{Places: opts.Places, Zones: opts.Zones},
 	})
 	if err != nil {
 		t.Fatalf("New: %v", err)

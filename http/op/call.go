@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/resolve"
+	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 )
@@ -27,6 +30,8 @@ type Call struct {
 	query     [][2]string
 	params    map[string]string
 	accept    string
+	services  resolve.Services
+	lenient   bool
 
 	in       any // the decoded input (a pointer to the operation's In)
 	echo     any
@@ -50,6 +55,12 @@ type Request struct {
 	Query     [][2]string       // query parameters in order
 	Params    map[string]string // path parameters, decoded
 	Accept    string            // the Accept header ("" when not over HTTP)
+	// Services are the offline indexes inputs resolve with (geocoding of
+	// a birth's location, the zone of a place).
+	Services resolve.Services
+	// Lenient: the caller asked for Prefer: handling=lenient (RFC 7240):
+	// names the input does not have are warnings instead of a 422.
+	Lenient bool
 }
 
 // NewCall prepares a call of o; Run runs it.
@@ -60,11 +71,13 @@ func NewCall(o *Operation, r Request) *Call {
 	return &Call{
 		op: o, ctx: r.Context, now: r.Now, requestID: r.RequestID, key: r.Key, account: r.Account,
 		remoteIP: r.RemoteIP, body: r.Body, query: r.Query, params: r.Params, accept: r.Accept,
+		services: r.Services, lenient: r.Lenient,
 	}
 }
 
-// Decode reads the call's input: a 400 or 422 problem when it cannot be
-// read or misses required fields. Run decodes if Decode was not called.
+// Decode reads, checks and resolves the call's input (see decode): a 400
+// problem when the body is not JSON, a 422 listing every bad field
+// otherwise. Run decodes if Decode was not called.
 func (c *Call) Decode() error {
 	if c.in != nil {
 		return nil
@@ -115,6 +128,16 @@ func (c *Call) UsesNow() { c.usesNow = true }
 
 // DependsOnNow reports whether the handler called UsesNow.
 func (c *Call) DependsOnNow() bool { return c.usesNow }
+
+// Places returns the geocoding index inputs resolve with (nil without one).
+func (c *Call) Places() *places.Index { return c.services.Places }
+
+// Zones returns the zone index inputs resolve with (nil without one).
+func (c *Call) Zones() *zones.Index { return c.services.Zones }
+
+// Lenient reports whether the caller asked for lenient handling of names
+// the input does not have (the door then sends Preference-Applied).
+func (c *Call) Lenient() bool { return c.lenient }
 
 // Accept returns the request's Accept header, "" when there is none or the
 // call did not come over HTTP (a batch item).
@@ -204,6 +227,9 @@ func (c *Call) Fingerprint() string {
 		b.WriteByte(0)
 	}
 	b.WriteByte(1)
+	if c.lenient { // the same body may be refused without the preference
+		b.WriteByte('L')
+	}
 	b.Write(c.body)
 	return b.String()
 }

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
 
@@ -20,13 +18,26 @@ import (
 // before any decoder sees them.
 const MaxJSONDepth = 32
 
-// decode reads the call's input into v, a pointer to the operation's input
-// struct. POST/PUT/PATCH read the JSON body; other methods read query
-// parameters by json tag. Unreadable input (bad JSON, a wrong type) is a 400
-// naming the field; required fields that are absent or null, at any depth,
-// and values outside a typed enumeration (engine.Enum) are a 422 naming
-// them; unknown keys become warnings. Ranges and cross-field rules stay with
-// the domain, so that Go callers get them too.
+// decode is the input stage of every door: it reads the call's input into
+// v, a pointer to the operation's input struct, and resolves it, so that
+// the handler receives a valid, defaulted, resolved input and nothing is
+// billed, cached or computed for a bad one.
+//
+//  1. Read: POST/PUT/PATCH read the JSON body, other methods the query
+//     parameters by json tag. A body that is not JSON is a 400; everything
+//     else wrong is gathered into one 422 listing every bad field: names
+//     the input does not have (strict: case-sensitive, with the nearest
+//     known name; warnings instead when the caller asked for
+//     Prefer: handling=lenient), a name sent twice, a value of the wrong
+//     JSON type, a required field absent or null.
+//  2. Check the tags: typed enumerations, minimum and maximum.
+//  3. Fill the documented defaults (default tags), clear read-only fields.
+//  4. Resolve: every part of the input that implements
+//     resolve.Resolver (a birth packet, an instant, a span, a date, chart
+//     settings) resolves itself with its path; its field errors join the
+//     others, once per field.
+//
+// After decode the input is the echo the envelope carries.
 func (c *Call) decode(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -34,57 +45,84 @@ func (c *Call) decode(v any) error {
 	}
 	node := schemaOf(rv.Type().Elem())
 	c.present = map[string]bool{}
-	var missing []string
-	var err error
+	var errs engine.Fields
 	if c.op.HasBody() {
-		missing, err = c.decodeJSON(v, node)
-	} else {
-		err = c.decodeQuery(rv.Elem(), node)
-		if node.kind == nodeObject {
-			for _, f := range node.order {
-				if f.required && !c.present[f.name] {
-					missing = append(missing, f.name)
-				}
-			}
-			missing = append(missing, missingNested(node, "", c.present)...)
+		if err := c.decodeJSON(v, node, &errs); err != nil {
+			return err
 		}
+	} else {
+		c.decodeQuery(rv.Elem(), node, &errs)
 	}
-	if err != nil {
-		return err
+	if len(errs) > 0 {
+		// Values that could not be read leave nothing sound to resolve.
+		return errs
 	}
 	c.decoded = v
-	var errs engine.Fields
-	for _, m := range missing {
-		errs = append(errs, &engine.FieldError{Field: m, Reason: "is required"})
-	}
-	if node.hasEnum {
-		checkEnums(rv.Elem(), node, "", &errs)
+	if err := c.settle(rv.Elem(), &errs); err != nil {
+		return err
 	}
 	return errs.Err()
 }
 
-// decodeJSON scans the body (syntax, depth, unknown keys, missing required
-// fields) and decodes it into v. It returns the paths of the required
-// fields that were absent or null.
-func (c *Call) decodeJSON(v any, node *schemaNode) ([]string, error) {
+// decodeJSON scans the body (syntax, depth, names, types, required fields)
+// and, when nothing is wrong, decodes it into v.
+func (c *Call) decodeJSON(v any, node *schemaNode, errs *engine.Fields) error {
 	body := c.body
 	if len(trimSpace(body)) == 0 {
 		body = []byte("{}") // an empty body is an empty object: required fields are then listed
 	}
 	sc := scanner{b: body, node: node, present: c.present}
 	if err := sc.run(); err != nil {
-		return nil, err
+		return err
 	}
-	for _, w := range sc.unknown {
-		c.Warn("unknown field " + strconv.Quote(w) + " ignored")
+	*errs = append(*errs, sc.errs...)
+	c.unknown(sc.unknown, node, errs)
+	for _, m := range sc.missing {
+		errs.Bad(m, "is required")
+	}
+	if len(*errs) > 0 {
+		return nil
+	}
+	if len(sc.ignore) > 0 {
+		body = blankKeys(body, sc.ignore) // lenient: names it does not know must not reach the decoder
 	}
 	if err := json.Unmarshal(body, v); err != nil {
-		return nil, jsonProblem(err)
+		// The scanner checked names and types; what is left is a value a
+		// type refused when read in place (rare): name what we can.
+		return jsonProblem(err)
 	}
-	return sc.missing, nil
+	return nil
 }
 
-// jsonProblem turns a go-json decode error into a 400 naming the field.
+// unknown reports the names the input does not have: each a field error
+// with the nearest known name, or, when the caller asked for lenient
+// handling, a warning.
+func (c *Call) unknown(names []unknownName, root *schemaNode, errs *engine.Fields) {
+	for _, u := range names {
+		hint := suggest(u.key, u.node, c.op)
+		if c.lenient || root.none {
+			msg := "unknown field " + strconv.Quote(u.path) + " ignored"
+			if !c.op.HasBody() {
+				msg = "unknown query parameter " + strconv.Quote(u.path) + " ignored"
+			}
+			if hint != "" {
+				msg += " (" + hint + ")"
+			}
+			c.Warn(msg)
+			continue
+		}
+		reason := "is not a field of this operation"
+		if !c.op.HasBody() {
+			reason = "is not a parameter of this operation"
+		}
+		if hint != "" {
+			reason += "; " + hint
+		}
+		errs.Bad(u.path, reason)
+	}
+}
+
+// jsonProblem turns a go-json decode error into a 422 naming the field.
 func jsonProblem(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
@@ -92,14 +130,14 @@ func jsonProblem(err error) error {
 		if field == "" {
 			field = "(body)"
 		}
-		return BadRequest(field, "must be "+describeType(te.Type)+", got "+te.Value)
+		return engine.Fields{{Field: field, Reason: "must be " + describeType(te.Type) + ", got " + te.Value}}
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return BadRequest("", fmt.Sprintf("the body is not valid JSON (offset %d)", se.Offset))
 	}
-	// Unmarshaler errors (a bad date string, ...) carry their own message.
-	return BadRequest("", "the body could not be read: "+err.Error())
+	// Unmarshaler errors carry their own message.
+	return engine.Fields{{Field: "(body)", Reason: "could not be read: " + err.Error()}}
 }
 
 // jsonPath writes go-json's field path ("planets.0.name") the way the
@@ -146,25 +184,45 @@ func describeType(t reflect.Type) string {
 	return "a " + t.String()
 }
 
-// ---- schema nodes: what keys a Go type accepts ----
+// ---- schema nodes: what names and values a Go type accepts ----
 
 type nodeKind int
 
 const (
-	nodeAny nodeKind = iota
+	nodeAny nodeKind = iota // anything (an interface, raw JSON)
 	nodeObject
 	nodeArray
 	nodeMap
+	nodeScalar // a string, number, integer or boolean
+	nodeCustom // a type that reads itself (json.Unmarshaler, encoding.TextUnmarshaler)
+)
+
+// scalarKind is what JSON a scalar node takes.
+type scalarKind uint8
+
+const (
+	scalarStringKind scalarKind = iota
+	scalarIntKind
+	scalarUintKind
+	scalarFloatKind
+	scalarBoolKind
 )
 
 type schemaNode struct {
 	kind    nodeKind
-	hasEnum bool // a typed enumeration lies at or below this node
+	scalar  scalarKind   // nodeScalar
+	bits    int          // nodeScalar integers: the Go type's size
+	typ     reflect.Type // nodeCustom: the type to read a value into, to check it
+	text    bool         // nodeCustom: a TextUnmarshaler (reads strings only)
+	hasEnum bool         // a typed enumeration lies at or below this node
+	// none marks the input of an operation that takes nothing (op.None):
+	// names sent to it are warnings, never errors.
+	none bool
 	// required counts the required fields of an object node.
 	required int
 	fields   map[string]*fieldInfo // nodeObject, by wire name
-	lower    map[string]*fieldInfo // nodeObject, by lower-cased wire name (JSON keys match case-insensitively)
 	order    []*fieldInfo          // nodeObject, declaration order
+	hints    map[string]string     // nodeObject: advice for names it does not have (Hinter)
 	elem     *schemaNode           // nodeArray, nodeMap
 }
 
@@ -175,11 +233,24 @@ type fieldInfo struct {
 	typ      reflect.Type
 	node     *schemaNode
 	required bool
+	readonly bool     // an echo-only fact: accepted and ignored on input
 	enum     []string // the values of a typed enumeration (engine.Enum), nil otherwise
 	tag      reflect.StructTag
 }
 
-var enumType = reflect.TypeFor[engine.Enum]()
+// Hinter is implemented by an input struct that knows what callers send
+// by mistake in its place: Hints maps a name it does not have to the
+// advice given with the 422 (the transit instant of transits to natal is
+// not an object but fields at the top level).
+type Hinter interface {
+	Hints() map[string]string
+}
+
+var (
+	enumType   = reflect.TypeFor[engine.Enum]()
+	hinterType = reflect.TypeFor[Hinter]()
+	noneType   = reflect.TypeFor[None]()
+)
 
 // enumValues returns the values of t (or *t) when it is a typed
 // enumeration.
@@ -202,8 +273,23 @@ func schemaOf(t reflect.Type) *schemaNode {
 	building := map[reflect.Type]*schemaNode{}
 	n := buildSchema(t, building)
 	markEnums(n, map[*schemaNode]bool{})
+	if t == noneType {
+		n.none = true
+	}
 	schemaCache.Store(t, n)
 	return n
+}
+
+// readsItself reports whether t decodes itself from JSON or text.
+func readsItself(t reflect.Type) (custom, text bool) {
+	p := reflect.PointerTo(t)
+	switch {
+	case p.Implements(jsonUnmarshaler):
+		return true, false
+	case p.Implements(textUnmarshaler):
+		return true, true
+	}
+	return false, false
 }
 
 func buildSchema(t reflect.Type, building map[reflect.Type]*schemaNode) *schemaNode {
@@ -213,66 +299,96 @@ func buildSchema(t reflect.Type, building map[reflect.Type]*schemaNode) *schemaN
 	if n, ok := building[t]; ok {
 		return n
 	}
-	// Types that read themselves accept anything we cannot predict.
-	if reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+	if t == rawJSONType {
 		return &schemaNode{kind: nodeAny}
+	}
+	if custom, text := readsItself(t); custom {
+		return &schemaNode{kind: nodeCustom, typ: t, text: text}
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		n := &schemaNode{kind: nodeObject, fields: map[string]*fieldInfo{}, lower: map[string]*fieldInfo{}}
+		n := &schemaNode{kind: nodeObject, fields: map[string]*fieldInfo{}}
 		building[t] = n
 		addFields(n, t, nil, building)
+		if reflect.PointerTo(t).Implements(hinterType) {
+			n.hints = reflect.New(t).Interface().(Hinter).Hints()
+		}
 		return n
 	case reflect.Slice, reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice {
-			return &schemaNode{kind: nodeAny} // []byte is a base64 string
+			return &schemaNode{kind: nodeScalar, scalar: scalarStringKind} // []byte is a base64 string
 		}
 		return &schemaNode{kind: nodeArray, elem: buildSchema(t.Elem(), building)}
 	case reflect.Map:
 		return &schemaNode{kind: nodeMap, elem: buildSchema(t.Elem(), building)}
+	case reflect.String:
+		return &schemaNode{kind: nodeScalar, scalar: scalarStringKind}
+	case reflect.Bool:
+		return &schemaNode{kind: nodeScalar, scalar: scalarBoolKind}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return &schemaNode{kind: nodeScalar, scalar: scalarIntKind, bits: t.Bits()}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return &schemaNode{kind: nodeScalar, scalar: scalarUintKind, bits: t.Bits()}
+	case reflect.Float32, reflect.Float64:
+		return &schemaNode{kind: nodeScalar, scalar: scalarFloatKind, bits: t.Bits()}
 	}
 	return &schemaNode{kind: nodeAny}
 }
 
+// addFields adds the fields of struct t to n, as encoding/json names
+// them: breadth first, a struct's own fields before those of its embedded
+// structs, so the shallower of two fields of one name wins (a route's own
+// date over the birth packet's).
 func addFields(n *schemaNode, t reflect.Type, index []int, building map[reflect.Type]*schemaNode) {
-	for i := 0; i < t.NumField(); i++ {
-		sf := t.Field(i)
-		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		idx := append(append([]int(nil), index...), i)
-		if sf.Anonymous && name == "" {
-			ft := sf.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
+	type level struct {
+		t     reflect.Type
+		index []int
+	}
+	queue := []level{{t, index}}
+	for len(queue) > 0 {
+		var next []level
+		for _, lv := range queue {
+			for i := 0; i < lv.t.NumField(); i++ {
+				sf := lv.t.Field(i)
+				name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+				if name == "-" {
+					continue
+				}
+				idx := append(append([]int(nil), lv.index...), i)
+				if sf.Anonymous && name == "" {
+					ft := sf.Type
+					if ft.Kind() == reflect.Pointer {
+						ft = ft.Elem()
+					}
+					if ft.Kind() == reflect.Struct {
+						next = append(next, level{ft, idx}) // promoted, after this level's own fields
+						continue
+					}
+				}
+				if !sf.IsExported() {
+					continue
+				}
+				if name == "" {
+					name = sf.Name
+				}
+				if _, dup := n.fields[name]; dup {
+					continue // the shallower field wins
+				}
+				f := &fieldInfo{
+					name: name, pos: len(n.order), index: idx, typ: sf.Type, tag: sf.Tag,
+					required: sf.Tag.Get("required") == "true",
+					readonly: sf.Tag.Get("readonly") == "true",
+					enum:     enumValues(sf.Type),
+					node:     buildSchema(sf.Type, building),
+				}
+				if f.required {
+					n.required++
+				}
+				n.fields[name] = f
+				n.order = append(n.order, f)
 			}
-			if ft.Kind() == reflect.Struct {
-				addFields(n, ft, idx, building) // embedded fields are promoted, as encoding/json does
-				continue
-			}
 		}
-		if !sf.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = sf.Name
-		}
-		if _, dup := n.fields[name]; dup {
-			continue // the shallower field wins
-		}
-		f := &fieldInfo{
-			name: name, pos: len(n.order), index: idx, typ: sf.Type, tag: sf.Tag,
-			required: sf.Tag.Get("required") == "true",
-			enum:     enumValues(sf.Type),
-			node:     buildSchema(sf.Type, building),
-		}
-		if f.required {
-			n.required++
-		}
-		n.fields[name] = f
-		n.lower[strings.ToLower(name)] = f
-		n.order = append(n.order, f)
+		queue = next
 	}
 }
 
@@ -295,367 +411,34 @@ func markEnums(n *schemaNode, seen map[*schemaNode]bool) bool {
 	return n.hasEnum
 }
 
-// checkEnums reports the values of typed enumerations under v (of node
-// n) that are not in their list; path is v's JSON path.
-func checkEnums(v reflect.Value, n *schemaNode, path string, errs *engine.Fields) {
-	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
-		if v.IsNil() {
-			return
-		}
-		v = v.Elem()
+// names lists the wire names of an object node.
+func (n *schemaNode) names() []string {
+	out := make([]string, 0, len(n.order))
+	for _, f := range n.order {
+		out = append(out, f.name)
 	}
+	return out
+}
+
+// expects says what JSON a node takes, for the errors of a wrong type.
+func (n *schemaNode) expects() string {
 	switch n.kind {
-	case nodeObject:
-		if v.Kind() != reflect.Struct {
-			return
-		}
-		for _, f := range n.order {
-			fv, err := v.FieldByIndexErr(f.index)
-			if err != nil {
-				continue // behind a nil embedded pointer
-			}
-			name := f.name
-			if path != "" {
-				name = path + "." + f.name
-			}
-			if f.enum != nil {
-				for fv.Kind() == reflect.Pointer && !fv.IsNil() {
-					fv = fv.Elem()
-				}
-				if fv.Kind() == reflect.String && fv.String() != "" && !slices.Contains(f.enum, fv.String()) {
-					*errs = append(*errs, &engine.FieldError{Field: name, Reason: fmt.Sprintf("must be one of %s (got %q)", strings.Join(f.enum, ", "), fv.String())})
-				}
-				continue
-			}
-			if f.node.hasEnum {
-				checkEnums(fv, f.node, name, errs)
-			}
-		}
+	case nodeObject, nodeMap:
+		return "an object"
 	case nodeArray:
-		if v.Kind() == reflect.Slice || v.Kind() == reflect.Array {
-			for i := range v.Len() {
-				checkEnums(v.Index(i), n.elem, fmt.Sprintf("%s[%d]", path, i), errs)
-			}
+		return "an array"
+	case nodeScalar:
+		switch n.scalar {
+		case scalarIntKind, scalarUintKind:
+			return "an integer"
+		case scalarFloatKind:
+			return "a number"
+		case scalarBoolKind:
+			return "a boolean"
 		}
-	case nodeMap:
-		if v.Kind() == reflect.Map {
-			for _, k := range v.MapKeys() {
-				checkEnums(v.MapIndex(k), n.elem, path+"."+fmt.Sprint(k.Interface()), errs)
-			}
-		}
+		return "a string"
 	}
-}
-
-func (n *schemaNode) field(key []byte) *fieldInfo {
-	if f, ok := n.fields[string(key)]; ok {
-		return f
-	}
-	return n.lower[strings.ToLower(string(key))]
-}
-
-// ---- scanner: one pass over the body checking syntax, depth and keys ----
-
-// scanner validates JSON syntax and nesting depth and collects the keys the
-// target type does not know, before the real decoder runs. It does not
-// build values.
-type scanner struct {
-	b       []byte
-	i       int
-	depth   int
-	node    *schemaNode
-	path    [][]byte // current path, for naming unknown keys (joined only then)
-	unknown []string
-	missing []string        // paths of required fields absent or null
-	present map[string]bool // top-level keys seen with a value other than null
-}
-
-func (s *scanner) run() error {
-	s.ws()
-	if s.i >= len(s.b) {
-		return BadRequest("", "the body is empty")
-	}
-	if s.node.kind == nodeObject && s.b[s.i] != '{' {
-		return BadRequest("", "the body must be a JSON object")
-	}
-	if err := s.value(s.node); err != nil {
-		return err
-	}
-	s.ws()
-	if s.i != len(s.b) {
-		return s.syntax("unexpected data after the JSON value")
-	}
-	return nil
-}
-
-func (s *scanner) syntax(what string) error {
-	return BadRequest("", fmt.Sprintf("the body is not valid JSON: %s at offset %d", what, s.i))
-}
-
-func (s *scanner) ws() {
-	for s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ' ', '\t', '\n', '\r':
-			s.i++
-		default:
-			return
-		}
-	}
-}
-
-func (s *scanner) value(n *schemaNode) error {
-	s.ws()
-	if s.i >= len(s.b) {
-		return s.syntax("unexpected end")
-	}
-	switch c := s.b[s.i]; {
-	case c == '{':
-		return s.object(n)
-	case c == '[':
-		return s.array(n)
-	case c == '"':
-		_, _, err := s.str()
-		return err
-	case c == 't':
-		return s.lit("true")
-	case c == 'f':
-		return s.lit("false")
-	case c == 'n':
-		return s.lit("null")
-	case c == '-' || (c >= '0' && c <= '9'):
-		return s.number()
-	}
-	return s.syntax(fmt.Sprintf("unexpected character %q", s.b[s.i]))
-}
-
-func (s *scanner) enter() error {
-	s.depth++
-	if s.depth > MaxJSONDepth {
-		return BadRequest("", fmt.Sprintf("the body is nested deeper than %d levels", MaxJSONDepth))
-	}
-	return nil
-}
-
-func (s *scanner) object(n *schemaNode) error {
-	if err := s.enter(); err != nil {
-		return err
-	}
-	s.i++ // {
-	// seen marks the required fields of n given a value other than null.
-	var seen uint64
-	track := n != nil && n.kind == nodeObject && n.required > 0
-	done := func() {
-		s.depth--
-		if !track {
-			return
-		}
-		for _, f := range n.order {
-			if f.required && (f.pos >= 64 || seen&(1<<f.pos) == 0) {
-				s.missing = append(s.missing, s.join([]byte(f.name)))
-			}
-		}
-	}
-	s.ws()
-	if s.i < len(s.b) && s.b[s.i] == '}' {
-		s.i++
-		done()
-		return nil
-	}
-	for {
-		s.ws()
-		if s.i >= len(s.b) || s.b[s.i] != '"' {
-			return s.syntax("expected a key")
-		}
-		key, escaped, err := s.str()
-		if err != nil {
-			return err
-		}
-		if escaped {
-			var k string
-			if json.Unmarshal(key, &k) == nil {
-				key = []byte(k)
-			}
-		} else {
-			key = key[1 : len(key)-1]
-		}
-		s.ws()
-		if s.i >= len(s.b) || s.b[s.i] != ':' {
-			return s.syntax("expected ':'")
-		}
-		s.i++
-		s.ws()
-		// null is absent: a required field sent as null is missing.
-		null := s.i < len(s.b) && s.b[s.i] == 'n'
-		var child *schemaNode
-		switch {
-		case n == nil || n.kind == nodeAny:
-		case n.kind == nodeObject:
-			if f := n.field(key); f != nil {
-				child = f.node
-				if !null {
-					if s.depth == 1 && s.present != nil {
-						s.present[f.name] = true
-					}
-					if f.pos < 64 {
-						seen |= 1 << f.pos
-					}
-				}
-			} else {
-				s.unknown = append(s.unknown, s.join(key))
-			}
-		case n.kind == nodeMap:
-			child = n.elem
-		}
-		s.path = append(s.path, key)
-		if err := s.value(child); err != nil {
-			return err
-		}
-		s.path = s.path[:len(s.path)-1]
-		s.ws()
-		if s.i >= len(s.b) {
-			return s.syntax("unexpected end in an object")
-		}
-		if s.b[s.i] == ',' {
-			s.i++
-			continue
-		}
-		if s.b[s.i] == '}' {
-			s.i++
-			done()
-			return nil
-		}
-		return s.syntax("expected ',' or '}'")
-	}
-}
-
-func (s *scanner) join(last []byte) string {
-	var b strings.Builder
-	for _, p := range s.path {
-		if p[0] != '[' && b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.Write(p)
-	}
-	if b.Len() > 0 {
-		b.WriteByte('.')
-	}
-	b.Write(last)
-	return b.String()
-}
-
-func (s *scanner) array(n *schemaNode) error {
-	if err := s.enter(); err != nil {
-		return err
-	}
-	var elem *schemaNode
-	if n != nil && n.kind == nodeArray {
-		elem = n.elem
-	}
-	s.i++ // [
-	s.ws()
-	if s.i < len(s.b) && s.b[s.i] == ']' {
-		s.i++
-		s.depth--
-		return nil
-	}
-	for k := 0; ; k++ {
-		if elem != nil && elem.kind == nodeObject {
-			s.path = append(s.path, []byte("["+strconv.Itoa(k)+"]"))
-		}
-		if err := s.value(elem); err != nil {
-			return err
-		}
-		if elem != nil && elem.kind == nodeObject {
-			s.path = s.path[:len(s.path)-1]
-		}
-		s.ws()
-		if s.i >= len(s.b) {
-			return s.syntax("unexpected end in an array")
-		}
-		if s.b[s.i] == ',' {
-			s.i++
-			continue
-		}
-		if s.b[s.i] == ']' {
-			s.i++
-			s.depth--
-			return nil
-		}
-		return s.syntax("expected ',' or ']'")
-	}
-}
-
-// str scans a string starting at the quote; it returns the raw bytes with
-// quotes and whether they hold escapes.
-func (s *scanner) str() ([]byte, bool, error) {
-	start := s.i
-	s.i++
-	escaped := false
-	for s.i < len(s.b) {
-		c := s.b[s.i]
-		switch {
-		case c == '"':
-			s.i++
-			return s.b[start:s.i], escaped, nil
-		case c == '\\':
-			escaped = true
-			s.i += 2
-			continue
-		case c < 0x20:
-			return nil, false, s.syntax("control character in a string")
-		}
-		s.i++
-	}
-	return nil, false, s.syntax("unterminated string")
-}
-
-func (s *scanner) lit(word string) error {
-	if len(s.b)-s.i < len(word) || string(s.b[s.i:s.i+len(word)]) != word {
-		return s.syntax("invalid literal")
-	}
-	s.i += len(word)
-	return nil
-}
-
-// number checks the JSON number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-// (magnitude is left to the decoder, which answers 400 on overflow).
-func (s *scanner) number() error {
-	start := s.i
-	digits := func() int {
-		n := 0
-		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
-			s.i++
-			n++
-		}
-		return n
-	}
-	bad := func() error {
-		s.i = start
-		return s.syntax("invalid number")
-	}
-	if s.b[s.i] == '-' {
-		s.i++
-	}
-	if s.i < len(s.b) && s.b[s.i] == '0' {
-		s.i++
-	} else if digits() == 0 {
-		return bad()
-	}
-	if s.i < len(s.b) && s.b[s.i] == '.' {
-		s.i++
-		if digits() == 0 {
-			return bad()
-		}
-	}
-	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
-		s.i++
-		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
-			s.i++
-		}
-		if digits() == 0 {
-			return bad()
-		}
-	}
-	return nil
+	return "a value of another type"
 }
 
 func trimSpace(b []byte) []byte {
@@ -668,184 +451,26 @@ func trimSpace(b []byte) []byte {
 	return b
 }
 
-// ---- query parameters ----
-
-// decodeQuery fills the struct rv from query parameters named by json tag.
-// A dotted name reaches into an object field: person1.year sets the year
-// of the person1 object, so a GET can carry what a POST nests (the
-// synastry wheel's two births). Required fields of an object that was
-// sent in part are reported missing by their dotted names.
-func (c *Call) decodeQuery(rv reflect.Value, node *schemaNode) error {
-	if node.kind != nodeObject {
-		return fmt.Errorf("http: query input must be a struct, got %s", rv.Type())
+// checkCustom reads raw (one JSON value) into a new value of a type that
+// reads itself, returning its complaint ("" when it reads).
+func checkCustom(n *schemaNode, raw []byte) string {
+	p := reflect.New(n.typ)
+	var err error
+	if n.text {
+		var s string
+		if err = json.Unmarshal(raw, &s); err != nil {
+			return "must be a string"
+		}
+		err = p.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
+	} else {
+		err = p.Interface().(json.Unmarshaler).UnmarshalJSON(raw)
 	}
-	seen := map[string]bool{}
-	for _, kv := range c.query {
-		name := kv[0]
-		fv, ok := queryField(rv, node, name)
-		if ok && !fv.IsValid() {
-			return BadRequest(name, "is an object: send its fields as "+name+".<field> parameters")
-		}
-		if !ok {
-			if !seen[name] {
-				c.Warn("unknown query parameter " + strconv.Quote(name) + " ignored")
-			}
-			seen[name] = true
-			continue
-		}
-		top, _, nested := strings.Cut(name, ".")
-		first := !c.present[name]
-		c.present[name] = true
-		if nested {
-			c.present[top] = true
-		}
-		if err := setFromString(fv, kv[1], first); err != nil {
-			return BadRequest(name, err.Error())
-		}
+	if err == nil {
+		return ""
 	}
-	return nil
-}
-
-// queryField finds the field a (possibly dotted) query parameter names,
-// allocating the nil pointers on the way; ok is false when there is none,
-// and the value is invalid when the name is that of an object.
-func queryField(rv reflect.Value, node *schemaNode, name string) (reflect.Value, bool) {
-	for {
-		head, rest, dotted := strings.Cut(name, ".")
-		f := node.fields[name]
-		if f == nil && dotted {
-			f = node.fields[head]
-		} else {
-			dotted = false
-		}
-		if f == nil {
-			return reflect.Value{}, false
-		}
-		fv, err := rv.FieldByIndexErr(f.index)
-		if err != nil {
-			return reflect.Value{}, false // behind a nil embedded pointer
-		}
-		if !dotted {
-			if f.node.kind == nodeObject {
-				return reflect.Value{}, true
-			}
-			return fv, true
-		}
-		if f.node.kind != nodeObject {
-			return reflect.Value{}, false
-		}
-		for fv.Kind() == reflect.Pointer {
-			if fv.IsNil() {
-				fv.Set(reflect.New(fv.Type().Elem()))
-			}
-			fv = fv.Elem()
-		}
-		rv, node, name = fv, f.node, rest
+	var fe *engine.FieldError
+	if errors.As(err, &fe) {
+		return fe.Reason
 	}
-}
-
-// missingNested lists, under the object fields of node that were sent in
-// part (present holds their dotted names), the required fields that were
-// not sent, by dotted name.
-func missingNested(node *schemaNode, prefix string, present map[string]bool) []string {
-	var out []string
-	for _, f := range node.order {
-		name := prefix + f.name
-		if f.node.kind != nodeObject || !present[name] {
-			continue
-		}
-		for _, g := range f.node.order {
-			if g.required && !present[name+"."+g.name] && g.node.kind != nodeObject {
-				out = append(out, name+"."+g.name)
-			}
-		}
-		out = append(out, missingNested(f.node, name+".", present)...)
-	}
-	return out
-}
-
-// setFromString parses s into v. Slices take comma-separated values and
-// repeated parameters; other kinds take the first occurrence.
-func setFromString(v reflect.Value, s string, first bool) error {
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			v.Set(reflect.New(v.Type().Elem()))
-		}
-		return setFromString(v.Elem(), s, first)
-	}
-	if v.CanAddr() {
-		if u, ok := v.Addr().Interface().(encoding.TextUnmarshaler); ok {
-			if !first {
-				return nil
-			}
-			if err := u.UnmarshalText([]byte(s)); err != nil {
-				return fmt.Errorf("invalid value %q: %v", s, err)
-			}
-			return nil
-		}
-	}
-	if v.Kind() == reflect.Slice && v.Type().Elem().Kind() != reflect.Uint8 {
-		if s == "" {
-			return nil
-		}
-		for _, part := range strings.Split(s, ",") {
-			e := reflect.New(v.Type().Elem()).Elem()
-			if err := setFromString(e, strings.TrimSpace(part), true); err != nil {
-				return err
-			}
-			v.Set(reflect.Append(v, e))
-		}
-		return nil
-	}
-	if !first {
-		return nil
-	}
-	switch v.Kind() {
-	case reflect.String:
-		v.SetString(s)
-	case reflect.Bool:
-		b, err := strconv.ParseBool(s)
-		if err != nil {
-			return fmt.Errorf("must be true or false, got %q", s)
-		}
-		v.SetBool(b)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, err := strconv.ParseInt(s, 10, v.Type().Bits())
-		if err != nil {
-			return fmt.Errorf("must be an integer, got %q", s)
-		}
-		v.SetInt(n)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, err := strconv.ParseUint(s, 10, v.Type().Bits())
-		if err != nil {
-			return fmt.Errorf("must be a non-negative integer, got %q", s)
-		}
-		v.SetUint(n)
-	case reflect.Float32, reflect.Float64:
-		f, err := strconv.ParseFloat(s, v.Type().Bits())
-		if err != nil {
-			return fmt.Errorf("must be a number, got %q", s)
-		}
-		v.SetFloat(f)
-	default:
-		return fmt.Errorf("cannot be sent as a query parameter (type %s)", v.Type())
-	}
-	return nil
-}
-
-// SearchText picks the search text of a route that takes q or its alias
-// query (q wins when both are sent) and enforces the 2-character minimum of
-// spec 4.3. field names the parameter the text came from, for later errors.
-func SearchText(q, query string) (text, field string, err error) {
-	text, field = strings.TrimSpace(q), "q"
-	if text == "" {
-		text, field = strings.TrimSpace(query), "query"
-	}
-	if text == "" {
-		return "", "q", BadRequest("q", "is required: send q (or query) with at least 2 characters")
-	}
-	if utf8.RuneCountInString(text) < 2 {
-		return "", field, BadRequest(field, "needs at least 2 characters")
-	}
-	return text, field, nil
+	return err.Error()
 }

@@ -82,9 +82,17 @@ func TestDecodeQueryNested(t *testing.T) {
 			}
 		})
 	}
-	// An unknown dotted name is a warning, as an unknown flat one.
-	c, err = run([2]string{"person1.year", "1"}, [2]string{"person1.nope", "1"}, [2]string{"nobody.year", "1"})
-	if err != nil || len(c.Warnings()) != 2 {
-		t.Errorf("unknown names: %v %v", err, c.Warnings())
+	// An unknown dotted name is refused, as an unknown flat one, both named.
+	_, err = run([2]string{"person1.year", "1"}, [2]string{"person1.nope", "1"}, [2]string{"nobody.year", "1"})
+	if fs := fields(err); len(fs) != 2 || fs[0] != "person1.nope" || fs[1] != "nobody.year" {
+		t.Errorf("unknown names: %v %v", err, fs)
+	}
+	// A parameter sent twice is refused; a list takes repeats.
+	_, err = run([2]string{"person1.year", "1"}, [2]string{"size", "1"}, [2]string{"size", "2"})
+	if fs := fields(err); len(fs) != 1 || fs[0] != "size" {
+		t.Errorf("duplicate: %v %v", err, fs)
+	}
+	if _, err = run([2]string{"person1.year", "1"}, [2]string{"person1.tags", "a"}, [2]string{"person1.tags", "b,c"}); err != nil || len(got.Person1.Tags) != 3 {
+		t.Errorf("repeated list: %v %+v", err, got)
 	}
 }

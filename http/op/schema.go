@@ -210,38 +210,46 @@ func (g *Schemas) object(t reflect.Type) map[string]any {
 	return s
 }
 
-// wireFields lists the JSON fields of struct t in declaration order, the
-// fields of embedded structs promoted (the shallower wins a name).
+// wireFields lists the JSON fields of struct t as encoding/json names
+// them: breadth first, embedded structs' fields promoted after the
+// struct's own, the shallower winning a name.
 func wireFields(t reflect.Type) []reflect.StructField {
+	type level struct {
+		t     reflect.Type
+		index []int
+	}
 	var out []reflect.StructField
 	seen := map[string]bool{}
-	var walk func(t reflect.Type, index []int)
-	walk = func(t reflect.Type, index []int) {
-		for i := 0; i < t.NumField(); i++ {
-			sf := t.Field(i)
-			sf.Index = append(append([]int(nil), index...), i)
-			name, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
-			if name == "-" && opts == "" {
-				continue
-			}
-			if sf.Anonymous && name == "" {
-				ft := sf.Type
-				if ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if ft.Kind() == reflect.Struct {
-					walk(ft, sf.Index)
+	queue := []level{{t, nil}}
+	for len(queue) > 0 {
+		var next []level
+		for _, lv := range queue {
+			for i := 0; i < lv.t.NumField(); i++ {
+				sf := lv.t.Field(i)
+				sf.Index = append(append([]int(nil), lv.index...), i)
+				name, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+				if name == "-" && opts == "" {
 					continue
 				}
+				if sf.Anonymous && name == "" {
+					ft := sf.Type
+					if ft.Kind() == reflect.Pointer {
+						ft = ft.Elem()
+					}
+					if ft.Kind() == reflect.Struct {
+						next = append(next, level{ft, sf.Index})
+						continue
+					}
+				}
+				if !sf.IsExported() || seen[wireName(sf)] {
+					continue
+				}
+				seen[wireName(sf)] = true
+				out = append(out, sf)
 			}
-			if !sf.IsExported() || seen[wireName(sf)] {
-				continue
-			}
-			seen[wireName(sf)] = true
-			out = append(out, sf)
 		}
+		queue = next
 	}
-	walk(t, nil)
 	return out
 }
 
@@ -393,6 +401,10 @@ func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 	k := scalarOf(sf.Type)
 	if d := sf.Tag.Get("doc"); d != "" {
 		s["description"] = d
+	}
+	if sf.Tag.Get("readonly") == "true" {
+		// The echo's facts: sent back, they are ignored.
+		s["readOnly"] = true
 	}
 	if e := sf.Tag.Get("enum"); e == "-" {
 		delete(s, "enum") // an open set: the type's values and more (harmonic aspect names)

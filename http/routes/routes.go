@@ -25,28 +25,19 @@ package routes
 
 import (
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
-	"github.com/astroapi/astroapi/http/routes/aspects"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
-	"github.com/astroapi/astroapi/http/routes/houses"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
-	"github.com/astroapi/astroapi/http/routes/parts"
-	"github.com/astroapi/astroapi/http/routes/relationship"
-	"github.com/astroapi/astroapi/http/routes/sky"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
-	"github.com/astroapi/astroapi/http/routes/timing"
-	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/usage"
-	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 	"github.com/astroapi/astroapi/tables"
@@ -75,22 +66,13 @@ type Deps struct {
 
 // All returns the operations of every family.
 func All(d Deps) []*op.Operation {
-	births := &birth.Resolver{Places: d.Places, Zones: d.Zones}
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
-		natal.Ops(natal.Deps{Positions: d.Positions, Births: births}),
-		relationship.Ops(relationship.Deps{Positions: d.Positions, Births: births}),
-		houses.Ops(houses.Deps{Positions: d.Positions, Births: births}),
-		aspects.Ops(aspects.Deps{Positions: d.Positions, Births: births}),
-		parts.Ops(parts.Deps{Positions: d.Positions, Births: births}),
-		sky.Ops(sky.Deps{Positions: d.Positions}),
-		transits.Ops(transits.Deps{Positions: d.Positions, Births: births}),
+		natal.Ops(natal.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
-		vedic.Ops(vedic.Deps{Positions: d.Positions, Births: births}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
 		mayan.Ops(),
-		timing.Ops(timing.Deps{Positions: d.Positions, Births: births}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
@@ -25,8 +24,8 @@ type testOptions struct {
 // startTestServer serves the natal routes through the apitest harness.
 func startTestServer(t testing.TB, o testOptions) *apitest.Server {
 	t.Helper()
-	ops := natal.Ops(natal.Deps{Positions: o.Positions, Births: &birth.Resolver{Places: o.Places, Zones: o.Zones}})
-	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: o.Positions != nil, Limits: o.Limits})
+	ops := natal.Ops(natal.Deps{Positions: o.Positions})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: o.Positions != nil, Limits: o.Limits, Places: o.Places, Zones: o.Zones})
 }
 
 // testEphemeris opens the Swiss Ephemeris for route tests.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/wheel"
 	"github.com/astroapi/astroapi/http/op"
@@ -16,7 +15,6 @@ import (
 // Deps are what the natal routes calculate with.
 type Deps struct {
 	Positions engine.Positions // nil: the routes answer 503
-	Births    *birth.Resolver
 }
 
 // wheelRequest is the natal input plus the drawing options; GET sends the
@@ -27,18 +25,23 @@ type wheelRequest struct {
 	Size  int         `json:"size,omitempty" doc:"width and height of the SVG in pixels (the drawing scales; the viewBox is 1000 x 1000)" minimum:"200" maximum:"4000" default:"600"`
 }
 
+// pngRequest is the wheel input of the PNG routes: the size of a raster
+// is bounded lower (the cost grows with its square).
+type pngRequest struct {
+	natal.Request
+	Theme wheel.Theme `json:"theme,omitempty" doc:"colour scheme of the wheel" default:"light"`
+	Size  int         `json:"size,omitempty" doc:"width and height of the PNG in pixels" minimum:"200" maximum:"2000" default:"600"`
+}
+
 // PNG renders cost about a second of CPU at 4000 px (against a tenth of a
 // millisecond for a chart): their size is capped, they are billed as
 // pngCost calls, and they run as heavy calls (a few in flight per server
 // and per account, refused with 503 and Retry-After beyond).
-const (
-	maxPNGSize = 2000
-	pngCost    = 10
-)
+const pngCost = 10
 
 var pngDescription = fmt.Sprintf("The natal wheel of /api/v1/natal/svg as a PNG image, rasterised on the server (same drawing, same options; "+
 	"the title is left out). Use it where SVG cannot go (e-mail, chat previews). Size at most %d pixels. "+
-	"A PNG is billed as %d calls, and at most two renders of an account run at once (503 with Retry-After beyond).", maxPNGSize, pngCost)
+	"A PNG is billed as %d calls, and at most two renders of an account run at once (503 with Retry-After beyond).", 2000, pngCost)
 
 const svgDescription = "The natal chart as an SVG wheel: zodiac ring with sign glyphs, house cusps and numbers, planet glyphs " +
 	"with degrees (spread apart in a stellium, with leaders to their true places), aspect lines coloured by aspect " +
@@ -85,43 +88,27 @@ func Ops(d Deps) []*op.Operation {
 	}
 }
 
-// cast casts the chart of in, echoing the interpreted input.
-func (d Deps) cast(c *op.Call, in *natal.Request) (*natal.Chart, *natal.Echo, error) {
-	chart, echo, warnings, err := in.Cast(d.Positions, d.Births, "")
-	if err != nil {
-		return nil, nil, err
-	}
-	c.Warn(warnings...)
-	c.Echo(echo)
-	return chart, echo, nil
-}
-
 func (d Deps) natal(c *op.Call, in *natal.Request) (*natal.Chart, error) {
-	chart, _, err := d.cast(c, in)
-	return chart, err
+	return in.Cast(d.Positions, c, "")
 }
 
-func (d Deps) svg(c *op.Call, in *wheelRequest) (op.Raw, error) { return d.draw(c, in, false) }
+func (d Deps) svg(c *op.Call, in *wheelRequest) (op.Raw, error) {
+	return d.draw(c, &in.Request, wheel.Options{Size: in.Size, Theme: in.Theme}, false)
+}
 
-func (d Deps) png(c *op.Call, in *wheelRequest) (op.Raw, error) { return d.draw(c, in, true) }
+func (d Deps) png(c *op.Call, in *pngRequest) (op.Raw, error) {
+	return d.draw(c, &in.Request, wheel.Options{Size: in.Size, Theme: in.Theme}, true)
+}
 
 // draw casts the chart of a wheel request and draws it as SVG or PNG.
-func (d Deps) draw(c *op.Call, in *wheelRequest, asPNG bool) (op.Raw, error) {
-	o := wheel.Options{Size: in.Size, Theme: in.Theme}
-	errs := o.Validate()
-	if asPNG && in.Size > maxPNGSize {
-		errs = append(errs, &engine.FieldError{Field: "size", Reason: fmt.Sprintf("a PNG is at most %d pixels (the SVG scales to any size)", maxPNGSize)})
-	}
-	if len(errs) > 0 {
-		return op.Raw{}, errs
-	}
-	chart, echo, err := d.cast(c, &in.Request)
+func (d Deps) draw(c *op.Call, in *natal.Request, o wheel.Options, asPNG bool) (op.Raw, error) {
+	chart, err := in.Cast(d.Positions, c, "")
 	if err != nil {
 		return op.Raw{}, err
 	}
-	title := echo.BirthDate + " " + echo.BirthTime[:5] + " " + echo.Timezone
-	if echo.Location != nil {
-		title = echo.Location.Name + ", " + title
+	title := in.BirthDate + " " + in.BirthTime[:5] + " " + string(in.Timezone)
+	if in.Place != nil {
+		title = in.Place.Name + ", " + title
 	}
 	title += " · " + string(chart.Houses.System)
 	if chart.ZodiacType == "sidereal" {

@@ -1,0 +1,460 @@
+package op
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine"
+)
+
+// scanner makes one pass over a body before the decoder runs: it checks
+// JSON syntax and nesting depth (a 400 at the first fault), and, against
+// the input's schema, collects every name the input does not have, every
+// name sent twice, every value of the wrong JSON type and every required
+// field absent or null (one 422 for all). It builds no values.
+type scanner struct {
+	b       []byte
+	i       int
+	depth   int
+	node    *schemaNode
+	path    []pathPart // current path, joined only to name a problem
+	errs    engine.Fields
+	unknown []unknownName
+	ignore  [][2]int        // byte spans of the keys of unknown names (blanked before decoding)
+	missing []string        // paths of required fields absent or null
+	present map[string]bool // top-level names seen with a value other than null
+}
+
+// pathPart is a key or an array index of the path being scanned.
+type pathPart struct {
+	key   []byte
+	index int
+}
+
+// unknownName is a name an object of the input does not have.
+type unknownName struct {
+	path string      // its full path, "person1.lattitude"
+	key  string      // the name alone
+	node *schemaNode // the object it was sent in
+}
+
+func (s *scanner) run() error {
+	s.ws()
+	if s.i >= len(s.b) {
+		return BadRequest("", "the body is empty")
+	}
+	if s.node.kind == nodeObject && s.b[s.i] != '{' {
+		return BadRequest("", "the body must be a JSON object")
+	}
+	if err := s.value(s.node); err != nil {
+		return err
+	}
+	s.ws()
+	if s.i != len(s.b) {
+		return s.syntax("unexpected data after the JSON value")
+	}
+	return nil
+}
+
+func (s *scanner) syntax(what string) error {
+	return BadRequest("", fmt.Sprintf("the body is not valid JSON: %s at offset %d", what, s.i))
+}
+
+func (s *scanner) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// value scans one value expected to fit n (nil: anything, unchecked).
+func (s *scanner) value(n *schemaNode) error {
+	s.ws()
+	if s.i >= len(s.b) {
+		return s.syntax("unexpected end")
+	}
+	start := s.i
+	c := s.b[s.i]
+	var err error
+	switch {
+	case c == '{':
+		if n != nil && n.kind != nodeObject && n.kind != nodeMap && n.kind != nodeAny && n.kind != nodeCustom {
+			s.wrong(n, "an object")
+			n = nil
+		}
+		err = s.object(n)
+	case c == '[':
+		if n != nil && n.kind != nodeArray && n.kind != nodeAny && n.kind != nodeCustom {
+			s.wrong(n, "an array")
+			n = nil
+		}
+		err = s.array(n)
+	case c == '"':
+		_, _, err = s.str()
+		if err == nil && n != nil && n.kind != nodeAny && n.kind != nodeCustom && (n.kind != nodeScalar || n.scalar != scalarStringKind) {
+			s.wrong(n, "a string "+quoteClip(s.b[start:s.i]))
+		}
+	case c == 't' || c == 'f':
+		word := "true"
+		if c == 'f' {
+			word = "false"
+		}
+		err = s.lit(word)
+		if err == nil && n != nil && n.kind != nodeAny && n.kind != nodeCustom && (n.kind != nodeScalar || n.scalar != scalarBoolKind) {
+			s.wrong(n, word)
+		}
+	case c == 'n':
+		return s.lit("null") // null is absent, whatever the type
+	case c == '-' || (c >= '0' && c <= '9'):
+		var integral bool
+		integral, err = s.number()
+		if err == nil && n != nil {
+			s.checkNumber(n, s.b[start:s.i], integral)
+		}
+	default:
+		return s.syntax(fmt.Sprintf("unexpected character %q", c))
+	}
+	if err != nil {
+		return err
+	}
+	if n != nil && n.kind == nodeCustom {
+		if reason := checkCustom(n, s.b[start:s.i]); reason != "" {
+			s.bad(reason)
+		}
+	}
+	return nil
+}
+
+// checkNumber checks a JSON number against a scalar node.
+func (s *scanner) checkNumber(n *schemaNode, raw []byte, integral bool) {
+	switch {
+	case n.kind == nodeAny || n.kind == nodeCustom:
+	case n.kind != nodeScalar || n.scalar == scalarStringKind || n.scalar == scalarBoolKind:
+		s.wrong(n, clipBytes(raw))
+	case n.scalar == scalarIntKind || n.scalar == scalarUintKind:
+		if !integral {
+			s.wrong(n, clipBytes(raw))
+			return
+		}
+		var err error
+		if n.scalar == scalarIntKind {
+			_, err = strconv.ParseInt(string(raw), 10, n.bits)
+		} else {
+			_, err = strconv.ParseUint(string(raw), 10, n.bits)
+		}
+		if err != nil {
+			s.bad("is out of range: " + clipBytes(raw))
+		}
+	case n.scalar == scalarFloatKind:
+		if _, err := strconv.ParseFloat(string(raw), n.bits); err != nil {
+			s.bad("is out of range: " + clipBytes(raw))
+		}
+	}
+}
+
+// wrong records a value of the wrong JSON type at the current path.
+func (s *scanner) wrong(n *schemaNode, got string) {
+	s.bad("must be " + n.expects() + ", got " + got)
+}
+
+// bad records a problem with the value at the current path.
+func (s *scanner) bad(reason string) {
+	s.errs = append(s.errs, &engine.FieldError{Field: s.join(nil), Reason: reason})
+}
+
+func (s *scanner) enter() error {
+	s.depth++
+	if s.depth > MaxJSONDepth {
+		return BadRequest("", fmt.Sprintf("the body is nested deeper than %d levels", MaxJSONDepth))
+	}
+	return nil
+}
+
+func (s *scanner) object(n *schemaNode) error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	s.i++ // {
+	// seen marks the fields of n sent, given a value other than null.
+	var seen, given uint64
+	var seenMore map[string]bool // fields past the 64th, map keys
+	object := n != nil && n.kind == nodeObject
+	done := func() {
+		s.depth--
+		if !object || n.required == 0 {
+			return
+		}
+		for _, f := range n.order {
+			if f.required && (f.pos >= 64 || given&(1<<f.pos) == 0) {
+				if f.pos >= 64 && seenMore[f.name] {
+					continue
+				}
+				s.missing = append(s.missing, s.join([]byte(f.name)))
+			}
+		}
+	}
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == '}' {
+		s.i++
+		done()
+		return nil
+	}
+	for {
+		s.ws()
+		if s.i >= len(s.b) || s.b[s.i] != '"' {
+			return s.syntax("expected a key")
+		}
+		keyStart := s.i
+		key, escaped, err := s.str()
+		if err != nil {
+			return err
+		}
+		keyEnd := s.i
+		if escaped {
+			var k string
+			if json.Unmarshal(key, &k) == nil {
+				key = []byte(k)
+			}
+		} else {
+			key = key[1 : len(key)-1]
+		}
+		s.ws()
+		if s.i >= len(s.b) || s.b[s.i] != ':' {
+			return s.syntax("expected ':'")
+		}
+		s.i++
+		s.ws()
+		null := s.i < len(s.b) && s.b[s.i] == 'n'
+		var child *schemaNode
+		if n != nil {
+			switch n.kind {
+			case nodeObject:
+				if f := n.fields[string(key)]; f != nil {
+					child = f.node
+					dup := false
+					if f.pos < 64 {
+						dup = seen&(1<<f.pos) != 0
+						seen |= 1 << f.pos
+						if !null {
+							given |= 1 << f.pos
+						}
+					} else {
+						if seenMore == nil {
+							seenMore = map[string]bool{}
+						}
+						_, dup = seenMore[f.name]
+						seenMore[f.name] = !null
+					}
+					if dup {
+						s.errs = append(s.errs, &engine.FieldError{Field: s.join(key), Reason: "is sent twice: send each field once"})
+					}
+					if !null && s.depth == 1 && s.present != nil {
+						s.present[f.name] = true
+					}
+				} else {
+					s.unknown = append(s.unknown, unknownName{path: s.join(key), key: string(key), node: n})
+					s.ignore = append(s.ignore, [2]int{keyStart, keyEnd})
+				}
+			case nodeMap:
+				child = n.elem
+				if seenMore == nil {
+					seenMore = map[string]bool{}
+				}
+				if _, dup := seenMore[string(key)]; dup {
+					s.errs = append(s.errs, &engine.FieldError{Field: s.join(key), Reason: "is sent twice: send each key once"})
+				}
+				seenMore[string(key)] = true
+			}
+		}
+		s.path = append(s.path, pathPart{key: key})
+		if err := s.value(child); err != nil {
+			return err
+		}
+		s.path = s.path[:len(s.path)-1]
+		s.ws()
+		if s.i >= len(s.b) {
+			return s.syntax("unexpected end in an object")
+		}
+		if s.b[s.i] == ',' {
+			s.i++
+			continue
+		}
+		if s.b[s.i] == '}' {
+			s.i++
+			done()
+			return nil
+		}
+		return s.syntax("expected ',' or '}'")
+	}
+}
+
+// join writes the current path, with last appended when not nil, as the
+// problems name fields: "person1.latitude", "planets[2].name".
+func (s *scanner) join(last []byte) string {
+	var b strings.Builder
+	for _, p := range s.path {
+		if p.key == nil {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(p.index))
+			b.WriteByte(']')
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(p.key)
+	}
+	if last != nil {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(last)
+	}
+	if b.Len() == 0 {
+		return "(body)"
+	}
+	return b.String()
+}
+
+func (s *scanner) array(n *schemaNode) error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	var elem *schemaNode
+	if n != nil && n.kind == nodeArray {
+		elem = n.elem
+	}
+	s.i++ // [
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == ']' {
+		s.i++
+		s.depth--
+		return nil
+	}
+	for k := 0; ; k++ {
+		s.path = append(s.path, pathPart{index: k})
+		if err := s.value(elem); err != nil {
+			return err
+		}
+		s.path = s.path[:len(s.path)-1]
+		s.ws()
+		if s.i >= len(s.b) {
+			return s.syntax("unexpected end in an array")
+		}
+		if s.b[s.i] == ',' {
+			s.i++
+			continue
+		}
+		if s.b[s.i] == ']' {
+			s.i++
+			s.depth--
+			return nil
+		}
+		return s.syntax("expected ',' or ']'")
+	}
+}
+
+// str scans a string starting at the quote; it returns the raw bytes with
+// quotes and whether they hold escapes.
+func (s *scanner) str() ([]byte, bool, error) {
+	start := s.i
+	s.i++
+	escaped := false
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			return s.b[start:s.i], escaped, nil
+		case c == '\\':
+			escaped = true
+			s.i += 2
+			continue
+		case c < 0x20:
+			return nil, false, s.syntax("control character in a string")
+		}
+		s.i++
+	}
+	return nil, false, s.syntax("unterminated string")
+}
+
+func (s *scanner) lit(word string) error {
+	if len(s.b)-s.i < len(word) || string(s.b[s.i:s.i+len(word)]) != word {
+		return s.syntax("invalid literal")
+	}
+	s.i += len(word)
+	return nil
+}
+
+// number checks the JSON number grammar
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? and reports whether it is
+// written as an integer (no fraction, no exponent).
+func (s *scanner) number() (integral bool, err error) {
+	start := s.i
+	digits := func() int {
+		n := 0
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+			s.i++
+			n++
+		}
+		return n
+	}
+	bad := func() (bool, error) {
+		s.i = start
+		return false, s.syntax("invalid number")
+	}
+	if s.b[s.i] == '-' {
+		s.i++
+	}
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return bad()
+	}
+	integral = true
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		integral = false
+		if digits() == 0 {
+			return bad()
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		integral = false
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			return bad()
+		}
+	}
+	return integral, nil
+}
+
+// blankKeys returns a copy of body with the keys at spans replaced by
+// empty names, which no field has: the decoder, which matches names
+// regardless of case, then ignores them as the caller was told.
+func blankKeys(body []byte, spans [][2]int) []byte {
+	out := make([]byte, 0, len(body))
+	last := 0
+	for _, sp := range spans {
+		out = append(out, body[last:sp[0]]...)
+		out = append(out, '"', '"')
+		last = sp[1]
+	}
+	return append(out, body[last:]...)
+}
+
+// clipBytes shortens a value quoted in a problem.
+func clipBytes(b []byte) string { return clip(string(b), 40) }
+
+// quoteClip writes a scanned JSON string (with its quotes) for a problem.
+func quoteClip(raw []byte) string { return clipBytes(raw) }
