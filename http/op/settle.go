@@ -30,6 +30,7 @@ type step struct {
 	readonly bool
 	enum     []string
 	min, max *float64
+	maxItems int           // > 0: the most elements a list may hold
 	def      reflect.Value // valid: the default to fill a zero value with
 	sub      *plan         // a struct, or a pointer to one
 	elems    *plan         // a slice or array of structs (or pointers to them)
@@ -80,8 +81,17 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			continue
 		}
 		st.enum = enumValues(sf.Type)
+		if e, ok := sf.Tag.Lookup("enum"); ok && st.enum == nil && e != "-" && (ft.Kind() == reflect.String || isNumber(ft.Kind())) {
+			// A plain field with a documented set of values (enum tag).
+			for _, v := range strings.Split(e, ",") {
+				st.enum = append(st.enum, strings.TrimSpace(v))
+			}
+		}
 		if isNumber(ft.Kind()) {
 			st.min, st.max = bound(sf.Tag, "minimum"), bound(sf.Tag, "maximum")
+		}
+		if m := bound(sf.Tag, "maxItems"); m != nil && (ft.Kind() == reflect.Slice || ft.Kind() == reflect.Map) {
+			st.maxItems = int(*m)
 		}
 		if d, ok := sf.Tag.Lookup("default"); ok && sf.Type.Kind() != reflect.Pointer && !custom {
 			st.def = defaultValue(sf.Type, d)
@@ -100,7 +110,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 				st.elems = buildPlan(et, building)
 			}
 		}
-		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.def.IsValid() || st.sub != nil || st.elems != nil {
+		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
 			p.steps = append(p.steps, st)
 		}
 	}
@@ -208,7 +218,7 @@ func (c *Call) settle(v reflect.Value, errs *engine.Fields) error {
 	if p.resolver {
 		pending = append(pending, pendingResolve{v: v, prefix: ""})
 	}
-	walkPlan(v, p, "", p.resolver, errs, &pending)
+	walkPlan(v, p, "", p.resolver, c.present, errs, &pending)
 	for _, r := range pending {
 		err := r.v.Addr().Interface().(resolve.Resolver).Resolve(c, r.prefix)
 		var fs engine.Fields
@@ -238,7 +248,7 @@ func named(errs engine.Fields, field string) bool {
 // walkPlan applies p to the struct v whose fields are named prefix+name.
 // inResolver: an enclosing part resolves itself, and so resolves what it
 // holds.
-func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *engine.Fields, pending *[]pendingResolve) {
+func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present map[string]bool, errs *engine.Fields, pending *[]pendingResolve) {
 	for i := range p.steps {
 		st := &p.steps[i]
 		fv := v.Field(st.index[0])
@@ -252,8 +262,8 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() {
-			fv.Set(st.def)
+		if st.def.IsValid() && fv.IsZero() && !present[name] {
+			fv.Set(st.def) // absent: the default; sent as zero: checked as sent
 		}
 		ev := fv
 		for ev.Kind() == reflect.Pointer {
@@ -265,11 +275,15 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 		if ev.Kind() == reflect.Pointer { // nil: absent, nothing to check
 			continue
 		}
-		if st.enum != nil && ev.Kind() == reflect.String && ev.String() != "" && !slices.Contains(st.enum, ev.String()) {
-			errs.Bad(name, fmt.Sprintf("must be one of %s (got %q)", strings.Join(st.enum, ", "), ev.String()))
+		if st.enum != nil {
+			checkEnum(ev, st.enum, name, errs)
 		}
 		if st.min != nil || st.max != nil {
 			checkBounds(ev, st, name, errs)
+		}
+		if st.maxItems > 0 && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Map) && ev.Len() > st.maxItems {
+			errs.Bad(name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
+			continue // its elements are not worth checking one by one
 		}
 		if st.sub != nil {
 			sub := prefix
@@ -279,7 +293,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 			if st.resolver && !inResolver {
 				*pending = append(*pending, pendingResolve{v: ev, prefix: sub})
 			}
-			walkPlan(ev, st.sub, sub, inResolver || st.resolver, errs, pending)
+			walkPlan(ev, st.sub, sub, inResolver || st.resolver, present, errs, pending)
 		}
 		if st.elems != nil && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Array) {
 			for k := range ev.Len() {
@@ -294,9 +308,33 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 				if st.elems.resolver && !inResolver {
 					*pending = append(*pending, pendingResolve{v: e, prefix: sub})
 				}
-				walkPlan(e, st.elems, sub, inResolver || st.elems.resolver, errs, pending)
+				walkPlan(e, st.elems, sub, inResolver || st.elems.resolver, present, errs, pending)
 			}
 		}
+	}
+}
+
+// checkEnum enforces a set of values: a string's (empty is absent) or a
+// number's, written as the tag writes it.
+func checkEnum(v reflect.Value, values []string, name string, errs *engine.Fields) {
+	var got string
+	switch v.Kind() {
+	case reflect.String:
+		if v.String() == "" {
+			return
+		}
+		got = v.String()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		got = strconv.FormatInt(v.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		got = strconv.FormatUint(v.Uint(), 10)
+	case reflect.Float32, reflect.Float64:
+		got = strconv.FormatFloat(v.Float(), 'g', -1, 64)
+	default:
+		return
+	}
+	if !slices.Contains(values, got) {
+		errs.Bad(name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
 	}
 }
 

@@ -55,7 +55,7 @@ func TestUsageRoutes(t *testing.T) {
 					ts.Get(t, route+"?"+bad).WantStatus(t, 200) // empty means the default
 					continue
 				}
-				p := ts.Get(t, route+"?"+bad).WantStatus(t, 400).Problem(t)
+				p := ts.Get(t, route+"?"+bad).WantStatus(t, 422).Problem(t)
 				field := strings.SplitN(bad, "=", 2)[0]
 				if len(p.Errors) == 0 || p.Errors[0].Field != field {
 					t.Errorf("%s?%s: problem %+v", route, bad, p)
