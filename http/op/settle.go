@@ -30,11 +30,13 @@ type step struct {
 	readonly bool
 	enum     []string
 	min, max *float64
-	maxItems int           // > 0: the most elements a list may hold
-	def      reflect.Value // valid: the default to fill a zero value with
-	sub      *plan         // a struct, or a pointer to one
-	elems    *plan         // a slice or array of structs (or pointers to them)
-	resolver bool          // the field resolves itself
+	// exclusive bounds: the value must be greater than xmin, less than xmax
+	xmin, xmax *float64
+	maxItems   int           // > 0: the most elements a list may hold
+	def        reflect.Value // valid: the default to fill a zero value with
+	sub        *plan         // a struct, or a pointer to one
+	elems      *plan         // a slice or array of structs (or pointers to them)
+	resolver   bool          // the field resolves itself
 }
 
 var (
@@ -89,6 +91,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		}
 		if isNumber(ft.Kind()) {
 			st.min, st.max = bound(sf.Tag, "minimum"), bound(sf.Tag, "maximum")
+			st.xmin, st.xmax = bound(sf.Tag, "exclusiveMinimum"), bound(sf.Tag, "exclusiveMaximum")
 		}
 		if m := bound(sf.Tag, "maxItems"); m != nil && (ft.Kind() == reflect.Slice || ft.Kind() == reflect.Map) {
 			st.maxItems = int(*m)
@@ -110,7 +113,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 				st.elems = buildPlan(et, building)
 			}
 		}
-		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
+		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
 			p.steps = append(p.steps, st)
 		}
 	}
@@ -278,7 +281,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 		if st.enum != nil {
 			checkEnum(ev, st.enum, name, errs)
 		}
-		if st.min != nil || st.max != nil {
+		if st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil {
 			checkBounds(ev, st, name, errs)
 		}
 		if st.maxItems > 0 && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Map) && ev.Len() > st.maxItems {
@@ -338,7 +341,10 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 	}
 }
 
-// checkBounds enforces the minimum and maximum tags of a number.
+// checkBounds enforces the minimum, maximum, exclusiveMinimum and
+// exclusiveMaximum tags of a number, stating the whole range when one is
+// broken ("must be between 1 and 10", "must be greater than 0 and at most
+// 10").
 func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 	var x float64
 	var text string
@@ -352,19 +358,34 @@ func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 	default:
 		return
 	}
-	lo, hi := st.min, st.max
-	if (lo == nil || x >= *lo) && (hi == nil || x <= *hi) {
+	ok := x == x && // NaN is never in range
+		(st.min == nil || x >= *st.min) && (st.xmin == nil || x > *st.xmin) &&
+		(st.max == nil || x <= *st.max) && (st.xmax == nil || x < *st.xmax)
+	if ok {
 		return
 	}
 	f := func(b float64) string { return strconv.FormatFloat(b, 'g', -1, 64) }
+	var low, high string
+	switch {
+	case st.min != nil:
+		low = "at least " + f(*st.min)
+	case st.xmin != nil:
+		low = "greater than " + f(*st.xmin)
+	}
+	switch {
+	case st.max != nil:
+		high = "at most " + f(*st.max)
+	case st.xmax != nil:
+		high = "less than " + f(*st.xmax)
+	}
 	var reason string
 	switch {
-	case lo != nil && hi != nil:
-		reason = "must be between " + f(*lo) + " and " + f(*hi)
-	case lo != nil:
-		reason = "must be at least " + f(*lo)
+	case st.min != nil && st.max != nil:
+		reason = "must be between " + f(*st.min) + " and " + f(*st.max)
+	case low != "" && high != "":
+		reason = "must be " + low + " and " + high
 	default:
-		reason = "must be at most " + f(*hi)
+		reason = "must be " + low + high
 	}
 	errs.Bad(name, reason+" (got "+text+")")
 }
