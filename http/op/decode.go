@@ -44,7 +44,7 @@ func (c *Call) decode(v any) error {
 		return fmt.Errorf("op: decode needs a non-nil pointer, got %T", v)
 	}
 	node := schemaOf(rv.Type().Elem())
-	c.present = map[string]bool{}
+	c.present = presence{root: node}
 	var errs engine.Fields
 	if c.op.HasBody() {
 		if err := c.decodeJSON(v, node, &errs); err != nil {
@@ -71,7 +71,8 @@ func (c *Call) decodeJSON(v any, node *schemaNode, errs *engine.Fields) error {
 	if len(trimSpace(body)) == 0 {
 		body = []byte("{}") // an empty body is an empty object: required fields are then listed
 	}
-	sc := scanner{b: body, node: node, present: c.present}
+	sc := &c.scan
+	*sc = scanner{b: body, node: node, present: &c.present}
 	if err := sc.run(); err != nil {
 		return err
 	}
@@ -182,6 +183,38 @@ func describeType(t reflect.Type) string {
 		return "an object"
 	}
 	return "a " + t.String()
+}
+
+// presence records the names a request sent with a value other than null:
+// the top-level fields by position, a bit each, and by path the nested
+// names that matter (dotted query parameters, nested fields with
+// defaults), in a map made only when one is sent.
+type presence struct {
+	root *schemaNode
+	top  uint64
+	more map[string]bool
+}
+
+func (p *presence) set(name string) {
+	if p.root != nil && p.root.kind == nodeObject {
+		if f := p.root.fields[name]; f != nil && f.pos < 64 {
+			p.top |= 1 << f.pos
+			return
+		}
+	}
+	if p.more == nil {
+		p.more = map[string]bool{}
+	}
+	p.more[name] = true
+}
+
+func (p *presence) has(name string) bool {
+	if p.root != nil && p.root.kind == nodeObject {
+		if f := p.root.fields[name]; f != nil && f.pos < 64 {
+			return p.top&(1<<f.pos) != 0
+		}
+	}
+	return p.more[name]
 }
 
 // ---- schema nodes: what names and values a Go type accepts ----

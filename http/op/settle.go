@@ -217,11 +217,11 @@ func (c *Call) settle(v reflect.Value, errs *engine.Fields) error {
 		return nil
 	}
 	p := planOf(v.Type())
-	var pending []pendingResolve
+	pending := c.pending[:0]
 	if p.resolver {
 		pending = append(pending, pendingResolve{v: v, prefix: ""})
 	}
-	walkPlan(v, p, "", p.resolver, c.present, errs, &pending)
+	walkPlan(v, p, "", p.resolver, &c.present, errs, &pending)
 	for _, r := range pending {
 		err := r.v.Addr().Interface().(resolve.Resolver).Resolve(c, r.prefix)
 		var fs engine.Fields
@@ -251,7 +251,7 @@ func named(errs engine.Fields, field string) bool {
 // walkPlan applies p to the struct v whose fields are named prefix+name.
 // inResolver: an enclosing part resolves itself, and so resolves what it
 // holds.
-func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present map[string]bool, errs *engine.Fields, pending *[]pendingResolve) {
+func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present *presence, errs *engine.Fields, pending *[]pendingResolve) {
 	for i := range p.steps {
 		st := &p.steps[i]
 		fv := v.Field(st.index[0])
@@ -260,12 +260,17 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			// promoted, as encoding/json reads them): reach it in place.
 			fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 		}
-		name := prefix + st.name
+		// The field's path, made only when it is needed (a fault, a
+		// default's presence, a nested part): most requests need none.
+		name := st.name
+		if prefix != "" {
+			name = prefix + st.name
+		}
 		if st.readonly {
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() && !present[name] {
+		if st.def.IsValid() && fv.IsZero() && !present.has(name) {
 			fv.Set(st.def) // absent: the default; sent as zero: checked as sent
 		}
 		ev := fv
@@ -347,14 +352,13 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 // 10").
 func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 	var x float64
-	var text string
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		x, text = float64(v.Int()), strconv.FormatInt(v.Int(), 10)
+		x = float64(v.Int())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		x, text = float64(v.Uint()), strconv.FormatUint(v.Uint(), 10)
+		x = float64(v.Uint())
 	case reflect.Float32, reflect.Float64:
-		x, text = v.Float(), strconv.FormatFloat(v.Float(), 'g', -1, 64)
+		x = v.Float()
 	default:
 		return
 	}
@@ -386,6 +390,10 @@ func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 		reason = "must be " + low + " and " + high
 	default:
 		reason = "must be " + low + high
+	}
+	text := strconv.FormatFloat(x, 'g', -1, 64)
+	if v.Kind() < reflect.Float32 {
+		text = strconv.FormatInt(int64(x), 10)
 	}
 	errs.Bad(name, reason+" (got "+text+")")
 }
