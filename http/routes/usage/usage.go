@@ -22,7 +22,7 @@ type Deps struct {
 
 // usageQuery is the query of /usage/chart and /usage/export (spec 4.10).
 type usageQuery struct {
-	Type   string `json:"type,omitempty" doc:"what to chart" enum:"usage,endpoints,response_time,hourly_pattern" default:"usage"`
+	Type   string `json:"type,omitempty" doc:"what to chart" enum:"usage,endpoints,response_time,hourly_pattern,errors" default:"usage"`
 	Days   *int   `json:"days,omitempty" doc:"how many UTC days back, today included" minimum:"1" maximum:"365" default:"30"`
 	Format string `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
 }
@@ -44,7 +44,7 @@ func (q usageDays) parse() (int, error) {
 func (q usageQuery) parse() (quota.ChartType, int, error) {
 	t, err := quota.ParseChartType(q.Type)
 	if err != nil {
-		return "", 0, op.BadRequest("type", "must be one of usage, endpoints, response_time, hourly_pattern (got "+strconv.Quote(q.Type)+")")
+		return "", 0, op.BadRequest("type", "must be one of usage, endpoints, response_time, hourly_pattern, errors (got "+strconv.Quote(q.Type)+")")
 	}
 	days := quota.DefaultDays
 	if q.Days != nil {
@@ -63,7 +63,8 @@ func Ops(d Deps) []*op.Operation {
 		op.Get(op.Spec{
 			ID: "get-usage", Path: "/api/v1/usage", Family: "Agents", Access: op.Free, Bare: true,
 			Summary: "Usage of your account and key",
-			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days (statistics_30_days) and of the days asked for (statistics, days 1-365, default 30), and the plan's limits. " +
+			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days (statistics_30_days) and of the days asked for (statistics, days 1-365, default 30), and the plan's limits with their reset instants. " +
+				"The statistics count every recorded call of the account's keys, billed or not: totals, errors, response-time mean, maximum and percentiles (p50, p90, p95, p99, from a histogram of half-octave bins: within 19%), the refused calls by status and problem type (errors_by_kind), and each operation's share. " +
 				"Billing: a call counts against the daily and monthly quota only when it is answered (refused calls, 4xx or 5xx, take a token of the per-second rate and no quota); most operations count as one call, and those whose work is far above a chart's count as more (a PNG wheel as 10): the OpenAPI document gives each operation's cost (x-cost). Not billed.",
 			Unavailable: unavailable,
 		}, func(c *op.Call, in *usageDays) (quota.Report, error) {
@@ -76,7 +77,7 @@ func Ops(d Deps) []*op.Operation {
 		op.Get(op.Spec{
 			ID: "get-usage-chart", Path: "/api/v1/usage/chart", Family: "Agents", Access: op.Free, Bare: true,
 			Summary:     "Usage chart data",
-			Description: "Labels for the x axis and series of the same length, the shape chart libraries plot directly. type=usage: requests and errors per UTC day; endpoints: per operation; response_time: mean and max milliseconds per day; hourly_pattern: requests per UTC hour of day. Not billed.",
+			Description: "Labels for the x axis and series of the same length, the shape chart libraries plot directly. type=usage: requests and errors per UTC day; endpoints: per operation (requests, errors, mean, max, p50 and p95 milliseconds); response_time: mean, max, p50, p95 and p99 milliseconds and requests per day; hourly_pattern: requests per UTC hour of day; errors (beyond the contract's four): the refused calls per status and problem type (labels \"422 validation\"). Not billed.",
 			Unavailable: unavailable,
 		}, func(c *op.Call, in *usageQuery) (quota.Chart, error) {
 			t, days, err := in.parse()
