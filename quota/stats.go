@@ -103,6 +103,11 @@ type Report struct {
 	// then equal to Statistics30Days).
 	Statistics Summary `json:"statistics"`
 	Limits     Limits  `json:"limits"`
+	// Charts are the charts asked for (the charts parameter), over the
+	// days of Statistics and from the same reading of the counts: a
+	// dashboard draws them and the figures above without a call landing
+	// in between.
+	Charts []Chart `json:"charts,omitempty" doc:"the charts asked for with the charts parameter, each as /api/v1/usage/chart answers it for the same days, computed from the same reading as the statistics"`
 }
 
 // KeyUsage attributes calls to the key of the request. It counts every
@@ -379,6 +384,14 @@ func (q *Quota) Chart(ctx context.Context, accountID string, t ChartType, days i
 	if err != nil {
 		return Chart{}, err
 	}
+	return chartOf(bs, t, days, to)
+}
+
+// chartOf is the chart of type t over the days UTC days ending the day
+// before to, from buckets ordered by hour that cover at least them.
+func chartOf(all []store.UsageBucket, t ChartType, days int, to time.Time) (Chart, error) {
+	from := to.AddDate(0, 0, -days)
+	bs := since(all, from)
 	c := Chart{Type: t, Days: days, From: from.Format(dateFmt), To: to.AddDate(0, 0, -1).Format(dateFmt)}
 	switch t {
 	case ChartUsage, ChartResponseTime:
@@ -502,7 +515,9 @@ func endpointStats(bs []store.UsageBucket) []EndpointStat {
 
 // Report computes GET /api/v1/usage for the account and the key of the
 // request.
-func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key, days int) (Report, error) {
+//
+// charts adds those charts over the same days to the report (Charts).
+func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key, days int, charts ...ChartType) (Report, error) {
 	if days < 1 || days > MaxDays {
 		return Report{}, &engine.FieldError{Field: "days", Reason: fmt.Sprintf("must be an integer from 1 to %d", MaxDays)}
 	}
@@ -536,6 +551,13 @@ func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key, d
 	today := to.AddDate(0, 0, -1)
 	r := Report{APIKey: key.Masked(), Plan: acct.Plan, CurrentUsage: u}
 	r.Statistics = summarize(all, days, to)
+	for _, t := range charts {
+		c, err := chartOf(all, t, days, to)
+		if err != nil {
+			return Report{}, err
+		}
+		r.Charts = append(r.Charts, c)
+	}
 
 	ku := KeyUsage{KeyID: key.ID, KeyPrefix: key.Prefix, Status: string(key.Status), Created: key.Created.UTC().Format(time.RFC3339)}
 	var keyTotalUS int64

@@ -381,10 +381,24 @@ func TestReport(t *testing.T) {
 	recordAll(t, q, acct.ID, calls)
 	mustCharge(t, q, acct.ID, "pro", 17)
 
-	r, err := q.Report(ctx, acct, key, 30)
+	r, err := q.Report(ctx, acct, key, 30, quota.ChartTypes()...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The charts of the report are the chart route's, for the same days.
+	for i, typ := range quota.ChartTypes() {
+		c, err := q.Chart(ctx, acct.ID, typ, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(r.Charts) {
+			t.Fatalf("report has %d charts, want %d", len(r.Charts), len(quota.ChartTypes()))
+		}
+		if diff := cmp.Diff(c, r.Charts[i]); diff != "" {
+			t.Errorf("report's %s chart (-chart route +report):\n%s", typ, diff)
+		}
+	}
+	r.Charts = nil
 	// The naive model of the last 30 days.
 	win := inWindow(calls, now, 30)
 	var total, errs, sumUS, maxUS, kn, kerr, kUS, kToday int64

@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	json "github.com/goccy/go-json"
 
@@ -29,14 +31,28 @@ type usageQuery struct {
 
 // usageDays is the query of GET /api/v1/usage.
 type usageDays struct {
-	Days *int `json:"days,omitempty" doc:"how many UTC days back the statistics cover, today included" minimum:"1" maximum:"365" default:"30"`
+	Days   *int   `json:"days,omitempty" doc:"how many UTC days back the statistics cover, today included" minimum:"1" maximum:"365" default:"30"`
+	Charts string `json:"charts,omitempty" doc:"chart types to add to the report, comma-separated (usage, endpoints, response_time, hourly_pattern, errors): each over the same days, as /api/v1/usage/chart gives it, from the same reading as the statistics" example:"usage,hourly_pattern"`
 }
 
 // parse validates days as the chart and export routes do (400 beyond
-// 1..365, spec 4.10 and 8).
-func (q usageDays) parse() (int, error) {
+// 1..365, spec 4.10 and 8), and the chart types.
+func (q usageDays) parse() (int, []quota.ChartType, error) {
 	_, days, err := usageQuery{Days: q.Days}.parse()
-	return days, err
+	if err != nil || q.Charts == "" {
+		return days, nil, err
+	}
+	var charts []quota.ChartType
+	for _, name := range strings.Split(q.Charts, ",") {
+		t, err := quota.ParseChartType(strings.TrimSpace(name))
+		if err != nil || strings.TrimSpace(name) == "" {
+			return 0, nil, op.BadRequest("charts", "must list chart types among usage, endpoints, response_time, hourly_pattern, errors, separated by commas (got "+strconv.Quote(q.Charts)+")")
+		}
+		if !slices.Contains(charts, t) {
+			charts = append(charts, t)
+		}
+	}
+	return days, charts, nil
 }
 
 // parse validates the query. The spec makes days outside 1..365 a 400, and
@@ -64,15 +80,15 @@ func Ops(d Deps) []*op.Operation {
 			ID: "get-usage", Path: "/api/v1/usage", Family: "Agents", Access: op.Free, Bare: true,
 			Summary: "Usage of your account and key",
 			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days (statistics_30_days) and of the days asked for (statistics, days 1-365, default 30), and the plan's limits with their reset instants. " +
-				"The statistics count every recorded call of the account's keys, billed or not: totals, errors, response-time mean, maximum and percentiles (p50, p90, p95, p99, from a histogram of half-octave bins: within 19%), the refused calls by status and problem type (errors_by_kind), and each operation's share. " +
+				"The statistics count every recorded call of the account's keys, billed or not: totals, errors, response-time mean, maximum and percentiles (p50, p90, p95, p99, from a histogram of half-octave bins: within 19%), the refused calls by status and problem type (errors_by_kind), and each operation's share. With charts=usage,hourly_pattern,... the report also carries those charts over the same days (charts), read at the same moment as the statistics: what a dashboard draws. " +
 				"Billing: a call counts against the daily and monthly quota only when it is answered (refused calls, 4xx or 5xx, take a token of the per-second rate and no quota); most operations count as one call, and those whose work is far above a chart's count as more (a PNG wheel as 10): the OpenAPI document gives each operation's cost (x-cost). Not billed.",
 			Unavailable: unavailable,
 		}, func(c *op.Call, in *usageDays) (quota.Report, error) {
-			days, err := in.parse()
+			days, charts, err := in.parse()
 			if err != nil {
 				return quota.Report{}, err
 			}
-			return d.Quota.Report(c.Context(), *c.Account(), *c.Key(), days)
+			return d.Quota.Report(c.Context(), *c.Account(), *c.Key(), days, charts...)
 		}),
 		op.Get(op.Spec{
 			ID: "get-usage-chart", Path: "/api/v1/usage/chart", Family: "Agents", Access: op.Free, Bare: true,

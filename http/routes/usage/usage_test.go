@@ -2,6 +2,7 @@ package usage
 
 import (
 	"encoding/csv"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,8 +49,30 @@ func TestUsageRoutes(t *testing.T) {
 		if l := rep.Statistics.Latency; l.Samples != 6 || l.P50Ms <= 0 || l.P50Ms > l.P90Ms || l.P90Ms > l.P95Ms || l.P95Ms > l.P99Ms || l.P99Ms > rep.Statistics.MaxResponseMs {
 			t.Errorf("latency %+v (max %g ms)", l, rep.Statistics.MaxResponseMs)
 		}
+		// The charts a dashboard draws come with the report, from the same
+		// reading: their sums are the statistics' totals.
+		var withCharts quota.Report
+		ts.Get(t, "/api/v1/usage?days=7&charts=usage,hourly_pattern,usage").WantStatus(t, 200).Decode(t, &withCharts)
+		if len(withCharts.Charts) != 2 || withCharts.Charts[0].Type != quota.ChartUsage || withCharts.Charts[1].Type != quota.ChartHourlyPattern || withCharts.Charts[0].Days != 7 {
+			t.Fatalf("charts %+v", withCharts.Charts)
+		}
+		for _, c := range withCharts.Charts {
+			var sum float64
+			for _, v := range c.Series[0].Data {
+				sum += v
+			}
+			if int64(sum) != withCharts.Statistics.TotalRequests {
+				t.Errorf("%s chart counts %v requests, the statistics %d", c.Type, sum, withCharts.Statistics.TotalRequests)
+			}
+		}
+		for _, bad := range []string{"pie", "usage,,errors", "usage;errors"} {
+			if p := ts.Get(t, "/api/v1/usage?charts="+bad).WantStatus(t, 400).Problem(t); len(p.Errors) != 1 || p.Errors[0].Field != "charts" {
+				t.Errorf("charts=%s: %+v", bad, p)
+			}
+		}
 		ts.Get(t, "/api/v1/usage/chart?type=errors").WantStatus(t, 200).Decode(t, &ch)
-		if len(ch.Labels) != 1 || ch.Labels[0] != "422 validation" || ch.Series[0].Data[0] != 2 {
+		// The three refused charts parameters above are 400s now.
+		if !slices.Equal(ch.Labels, []string{"400 bad-request", "422 validation"}) || !slices.Equal(ch.Series[0].Data, []float64{3, 2}) {
 			t.Errorf("errors chart %+v", ch)
 		}
 
