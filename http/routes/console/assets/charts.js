@@ -66,7 +66,9 @@ function draw(container, xs, series, unit, time) {
         stroke: s.color || colors[s.name] || "#2b59c3",
         fill: s.bars ? (s.color || colors[s.name] || "#2b59c3") + "cc" : null,
         width: s.bars ? 0 : 2,
-        points: { show: !s.bars && xs.length <= 31 },
+        // Points mark the values where lines would not (a day alone
+        // between gaps); on long series they are small.
+        points: { show: !s.bars, size: xs.length > 31 ? 3 : 5 },
         paths: s.bars ? uPlot.paths.bars({ size: [0.7, 24], align: 0 }) : undefined,
       })),
     ],

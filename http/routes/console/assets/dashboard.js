@@ -2,7 +2,7 @@
 // the account, drawn. Every figure comes from those answers as they are
 // (data-stat/data-value carry the exact numbers); nothing is recomputed
 // here but percentages and sums of the chart series for the captions.
-import { $, api, el, num, dec, stat, when, until, fillTable } from "./util.js";
+import { $, session, api, el, num, dec, stat, when, until, fillTable } from "./util.js";
 import * as charts from "./charts.js";
 
 let period = 30;
@@ -44,6 +44,7 @@ export function loaded() { return loading; }
 
 function render(r, usage, latency, hourly) {
   const l = r.limits, u = r.current_usage, s = r.statistics;
+  session.rate = l.rate_per_second;
   $("updated").replaceChildren("As of ", el("time", { datetime: new Date().toISOString() }, new Date().toLocaleTimeString()));
 
   charts.gauge($("gauge-day"), {
@@ -121,7 +122,7 @@ function render(r, usage, latency, hourly) {
   // Refused calls.
   $("errors-summary").replaceChildren(...(!s.errors_by_kind.length
     ? ["No refused calls in this period."]
-    : [stat("refused", s.errors), " calls refused, by status and problem type. Refused calls are not billed."]));
+    : [stat("refused", s.errors), s.errors === 1 ? " call" : " calls", " refused, by status and problem type. Refused calls are not billed."]));
   fillTable($("errors"), [{ text: "Status", num: true }, "Problem type", { text: "Calls", num: true }, "Last (hour)"],
     s.errors_by_kind.map((e) => ({
       attrs: { "data-kind": e.status + " " + e.type },

@@ -187,16 +187,35 @@ function pathOf(r) {
   return p;
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let lastCall = 0;
+
+// post sends one billed call. Calls are spaced by the plan's per-second
+// rate (a run of a route and its drawing would otherwise be refused on the
+// free plan's 2 per second); a refusal for the rate all the same (another
+// client of the account) is retried once after its Retry-After.
 async function post(path, body) {
-  const t0 = performance.now();
-  const resp = await fetch(path, {
-    method: "POST", credentials: "omit", cache: "no-store",
-    headers: { "x-api-key": session.key, "Content-Type": "application/json", Accept: "application/json, image/svg+xml" },
-    body,
-  });
-  const type = resp.headers.get("Content-Type") || "";
-  const text = await resp.text();
-  return { status: resp.status, ok: resp.ok, type, text, ms: performance.now() - t0 };
+  for (let attempt = 0; ; attempt++) {
+    if (session.rate > 0) {
+      const wait = lastCall + 1000 / session.rate - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+    lastCall = performance.now();
+    const t0 = performance.now();
+    const resp = await fetch(path, {
+      method: "POST", credentials: "omit", cache: "no-store",
+      headers: { "x-api-key": session.key, "Content-Type": "application/json", Accept: "application/json, image/svg+xml" },
+      body,
+    });
+    const type = resp.headers.get("Content-Type") || "";
+    const text = await resp.text();
+    const retry = Number(resp.headers.get("Retry-After"));
+    if (resp.status === 429 && attempt === 0 && retry > 0 && retry <= 5 && /rate-limited/.test(text)) {
+      await sleep(retry * 1000);
+      continue;
+    }
+    return { status: resp.status, ok: resp.ok, type, text, ms: performance.now() - t0 };
+  }
 }
 
 async function send() {

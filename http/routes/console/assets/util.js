@@ -7,7 +7,9 @@ export const $ = (id) => document.getElementById(id);
 
 // The key lives here, in page memory; console.js mirrors it in
 // sessionStorage when the user asks, and nowhere else.
-export const session = { key: "" };
+// rate is the plan's requests per second (0: none), as the last usage
+// report said, for the playground to pace its calls.
+export const session = { key: "", rate: 0 };
 
 // ApiError carries the problem document of a refused call.
 export class ApiError extends Error {
