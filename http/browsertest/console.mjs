@@ -164,6 +164,10 @@ try {
   const natalCalls = { n: 0 };
   await page.click("#tab-playground");
   await page.waitForFunction(() => document.documentElement.dataset.playground === "ready", null, { timeout: 30000 });
+  const routeList = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/api/openapi.json")).reduce((a, e) => a + e.encodedBodySize, 0));
+  console.log(`weight: the playground's route list (the OpenAPI document) ${routeList} B compressed; with the page ${weight.page + routeList} B`);
+  assert.ok(routeList > 0 && weight.page + routeList < WEIGHT_BOUND, "the page with the playground's route list");
+  assert.ok(await page.locator("#pg-route option").count() >= 30, "the birth routes of every family are offered");
   assert.equal(await page.inputValue("#pg-route"), "post-natal");
   assert.match(await page.textContent("#pg-send"), /billed: 2 calls/, "the natal run and its wheel are labelled as billed");
   await page.fill("#pg-place", "Paris");
@@ -346,6 +350,21 @@ try {
   await mobile.waitForSelector("#keys tbody tr");
   await mobile.screenshot({ path: shots + "/console-phone-keys.png", fullPage: true });
   await phone.close();
+
+  step = "accuracy page: a chart per comparison";
+  await page.goto(base + "/docs/api/accuracy");
+  const rows = await page.locator("table.accuracy tbody tr").count();
+  const drawn = await page.locator("table.accuracy svg.errchart[role=img]").count();
+  assert.ok(rows >= 40 && drawn >= rows / 2, `${drawn} charts for ${rows} rows`);
+  assert.equal(await page.locator("table.accuracy td.chart").count(), rows, "every row has its chart cell");
+  assert.match(await page.getAttribute("table.accuracy svg.errchart >> nth=0", "aria-label"), /against a bound of .*times under it/);
+  await page.screenshot({ path: shots + "/accuracy-desktop.png" });
+  const acc = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+  watch(acc);
+  await acc.goto(base + "/docs/api/accuracy");
+  await acc.locator("table.accuracy svg.errchart >> nth=0").scrollIntoViewIfNeeded();
+  await acc.screenshot({ path: shots + "/accuracy-phone.png" });
+  await acc.close();
 
   step = "no key in a URL, a cookie or the access log";
   for (const u of urls) for (const k of secrets) assert.ok(!u.includes(k), "a key in the URL " + u.slice(0, 80));
