@@ -222,6 +222,13 @@ try {
   assert.match(await page.getAttribute("#pg-image", "alt"), /south/);
   await page.screenshot({ path: shots + "/console-desktop-playground-south-indian.png", fullPage: true });
 
+  step = "playground: a route with a path parameter";
+  await page.selectOption("#pg-route", "post-vedic-varga");
+  await page.fill("#pg-param-name", "d9");
+  await run(1);
+  assert.match(await page.textContent("#pg-status"), /^200/);
+  assert.match(await page.textContent("#code-curl"), /\/api\/v1\/vedic\/vargas\/d9'/);
+
   step = "playground: an old date in local mean time";
   await page.selectOption("#pg-route", "post-natal");
   await page.uncheck("#pg-svg");

@@ -11,7 +11,7 @@ const colors = { requests: "#2b59c3", errors: "#a4262c", p50: "#1e6b3a", p95: "#
 const live = new Map();
 let observer = null;
 
-function watch(container, chart, height) {
+function watch(container, chart) {
   live.get(container)?.destroy();
   live.set(container, chart);
   if (!observer && "ResizeObserver" in window) {
@@ -24,7 +24,6 @@ function watch(container, chart, height) {
     });
   }
   observer?.observe(container);
-  void height;
 }
 
 function width(container) {
@@ -48,9 +47,8 @@ function draw(container, xs, series, unit, time) {
     container.replaceChildren(el("p", { class: "muted" }, "The charting library did not load; the tables below hold the figures."));
     return;
   }
-  const height = 220;
   const opts = {
-    width: width(container), height,
+    width: width(container), height: 220,
     cursor: { drag: { x: false, y: false } },
     legend: { live: true },
     scales: { x: { time }, y: { range: (u, min, max) => [0, Math.max(1, max * 1.1)] } },
@@ -76,7 +74,7 @@ function draw(container, xs, series, unit, time) {
   if (time) opts.tzDate = (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC");
   container.replaceChildren();
   const chart = new uPlot(opts, [xs, ...series.map((s) => s.data)], container);
-  watch(container, chart, height);
+  watch(container, chart);
 }
 
 // gauge draws a half-circle gauge of used out of limit into card, with

@@ -6,7 +6,6 @@ import { $, session, api, el, num, dec, stat, when, until, fillTable } from "./u
 import * as charts from "./charts.js";
 
 let period = 30;
-let loading = null;
 
 // The console's own routes: marked in the operations table, since the
 // statistics count them like any call.
@@ -28,7 +27,7 @@ export function init() {
 // the returned promise settles when the page is drawn.
 export function load() {
   const days = period;
-  const p = api("GET", "/api/v1/usage?days=" + days + "&charts=usage,response_time,hourly_pattern").then((report) => {
+  return api("GET", "/api/v1/usage?days=" + days + "&charts=usage,response_time,hourly_pattern").then((report) => {
     if (days !== period) return; // another period was asked for meanwhile
     const chart = (t) => report.charts.find((c) => c.type === t);
     render(report, chart("usage"), chart("response_time"), chart("hourly_pattern"));
@@ -36,11 +35,7 @@ export function load() {
     document.documentElement.dataset.dashboardDays = String(days);
     performance.mark("dashboard-ready");
   });
-  loading = p;
-  return p;
 }
-
-export function loaded() { return loading; }
 
 function render(r, usage, latency, hourly) {
   const l = r.limits, u = r.current_usage, s = r.statistics;

@@ -82,7 +82,8 @@ function readRoutes(doc) {
     const ex = media?.example;
     if (!ex || !(hasBirth(ex) || NESTED.some((k) => hasBirth(ex[k])))) continue;
     const r = { id: o.operationId, path, summary: o.summary, tag: (o.tags || ["Other"])[0], cost: o["x-cost"] || 1, example: ex,
-      params: (o.parameters || []).filter((p) => p.in === "path").map((p) => ({ name: p.name, example: p.example ?? p.schema?.example ?? "" })) };
+      params: (o.parameters || []).filter((p) => p.in === "path").map((p) => ({
+        name: p.name, example: p.example ?? p.schema?.example ?? p.schema?.enum?.[0] ?? "", doc: p.description || "", values: p.schema?.enum || null })) };
     const svg = post.get(path + "/svg");
     if (svg) {
       const s = resolve(doc, svg.requestBody?.content?.["application/json"]?.schema);
@@ -109,6 +110,12 @@ function showRoute() {
   const r = route();
   if (!r) return;
   $("pg-route-info").textContent = `${r.id} · ${r.tag} · costs ${r.cost} call${r.cost === 1 ? "" : "s"} of your quota`;
+  // Path parameters ({name} of /vedic/vargas/{name}) get a field each.
+  const params = $("pg-params");
+  params.replaceChildren(...r.params.map((p) => el("div", null,
+    el("label", { for: "pg-param-" + p.name }, p.name + " (in the path)"),
+    el("input", { id: "pg-param-" + p.name, type: "text", value: p.example, required: true, spellcheck: "false", title: p.doc || null, "data-param": p.name }))));
+  params.hidden = !r.params.length;
   $("pg-draw").hidden = !r.svg;
   if (r.svg) {
     $("pg-svg-label").textContent = `Also draw the chart (POST ${r.svg.path}: ${r.svg.cost} more billed call${r.svg.cost === 1 ? "" : "s"})`;
@@ -183,7 +190,7 @@ async function findPlace() {
 
 function pathOf(r) {
   let p = r.path;
-  for (const pp of r.params) p = p.replace("{" + pp.name + "}", encodeURIComponent(pp.example));
+  for (const pp of r.params) p = p.replace("{" + pp.name + "}", encodeURIComponent($("pg-param-" + pp.name).value.trim()));
   return p;
 }
 
