@@ -1,7 +1,9 @@
 package http_test
 
 import (
+	"bytes"
 	"context"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -108,6 +110,18 @@ func TestBrowserConsole(t *testing.T) {
 		t.Fatalf("browser test: %v\n%s", err, out)
 	}
 	t.Logf("%s", out)
+	// The playground's Go snippet is a program as gofmt writes it.
+	snippet, err := os.ReadFile(filepath.Join(filepath.Dir(logPath), "snippet.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	formatted, err := format.Source(snippet)
+	if err != nil {
+		t.Fatalf("the Go snippet does not parse: %v\n%s", err, snippet)
+	}
+	if !bytes.Equal(formatted, snippet) {
+		t.Errorf("the Go snippet is not gofmt-clean:\n%s", snippet)
+	}
 }
 
 // TestBrowserDocs sends the natal example from Swagger UI (/api/docs) and

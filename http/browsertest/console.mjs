@@ -8,13 +8,16 @@
 // mouse and by keyboard; the same at a phone's width. It checks that no
 // key ever appears in a URL, a cookie or the server's access log, measures
 // the page's weight and the dashboard's render time, and writes
-// screenshots. Usage:
+// screenshots (and the Go snippet, beside the access log, for the Go test
+// to check). Usage:
 //   node console.mjs BASE_URL ACCESS_LOG SCREENSHOT_DIR [CHROMIUM]
 // Exits 0 when every step passed; prints the failed step otherwise.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import ts from "typescript";
 
 const [base, accessLog, shots] = process.argv.slice(2, 5);
 const executablePath = process.argv[5] || "/usr/bin/chromium";
@@ -207,6 +210,11 @@ try {
     assert.match(code, /ASTROAPI_KEY/);
     for (const k of secrets) assert.ok(!code.includes(k), "no key in " + id);
   }
+  // The TypeScript parses; the Go goes to the Go test, which parses it
+  // and holds it to gofmt.
+  const tsOut = ts.transpileModule(await page.textContent("#code-ts"), { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
+  assert.deepEqual(tsOut.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")), [], "the TypeScript snippet parses");
+  writeFileSync(join(dirname(accessLog), "snippet.go"), await page.textContent("#code-go"));
   const fromCurl = JSON.parse(execFileSync("sh", ["-c", curl], { env: { ...process.env, ASTROAPI_KEY: first }, encoding: "utf8" }));
   billed += 1;
   natalCalls.n++;
