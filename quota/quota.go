@@ -190,12 +190,14 @@ type bucketAgg struct {
 	kinds                         map[store.ErrorKind]int64 // refused calls; nil until there is one
 }
 
-// bucket is the agg as a store.UsageBucket of key k.
-func (a *bucketAgg) bucket(k bucketKey) store.UsageBucket {
+// bucket is the agg as a store.UsageBucket of key k. With share, the
+// bucket holds the agg's histogram and error kinds themselves: for an agg
+// that is dropped (a flush's), not one that goes on counting.
+func (a *bucketAgg) bucket(k bucketKey, share bool) store.UsageBucket {
 	b := store.UsageBucket{AccountID: k.account, KeyID: k.key, Endpoint: k.endpoint, Hour: time.Unix(k.hour, 0).UTC(),
-		Count: a.count, Errors: a.errors, TotalMicros: a.totalUS, MaxMicros: a.maxUS, Latency: slices.Clone(a.lat[:])}
-	if len(a.kinds) > 0 {
-		b.ErrorKinds = maps.Clone(a.kinds)
+		Count: a.count, Errors: a.errors, TotalMicros: a.totalUS, MaxMicros: a.maxUS, Latency: a.lat[:], ErrorKinds: a.kinds}
+	if !share {
+		b.Latency, b.ErrorKinds = slices.Clone(b.Latency), maps.Clone(b.ErrorKinds)
 	}
 	return b
 }
@@ -743,7 +745,7 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 			e.pending = e.pending[:0]
 		}
 		for k, a := range sh.usage {
-			b.Usage = append(b.Usage, a.bucket(k))
+			b.Usage = append(b.Usage, a.bucket(k, true)) // the map is replaced below
 		}
 		if len(sh.usage) > 0 {
 			sh.usage = map[bucketKey]*bucketAgg{}

@@ -288,7 +288,7 @@ func (q *Quota) buckets(ctx context.Context, accountID string, from, to time.Tim
 		if k.account != accountID || h.Before(from) || !h.Before(to) {
 			continue
 		}
-		mem = append(mem, a.bucket(k))
+		mem = append(mem, a.bucket(k, false))
 	}
 	sh.mu.Unlock()
 	if len(mem) == 0 {

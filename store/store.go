@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strings"
 	"time"
 )
@@ -216,11 +217,21 @@ const LatencyBins = 48
 // ratio of √2), bin 0 everything under √2 µs and the last bin everything
 // from 2^23.5 µs (11.9 s) on.
 func LatencyBin(us int64) int {
-	if us < 2 {
-		return 0 // log2 of 0 or 1; 1 µs < √2 µs
+	switch {
+	case us < 2:
+		return 0 // 0 and 1 µs are under √2 µs
+	case us >= 1<<24:
+		return LatencyBins - 1 // 2^24 µs is past 2^23.5 µs, where the last bin starts
 	}
-	i := int(math.Floor(2 * math.Log2(float64(us))))
-	return min(max(i, 0), LatencyBins-1)
+	// In integers (this runs on every call): k = floor(log2 us), and the
+	// upper half of the octave starts at 2^(k+1/2), where us² reaches
+	// 2^(2k+1) (us < 2^24: no overflow).
+	k := bits.Len64(uint64(us)) - 1
+	i := 2 * k
+	if uint64(us)*uint64(us) >= 1<<(2*k+1) {
+		i++
+	}
+	return min(i, LatencyBins-1)
 }
 
 // LatencyBinBounds returns the bounds of bin i in microseconds: lo <= t <

@@ -82,6 +82,14 @@ func TestLatencyBin(t *testing.T) {
 			t.Errorf("LatencyBin(%d) = %d, bounds [%g, %g)", us, i, lo, hi)
 		}
 	}
+	// The integer computation agrees with the definition, floor(2 log2 us),
+	// over every time up to 2^24 µs (and past it, the last bin).
+	for us := int64(2); us < 1<<24+5; us++ {
+		want := min(int(math.Floor(2*math.Log2(float64(us)))), LatencyBins-1)
+		if got := LatencyBin(us); got != want {
+			t.Fatalf("LatencyBin(%d) = %d, floor(2 log2) gives %d", us, got, want)
+		}
+	}
 	for i := 1; i < LatencyBins-1; i++ {
 		lo, hi := LatencyBinBounds(i)
 		if r := hi / lo; math.Abs(r-math.Sqrt2) > 1e-12 {

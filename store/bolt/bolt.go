@@ -454,14 +454,14 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 		for _, u := range b.Usage {
 			u.Hour = u.Hour.UTC().Truncate(time.Hour)
 			k := usageKey(u)
-			var sum store.UsageBucket
+			sum := u
 			if old := ub.Get(k); old != nil {
 				var err error
 				if sum, err = decodeUsage(old); err != nil {
 					return err
 				}
+				sum.Add(u)
 			}
-			sum.Add(u)
 			if err := ub.Put(k, encodeUsage(sum)); err != nil {
 				return err
 			}
