@@ -696,7 +696,7 @@ func (s *Server) docsOps() []*op.Operation {
 		op.Get(public("get-docs-scalar", "/api/docs/scalar", "text/html", "Interactive documentation (Scalar)",
 			"Scalar's API reference over /api/openapi.json, with a request client that sends your key in the x-api-key header. Served from the binary (no CDN)."),
 			uiPage("assets/scalar.html")),
-		op.Get(withPath(public("get-docs-vendor", "/api/docs/vendor/{file}", "text/javascript", "Swagger UI and Scalar, as the docs pages load them", ""), "file", "swagger-ui-bundle.js"),
+		op.Get(withPath(public("get-docs-vendor", "/api/docs/vendor/{file}", "text/javascript", "Swagger UI, Scalar and uPlot (the console's charts), as the pages load them", ""), "file", "swagger-ui-bundle.js"),
 			func(c *op.Call, _ *op.None) (op.Raw, error) {
 				name := c.Param("file")
 				types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}

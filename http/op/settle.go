@@ -29,6 +29,7 @@ type step struct {
 	name     string // wire name; "" for an embedded struct (its fields are promoted)
 	readonly bool
 	enum     []string
+	elemEnum []string // a list of a typed enumeration: each element's values
 	min, max *float64
 	// exclusive bounds: the value must be greater than xmin, less than xmax
 	xmin, xmax *float64
@@ -83,6 +84,9 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			continue
 		}
 		st.enum = enumValues(sf.Type)
+		if ft.Kind() == reflect.Slice {
+			st.elemEnum = enumValues(ft.Elem())
+		}
 		if e, ok := sf.Tag.Lookup("enum"); ok && st.enum == nil && e != "-" && (ft.Kind() == reflect.String || isNumber(ft.Kind())) {
 			// A plain field with a documented set of values (enum tag).
 			for _, v := range strings.Split(e, ",") {
@@ -113,7 +117,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 				st.elems = buildPlan(et, building)
 			}
 		}
-		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
+		if st.readonly || st.enum != nil || st.elemEnum != nil || st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
 			p.steps = append(p.steps, st)
 		}
 	}
@@ -270,8 +274,10 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() && !present.has(name) {
-			fv.Set(st.def) // absent: the default; sent as zero: checked as sent
+		if st.def.IsValid() && fv.IsZero() && (fv.Kind() == reflect.String || !present.has(name)) {
+			// Absent (or an empty string): the default. A number sent as
+			// zero is checked as sent.
+			fv.Set(st.def)
 		}
 		ev := fv
 		for ev.Kind() == reflect.Pointer {
@@ -285,6 +291,11 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 		}
 		if st.enum != nil {
 			checkEnum(ev, st.enum, name, errs)
+		}
+		if st.elemEnum != nil && ev.Kind() == reflect.Slice {
+			for k := range ev.Len() {
+				checkEnum(ev.Index(k), st.elemEnum, name+"["+strconv.Itoa(k)+"]", errs)
+			}
 		}
 		if st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil {
 			checkBounds(ev, st, name, errs)
