@@ -71,7 +71,12 @@ func (s *Server) serverURL() string {
 	return "/"
 }
 
-// manifest is the body of GET /api/v1/.
+// ManifestPath is where the manifest is served; the contract's
+// /api/v1/ (with the slash) answers the same. The documents name it
+// without the slash, as linters of OpenAPI documents want.
+const ManifestPath = "/api/v1"
+
+// manifest is the body of GET /api/v1.
 type manifest struct {
 	Name        string            `json:"name"`
 	Version     string            `json:"version"`
@@ -673,11 +678,11 @@ func (s *Server) docsOps() []*op.Operation {
 			Produces: produces, Summary: summary, Description: description}
 	}
 	return []*op.Operation{
-		op.Get(op.Spec{ID: "get-manifest", Path: "/api/v1/", Family: "Docs", Access: op.Public, Bare: true, NoBatch: true,
+		op.Get(op.Spec{ID: "get-manifest", Path: ManifestPath, Family: "Docs", Access: op.Public, Bare: true, NoBatch: true,
 			Summary:     "Manifest of the API",
-			Description: "Name, version, the families with their routes, and links to the documentation.",
+			Description: "Name, version, the families with their routes, and links to the documentation. Also answered at /api/v1/ (with the slash, as the contract names it).",
 		}, func(c *op.Call, _ *op.None) (manifest, error) { return s.docs.manifest, nil }),
-		op.Get(public("get-openapi", "/api/openapi.json", "application/json", "OpenAPI 3.1 description of every route",
+		op.Get(public("get-openapi", "/api/openapi.json", "application/json", "OpenAPI 3.0.3 description of every route",
 			"Generated from the server's operation list, so it covers every route the server serves."),
 			doc("application/json", func(d *docSet) []byte { return d.openapi })),
 		op.Get(public("get-docs", "/api/docs", "text/html", "Interactive documentation (Swagger UI)",

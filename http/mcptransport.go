@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -53,27 +54,64 @@ var mcpLegacyVersions = func() map[string]bool {
 	return m
 }()
 
-// serve answers POST /api/v1/mcp: the key is authenticated and the message
-// checked by the operation's own path (invoke), then a tools/call is
-// answered directly or the SDK answers through a net/http request whose
-// context carries the caller.
-func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
+// serve answers POST /api/v1/mcp and the family endpoints (family "" is
+// the whole door; fixed names the family of an endpoint without a path
+// parameter): the endpoint and tool filter are resolved, the key
+// authenticated and the message checked by the operation's own path
+// (invoke), then a tools/call is answered directly or the SDK answers
+// through a net/http request whose context carries the caller and the
+// endpoint.
+func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 	s := d.s
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
 		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
-		c, _, _, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
+		family := fixed
+		if f, ok := rc.UserValue("family").(string); ok {
+			family = f
+			r.Params = map[string]string{"family": f}
+		}
+		ep, p := d.all, (*op.Problem)(nil)
+		if family != "" {
+			if ep = d.families[family]; ep == nil {
+				p = op.NewProblem(404, op.KindNotFound, "no MCP family "+strconv.Quote(family)+"; the families are "+strings.Join(familyNames(), ", "))
+			}
+		}
+		if p == nil {
+			if list := rc.QueryArgs().Peek("tools"); len(list) > 0 {
+				ep, p = d.filter(ep, family, string(list))
+			}
+		}
+		var key []byte
+		if p == nil {
+			key, p = requestKey(&rc.Request.Header)
+		}
+		var c *op.Call
+		if p == nil {
+			c, _, _, p = s.invoke(o, r, key)
+		} else {
+			c = op.NewCall(o, r)
+		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 		if p != nil {
 			s.writeProblem(rc, p, rid)
 			return
 		}
 		who := &caller{key: c.Key(), account: c.Account(), rid: rid, remoteIP: r.RemoteIP}
-		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct.Load() && d.directCall(rc, who, msg) {
+		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct.Load() && d.directCall(rc, who, ep, msg) {
 			return
 		}
-		d.viaSDK(rc, who)
+		d.viaSDK(rc, who, ep)
 	}
+}
+
+// familyNames are the names of the family endpoints.
+func familyNames() []string {
+	out := make([]string, len(mcpFamilies))
+	for i, f := range mcpFamilies {
+		out[i] = f.Name
+	}
+	return out
 }
 
 // directCall answers a tools/call without the SDK when it is one the SDK
@@ -83,7 +121,7 @@ func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
 // mcpNewProtocol with the headers and _meta that version requires. It
 // reports false, having written nothing, for anything else: the SDK then
 // answers, errors included.
-func (d *mcpDoor) directCall(rc *fasthttp.RequestCtx, who *caller, msg *rpcMessage) bool {
+func (d *mcpDoor) directCall(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint, msg *rpcMessage) bool {
 	if msg.Method != "tools/call" || !rpcID(msg.ID) {
 		return false
 	}
@@ -105,7 +143,7 @@ func (d *mcpDoor) directCall(rc *fasthttp.RequestCtx, who *caller, msg *rpcMessa
 		}
 	}
 	o := d.byName[*params.Name]
-	if o == nil {
+	if o == nil || !ep.names[*params.Name] {
 		return false // the SDK's "unknown tool"
 	}
 	header := string(rc.Request.Header.Peek("Mcp-Protocol-Version"))
@@ -285,7 +323,7 @@ func appendResultType(b []byte, newProtocol bool) []byte {
 }
 
 // viaSDK hands the request to the SDK.
-func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller) {
+func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint) {
 	s := d.s
 	var req http.Request
 	if err := fasthttpadaptor.ConvertRequest(rc, &req, true); err != nil {
@@ -298,7 +336,8 @@ func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller) {
 	ctx, cancel := context.WithTimeout(s.baseCtx, s.cfg.Limits.WriteTimeout)
 	defer cancel()
 	w := responseBuffer{header: http.Header{}}
-	d.sdk.ServeHTTP(&w, req.WithContext(context.WithValue(ctx, callerKey{}, who)))
+	ctx = context.WithValue(context.WithValue(ctx, callerKey{}, who), endpointKey{}, ep)
+	d.sdk.ServeHTTP(&w, req.WithContext(ctx))
 	for k, vs := range w.header {
 		for _, v := range vs {
 			rc.Response.Header.Add(k, v)

@@ -114,7 +114,15 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 			o["parameters"] = params
 		}
 		if oper.HasBody() && oper.In != reflect.TypeFor[op.None]() {
+			// The body's schema is written in place, its nested input
+			// structs too: client generators then read every default as a
+			// request's, optional to send (openapi-typescript types a
+			// property with a default as required unless it sits under a
+			// request body), and name the body after the operation
+			// (oapi-codegen: PostNatalJSONRequestBody).
+			g.Inline = true
 			media := map[string]any{"schema": g.Schema(oper.In)}
+			g.Inline = false
 			if ex := exampleOf(oper.In); ex != nil {
 				media["example"] = ex
 			}
@@ -184,7 +192,7 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		"info": map[string]any{
 			"title":       "astroapi",
 			"version":     Version,
-			"description": "Astrological chart calculations over JSON. Every calculation route answers an envelope {calculated_at, input, request_id, result, usage}; every error is an RFC 9457 problem (application/problem+json). Keys go in the x-api-key header only. This document is generated from the server's operation list and covers every route it serves.",
+			"description": "Astrological chart calculations over JSON. Every calculation route answers an envelope {calculated_at, input, request_id, result, usage}; every error is an RFC 9457 problem (application/problem+json). Keys go in the x-api-key header (or Authorization: Bearer), never in the URL. Names in results (planets, signs, aspects, nakshatras, ...) are stable English identifiers; the lang query parameter or Accept-Language adds their translations in a labels dictionary beside the result (see the guide). This document is generated from the server's operation list and covers every route it serves.",
 			"license":     map[string]any{"name": "AGPL-3.0-or-later", "url": "https://www.gnu.org/licenses/agpl-3.0.html"},
 		},
 		"servers": []any{map[string]any{"url": serverURL}},
@@ -196,9 +204,11 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 			"securitySchemes": map[string]any{
 				"apiKey": map[string]any{"type": "apiKey", "in": "header", "name": "x-api-key",
 					"description": "API key from /api-keys. Never put it in the URL: a key in the query string is refused with 400."},
+				"bearer": map[string]any{"type": "http", "scheme": "bearer",
+					"description": "The same API key as a bearer token (Authorization: Bearer KEY), for clients and agent platforms that send only that header."},
 			},
 		},
-		"security": []any{map[string]any{"apiKey": []any{}}},
+		"security": []any{map[string]any{"apiKey": []any{}}, map[string]any{"bearer": []any{}}},
 	}
 }
 

@@ -147,6 +147,7 @@ type Server struct {
 	ridSeq    atomic.Uint64
 
 	docs         *docSet
+	docIndex     docIndex // the documentation tool's, built on first use
 	mcp          *mcpDoor
 	shuttingDown atomic.Bool
 	lnMu         sync.Mutex
@@ -225,8 +226,11 @@ func New(cfg Config) (*Server, error) {
 	for _, o := range s.ops {
 		s.byID[o.ID] = o
 		h := s.handler(o)
-		if o.ID == mcpOperationID {
-			h = s.mcp.serve(o) // JSON-RPC over MCP's transport, not the envelope
+		switch o.ID { // JSON-RPC over MCP's transport, not the envelope
+		case mcpOperationID, "post-mcp-family":
+			h = s.mcp.serve(o, "")
+		case "post-mcp-docs":
+			h = s.mcp.serve(o, "docs")
 		}
 		s.router.Handle(o.Method, o.Path, h)
 		if o.Method == "GET" {
@@ -340,7 +344,7 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 		}
 	}()
 	if name, ok := keyInQuery(rc.QueryArgs()); ok {
-		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
+		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header (or as Authorization: Bearer), never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
 		p.Errors = []op.FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
 		s.writeProblem(rc, p, rid)
 		s.finish(rc, start, rid, nil)
@@ -401,7 +405,7 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 			n++
 		}
 		switch string(norm[:n]) {
-		case "apikey", "key", "xapikey", "apitoken", "accesskey", "authorization":
+		case "apikey", "key", "xapikey", "apitoken", "accesskey", "accesstoken", "authorization", "bearer":
 			return string(k), true
 		}
 	}
@@ -442,7 +446,15 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 			rc.SetUserValue(opKey, c)
 			return
 		}
-		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
+		key, p := requestKey(&rc.Request.Header)
+		var c *op.Call
+		var res any
+		var ck string
+		if p != nil {
+			c = op.NewCall(o, r)
+		} else {
+			c, res, ck, p = s.invoke(o, r, key)
+		}
 		if p != nil {
 			s.setLimitHeaders(rc, c.Usage(), p)
 			s.writeProblem(rc, p, rid)
@@ -787,9 +799,11 @@ func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *op.Problem, rid string
 
 func (s *Server) notFound(rc *fasthttp.RequestCtx) {
 	rid, _ := rc.UserValue(ridKey).(string)
-	if string(rc.Path()) == "/api/v1" { // the router cannot hold both /api/v1 and /api/v1/
-		rc.Response.Header.Set("Location", "/api/v1/")
-		rc.SetStatusCode(fasthttp.StatusPermanentRedirect)
+	if string(rc.Path()) == ManifestPath+"/" && (rc.IsGet() || rc.IsHead()) {
+		// The router cannot hold both /api/v1 and /api/v1/: the
+		// contract's spelling is answered by the manifest's handler.
+		rc.URI().SetPath(ManifestPath)
+		s.router.Handler(rc)
 		return
 	}
 	s.writeProblem(rc, op.NewProblem(404, op.KindNotFound, "no route "+string(rc.Method())+" "+string(rc.Path())+"; GET /api/v1/ lists the routes"), rid)
