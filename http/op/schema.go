@@ -46,7 +46,7 @@ type Schemas struct {
 	// so that client generators read each of its defaults as a request's
 	// (openapi-typescript makes a property with a default required
 	// everywhere but under a request body or a parameter).
-	Inline bool
+	Inline   bool
 	inlining map[reflect.Type]bool
 }
 
