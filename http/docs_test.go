@@ -180,8 +180,10 @@ func TestOpenAPIEnumsFromEngine(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
 	var doc map[string]any
 	ts.Get(t, "/api/openapi.json", "x-api-key", "").WantStatus(t, 200).Decode(t, &doc)
-	schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
-	props := schemas["NatalRequest"].(map[string]any)["properties"].(map[string]any)
+	// The request body is written in place (the generators read its
+	// defaults as a request's).
+	body := doc["paths"].(map[string]any)["/api/v1/natal"].(map[string]any)["post"].(map[string]any)["requestBody"].(map[string]any)
+	props := body["content"].(map[string]any)["application/json"].(map[string]any)["schema"].(map[string]any)["properties"].(map[string]any)
 	for field, want := range map[string][]string{
 		"house_system": engine.HouseSystem("").EnumValues(),
 		"zodiac_type":  engine.Zodiac("").EnumValues(),
