@@ -47,7 +47,7 @@ type docSet struct {
 
 func (s *Server) buildDocuments() (*docSet, error) {
 	d := &docSet{manifest: buildManifest(s.ops)}
-	d.spec = buildOpenAPI(s.ops, s.serverURL())
+	d.spec = buildOpenAPI(s.ops, s.serverURL(), s.labels.Languages())
 	var err error
 	if d.openapi, err = json.MarshalIndent(d.spec, "", "  "); err != nil {
 		return nil, err
@@ -62,6 +62,15 @@ func (s *Server) buildDocuments() (*docSet, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// origin is the server's address in the documents' examples: the public
+// URL, or the default listen address.
+func (s *Server) origin() string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/")
+	}
+	return "http://127.0.0.1:8080"
 }
 
 func (s *Server) serverURL() string {
@@ -535,6 +544,9 @@ func renderReference(ops []*op.Operation, spec map[string]any) ([]byte, error) {
 		if ps, ok := o["parameters"].([]any); ok {
 			for _, p := range ps {
 				pm := p.(map[string]any)
+				if ref, ok := pm["$ref"].(string); ok { // a shared parameter (lang)
+					pm, _ = spec["components"].(map[string]any)["parameters"].(map[string]any)[path.Base(ref)].(map[string]any)
+				}
 				sch, _ := pm["schema"].(map[string]any)
 				n := notes(sch)
 				if d, ok := pm["description"].(string); ok {
@@ -601,7 +613,28 @@ func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error)
 	for _, o := range s.mcp.resources {
 		resources = append(resources, resourceRow{URI: ResourceURI(o), Path: openAPIPath(o.Path), Summary: o.Summary})
 	}
+	type familyRow struct {
+		Name, Description string
+		Keyless           bool
+		Tools             []string
+	}
+	var families []familyRow
+	for _, f := range mcpFamilies {
+		row := familyRow{Name: f.Name, Description: f.Description, Keyless: f.Keyless}
+		for _, t := range s.mcp.tools {
+			if t.Family == f.Name {
+				row.Tools = append(row.Tools, t.Name)
+			}
+		}
+		families = append(families, row)
+	}
+	type langRow struct{ Code, Name string }
+	var langs []langRow
+	for _, l := range s.labels.Languages() {
+		langs = append(langs, langRow{l, s.labels.Files[l].Name})
+	}
 	err := pageTmpl.ExecuteTemplate(&buf, "guide", map[string]any{
+		"MCPFamilies": families, "Languages": langs, "Origin": s.origin(),
 		"Routes": rows, "Examples": examples, "Base": s.exampleBase(), "Kinds": kinds, "Version": Version,
 		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": op.MaxJSONDepth,
 		"Plans":   s.planRows(),

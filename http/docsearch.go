@@ -2,6 +2,8 @@ package http
 
 import (
 	"html"
+
+	json "github.com/goccy/go-json"
 	"regexp"
 	"sort"
 	"strings"
@@ -41,14 +43,14 @@ type docHit struct {
 
 // toolDetail is a tool's whole documentation.
 type toolDetail struct {
-	Name        string         `json:"name"`
-	Operation   string         `json:"operation"`
-	Method      string         `json:"method"`
-	Path        string         `json:"path"`
-	Family      string         `json:"family" doc:"the MCP family endpoint that lists it"`
-	Summary     string         `json:"summary"`
-	Description string         `json:"description" doc:"the operation's full description, as in the OpenAPI document"`
-	InputSchema map[string]any `json:"input_schema" doc:"the complete JSON Schema of the arguments, every field documented"`
+	Name        string `json:"name"`
+	Operation   string `json:"operation"`
+	Method      string `json:"method"`
+	Path        string `json:"path"`
+	Family      string `json:"family" doc:"the MCP family endpoint that lists it"`
+	Summary     string `json:"summary"`
+	Description string `json:"description" doc:"the operation's full description, as in the OpenAPI document"`
+	InputSchema string `json:"input_schema" doc:"the complete JSON Schema of the arguments, every field documented, as JSON text"`
 }
 
 // docIndex is the searchable text, built on first use.
@@ -200,8 +202,12 @@ func (s *Server) docsSearchOp() *op.Operation {
 			if o == nil || !o.Batchable() {
 				return docsSearchResult{}, op.NotFound("no tool " + in.Tool + "; tools/list names them (or q finds them)")
 			}
+			schema, err := json.Marshal(inputSchema(o))
+			if err != nil {
+				return docsSearchResult{}, err
+			}
 			res.Tool = &toolDetail{Name: ToolName(o), Operation: o.ID, Method: o.Method, Path: openAPIPath(o.Path), Family: toolFamily(o),
-				Summary: o.Summary, Description: o.Description, InputSchema: inputSchema(o)}
+				Summary: o.Summary, Description: o.Description, InputSchema: string(schema)}
 		}
 		return res, nil
 	})

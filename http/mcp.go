@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/astroapi/astroapi/http/labels"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
@@ -444,6 +445,7 @@ type caller struct {
 	account  *store.Account
 	rid      string
 	remoteIP string
+	lang     string // the language of the names' labels ("" for none)
 }
 
 type callerKey struct{}
@@ -456,7 +458,9 @@ func (d *mcpDoor) call(o *op.Operation) mcp.ToolHandler {
 		if who == nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the call did not come through the astroapi endpoint"}
 		}
-		return d.execute(ctx, who, o, req.Params.Arguments, false).sdk()
+		// From 2026-07-28 a request carries its version in _meta.
+		v, _ := req.Params.GetMeta()[metaProtocolVersion].(string)
+		return d.execute(ctx, who, o, req.Params.Arguments, false).sdk(v >= mcpNewProtocol)
 	}
 }
 
@@ -471,6 +475,10 @@ type toolOutcome struct {
 	// buf holds cr.result when it was encoded into a pooled buffer; free
 	// gives it back.
 	buf *[]byte
+	// labels are the translations of the result's names (the caller's
+	// lang), nil without.
+	labels labels.Labels
+	lang   string
 }
 
 // free gives back the pooled buffer of the result, once it is written.
@@ -520,6 +528,12 @@ func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, arg
 		}
 		out.cr = cr
 	}
+	if out.cr != nil && who.lang != "" {
+		out.lang = who.lang
+		if out.labels = s.labels.Find(out.cr.result, who.lang); out.labels == nil {
+			out.labels = labels.Labels{}
+		}
+	}
 	if s.cfg.Quota != nil && who.account != nil { // the keyless docs endpoint has no account
 		st := 200
 		if p != nil {
@@ -567,6 +581,10 @@ func (out *toolOutcome) summary() string {
 	if len(out.cr.warnings) > 0 {
 		s += " Warnings: " + strings.Join(out.cr.warnings, "; ") + "."
 	}
+	if out.labels != nil {
+		b, _ := marshalNoHTML(out.labels) // maps of strings: cannot fail
+		s += " Names in " + out.lang + " (by category, then the result's value): " + strings.TrimSpace(string(b))
+	}
 	return s
 }
 
@@ -585,11 +603,13 @@ func (out *toolOutcome) retryAfter() int64 {
 }
 
 // sdk is the outcome as the SDK's tool handlers return it. A success is
-// the result as structured content, then a short summary and the result
-// as JSON text (the spec asks servers to repeat structured content as text
-// for clients that only read text), and the rest of the REST envelope in
-// _meta. appendRPC writes the same outcome without the SDK.
-func (out toolOutcome) sdk() (*mcp.CallToolResult, error) {
+// the result as structured content, then a short summary and, before
+// protocol 2026-07-28 (newProtocol), the result as JSON text (those
+// versions ask servers to repeat structured content as text for clients
+// that read only text; from 2026-07-28 the structured content is not
+// repeated), and the rest of the REST envelope in _meta. appendRPC writes
+// the same outcome without the SDK.
+func (out toolOutcome) sdk(newProtocol bool) (*mcp.CallToolResult, error) {
 	if out.p != nil {
 		body := out.problemJSON()
 		if out.invalidParams() {
@@ -610,10 +630,17 @@ func (out toolOutcome) sdk() (*mcp.CallToolResult, error) {
 	if len(out.cr.warnings) > 0 {
 		meta["astroapi/warnings"] = out.cr.warnings
 	}
+	if out.labels != nil {
+		meta["astroapi/labels"] = out.labels
+	}
+	content := []mcp.Content{&mcp.TextContent{Text: out.summary()}}
+	if !newProtocol {
+		content = append(content, &mcp.TextContent{Text: string(out.cr.result)})
+	}
 	return &mcp.CallToolResult{
 		Meta:              meta,
 		StructuredContent: json.RawMessage(out.cr.result),
-		Content:           []mcp.Content{&mcp.TextContent{Text: out.summary()}, &mcp.TextContent{Text: string(out.cr.result)}},
+		Content:           content,
 	}, nil
 }
 

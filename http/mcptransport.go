@@ -86,6 +86,10 @@ func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 		if p == nil {
 			key, p = requestKey(&rc.Request.Header)
 		}
+		lang := ""
+		if p == nil {
+			lang, p = s.requestLang(rc.QueryArgs(), rc.Request.Header.Peek("Accept-Language"))
+		}
 		var c *op.Call
 		if p == nil {
 			c, _, _, p = s.invoke(o, r, key)
@@ -97,7 +101,7 @@ func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 			s.writeProblem(rc, p, rid)
 			return
 		}
-		who := &caller{key: c.Key(), account: c.Account(), rid: rid, remoteIP: r.RemoteIP}
+		who := &caller{key: c.Key(), account: c.Account(), rid: rid, remoteIP: r.RemoteIP, lang: lang}
 		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct.Load() && d.directCall(rc, who, ep, msg) {
 			return
 		}
@@ -280,6 +284,12 @@ func (d *mcpDoor) appendRPC(b []byte, id json.RawMessage, out *toolOutcome, newP
 		b = append(b, out.cr.input...)
 		b = append(b, ',')
 	}
+	if out.labels != nil {
+		b = append(b, `"astroapi/labels":`...)
+		lb, _ := marshalNoHTML(out.labels) // maps of strings: cannot fail
+		b = append(b, bytes.TrimSpace(lb)...)
+		b = append(b, ',')
+	}
 	b = append(b, `"astroapi/request_id":`...)
 	b = jsonw.String(b, out.c.RequestID())
 	if !out.o.Bare {
@@ -294,11 +304,13 @@ func (d *mcpDoor) appendRPC(b []byte, id json.RawMessage, out *toolOutcome, newP
 	b = d.appendServerInfo(b, newProtocol)
 	b = append(b, `},"content":[{"type":"text","text":`...)
 	b = jsonw.String(b, out.summary())
-	b = append(b, `},{"type":"text","text":`...)
-	if out.shared {
-		b = append(b, out.cr.quoted()...) // made once per cached result
-	} else {
-		b = appendQuoted(b, out.cr.result)
+	if !newProtocol { // the JSON again as text (see toolOutcome.sdk)
+		b = append(b, `},{"type":"text","text":`...)
+		if out.shared {
+			b = append(b, out.cr.quoted()...) // made once per cached result
+		} else {
+			b = appendQuoted(b, out.cr.result)
+		}
 	}
 	b = append(b, `}],"structuredContent":`...)
 	b = append(b, out.cr.result...)

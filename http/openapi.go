@@ -39,8 +39,9 @@ var errorStatuses = []struct {
 	{"503", "Unavailable: the server is shutting down, lacks a data file the operation needs, or the account's plan is not configured (quote request_id)", false},
 }
 
-// buildOpenAPI builds the OpenAPI 3.0.3 document of ops.
-func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
+// buildOpenAPI builds the OpenAPI 3.0.3 document of ops; langs are the
+// languages the lang parameter takes.
+func buildOpenAPI(ops []*op.Operation, serverURL string, langs []string) map[string]any {
 	g := op.NewSchemas()
 	g.Output = true
 	g.Schema(reflect.TypeFor[op.Problem]())
@@ -110,6 +111,9 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		if !oper.HasBody() {
 			params = append(params, queryParams(g, oper.In, "", true, inPath)...)
 		}
+		if labelled(oper) && len(langs) > 0 {
+			params = append(params, map[string]any{"$ref": "#/components/parameters/Lang"})
+		}
 		if len(params) > 0 {
 			o["parameters"] = params
 		}
@@ -157,6 +161,8 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 						"result":        result,
 						"usage":         map[string]any{"type": "object", "allOf": []any{usageRef}, "nullable": true, "description": "account-plan counters after this call (null on public routes called without a key)"},
 						"warnings":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "input the API ignored, and other notices"},
+						"labels": map[string]any{"type": "object", "description": "with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers",
+							"additionalProperties": map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}}},
 					},
 				}
 			}
@@ -199,8 +205,9 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		"tags":    tags,
 		"paths":   paths,
 		"components": map[string]any{
-			"schemas":   schemas,
-			"responses": responses,
+			"schemas":    schemas,
+			"responses":  responses,
+			"parameters": map[string]any{"Lang": langParameter(langs)},
 			"securitySchemes": map[string]any{
 				"apiKey": map[string]any{"type": "apiKey", "in": "header", "name": "x-api-key",
 					"description": "API key from /api-keys. Never put it in the URL: a key in the query string is refused with 400."},
@@ -210,6 +217,17 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		},
 		"security": []any{map[string]any{"apiKey": []any{}}, map[string]any{"bearer": []any{}}},
 	}
+}
+
+// langParameter is the lang query parameter every JSON operation takes.
+func langParameter(langs []string) map[string]any {
+	enum := make([]any, len(langs))
+	for i, l := range langs {
+		enum[i] = l
+	}
+	return map[string]any{"name": langParam, "in": "query", "required": false,
+		"description": "the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages.",
+		"schema":      map[string]any{"type": "string", "enum": enum}}
 }
 
 // camel writes an operation id as a type name: post-natal-svg is

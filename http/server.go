@@ -25,6 +25,7 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"github.com/astroapi/astroapi/http/labels"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
@@ -146,6 +147,7 @@ type Server struct {
 	ridPrefix string
 	ridSeq    atomic.Uint64
 
+	labels       *labels.Set // the translations of names (lang)
 	docs         *docSet
 	docIndex     docIndex // the documentation tool's, built on first use
 	mcp          *mcpDoor
@@ -199,6 +201,9 @@ func New(cfg Config) (*Server, error) {
 		s.seen = newSeenKeys(1 << 16)
 	}
 
+	if s.labels, err = labels.Load(); err != nil {
+		return nil, err
+	}
 	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
@@ -415,6 +420,7 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 // handler runs one operation over HTTP.
 func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	hasParams := len(o.PathParams()) > 0
+	label := labelled(o)
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
 		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
@@ -424,8 +430,15 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		if n := rc.QueryArgs().Len(); n > 0 {
 			r.Query = make([][2]string, 0, n)
 			for k, v := range rc.QueryArgs().All() {
+				if string(k) == langParam {
+					continue // the door's, not the operation's
+				}
 				r.Query = append(r.Query, [2]string{string(k), string(v)})
 			}
+		}
+		lang, langProblem := "", (*op.Problem)(nil)
+		if label {
+			lang, langProblem = s.requestLang(rc.QueryArgs(), rc.Request.Header.Peek("Accept-Language"))
 		}
 		if hasParams {
 			r.Params = map[string]string{}
@@ -447,6 +460,9 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 			return
 		}
 		key, p := requestKey(&rc.Request.Header)
+		if p == nil {
+			p = langProblem
+		}
 		var c *op.Call
 		var res any
 		var ck string
@@ -461,6 +477,12 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		} else {
 			s.setLimitHeaders(rc, c.Usage(), nil)
 			s.writeResult(rc, c, res, ck)
+			if lang != "" && rc.Response.StatusCode() == 200 {
+				s.addLabels(rc, lang)
+			}
+		}
+		if label {
+			rc.Response.Header.Add("Vary", "Accept-Language")
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
