@@ -271,3 +271,21 @@ func TestAccuracyPage(t *testing.T) {
 		t.Error("a server without tables should say so")
 	}
 }
+
+// TestLLMsTxt: /llms.txt indexes the documents, the MCP endpoints and every
+// route; /llms-full.txt adds the guide and every operation's fields.
+func TestLLMsTxt(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	short := string(ts.Get(t, "/llms.txt", "x-api-key", "").WantStatus(t, 200).Body)
+	for _, want := range []string{"# astroapi\n\n> ", "## Docs", "/api/openapi.json", "/api/v1/mcp/vedic", "/api/v1/mcp/docs", "[POST /api/v1/natal]", "## Optional"} {
+		if !strings.Contains(short, want) {
+			t.Errorf("llms.txt lacks %q", want)
+		}
+	}
+	full := string(ts.Get(t, "/llms-full.txt", "x-api-key", "").WantStatus(t, 200).Body)
+	for _, want := range []string{short[:200], "## Quickstart", "## POST /api/v1/natal (post-natal)", "MCP tool: natal (family charts)", "- house_system: "} {
+		if !strings.Contains(full, want) {
+			t.Errorf("llms-full.txt lacks %q", want)
+		}
+	}
+}

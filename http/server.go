@@ -150,6 +150,7 @@ type Server struct {
 	labels       *labels.Set // the translations of names (lang)
 	docs         *docSet
 	docIndex     docIndex // the documentation tool's, built on first use
+	llmsDocs     llmsDocs // /llms.txt and /llms-full.txt, built on first use
 	mcp          *mcpDoor
 	shuttingDown atomic.Bool
 	lnMu         sync.Mutex
