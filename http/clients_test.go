@@ -64,7 +64,7 @@ func TestClientTools(t *testing.T) {
 		cmd.Dir = dir
 		out, _ := cmd.Output() // exit status 1 on errors: the totals say more
 		var report struct {
-			Totals struct{ Errors, Warnings int } `json:"totals"`
+			Totals   struct{ Errors, Warnings int } `json:"totals"`
 			Problems []struct {
 				RuleID  string `json:"ruleId"`
 				Message string `json:"message"`
