@@ -75,8 +75,8 @@ var toolDocs = map[string]toolDoc{
 	"post-transits-to-natal": {"charts", "Transits to a natal chart: aspects of the transiting planets to the natal ones with orb, applying/separating and the exact perfection within window_days (default 30)." +
 		" natal: the birth (as the natal tool)." + instant},
 	// sky
-	"post-planets":                  {"sky", "Positions of the planets at an instant: longitude, latitude, speed, sign, retrograde, declination. bodies (default Sun..Pluto and nodes); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
-	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illumination, age, next quarters, nakshatra, void-of-course state." + instant},
+	"post-planets":                  {"sky", "Positions at an instant: sign, degree, longitude, latitude, speed, declination, retrograde, distance. bodies (default every body: Sun..Pluto, nodes, Lilith, Chiron, asteroids); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
+	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illuminated fraction, age, distance, the next sign ingress, the previous and next new moon, quarters and full moon." + instant},
 	"post-moon-phases":              {"sky", "New, first quarter, full and last quarter Moons over a span (at most two years), with the instant and sign of each." + spanArgs},
 	"post-planets-stations":         {"sky", "Retrograde and direct stations of the planets over a span (at most ten years), with the shadow periods." + spanArgs + " bodies: which planets (default Mercury..Pluto)."},
 	"post-void-of-course":           {"sky", "Whether the Moon is void of course at an instant, with the current or next period and its last aspect. planets traditional (default) or modern." + instant},
@@ -87,7 +87,7 @@ var toolDocs = map[string]toolDoc{
 	"post-eclipses-activations":     {"sky", "An eclipse laid on a natal chart: natal points conjunct or opposite the eclipse degree within orb (default 3), the natal house it falls in, its Saros family. eclipse_date; natal.planets and natal.houses (the natal tool's result may be passed through)."},
 	"post-fixed-stars":              {"sky", "The 43 fixed stars (Behenian and royal stars, and more) at a date: longitude, latitude, magnitude, nature. year, month, day."},
 	"post-fixed-star":               {"sky", "One fixed star at a date, by name (path argument `name`, e.g. Regulus; accents and case ignored): position and catalog entry."},
-	"post-fixed-stars-conjunctions": {"sky", "Fixed stars conjunct the planets at a date within orb (default 1 degree). year, month, day; planets: your own {name, longitude} list, or the planets of that date."},
+	"post-fixed-stars-conjunctions": {"sky", "Fixed stars conjunct given points by longitude within orb (default 1 degree, at most 10): planets, a required list of {name, longitude}; year, month, day place the stars."},
 	// forecast and time lords
 	"post-returns-solar":               {"forecast", "Solar return: the instant the Sun returns to its natal longitude in return_year, with the return chart." + birthArgs + " place: relocate the return (default the birthplace)." + chartArgs},
 	"post-returns-lunar":               {"forecast", "Lunar returns between start and end: each instant the Moon returns to its natal longitude, with its chart." + birthArgs + " place: relocate."},
@@ -108,7 +108,7 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-varga":           {"vedic", "One divisional chart by name (path argument `name`: d1, d2, d3, d4, d7, d9, d10, d12, d16, d20, d24, d27, d30, d40, d45, d60)." + birthArgs + vedicArgs},
 	"post-vedic-dasha":           {"vedic", "Vimshottari dasha periods from the birth: mahadashas, with antardashas and deeper levels on request (levels, default 1)." + birthArgs + vedicArgs},
 	"post-vedic-yoga":            {"vedic", "Classical yogas present in the chart (66 checked: Mahapurusha, Gaja Kesari, Raja, Dhana, Viparita, Neecha Bhanga, ...), each with the rule that fired and its grahas." + birthArgs + vedicArgs},
-	"post-vedic-dosha":           {"vedic", "Doshas of the chart: Manglik (Kuja) and Kaal Sarp, each with severity and the cancellations that apply." + birthArgs + vedicArgs},
+	"post-vedic-dosha":           {"vedic", "Every dosha: Manglik (Kuja), Kaal Sarp, Kemadruma and the conjunction doshas (Grahan, Guru Chandal, Pitra, Shrapit, Angarak), each with severity and the cancellations that apply." + birthArgs + vedicArgs},
 	"post-vedic-dosha-manglik":   {"vedic", "Manglik (Kuja) dosha alone: Mars from the lagna, Moon and Venus, severity and cancellations." + birthArgs + vedicArgs},
 	"post-vedic-dosha-kaal-sarp": {"vedic", "Kaal Sarp dosha alone: whether all grahas lie between Rahu and Ketu, its type and severity." + birthArgs + vedicArgs},
 	"post-vedic-shadbala":        {"vedic", "Shadbala: the six-fold strength of Sun to Saturn in virupas and rupas, with the required minimum and rank." + birthArgs + vedicArgs},
@@ -119,19 +119,19 @@ var toolDocs = map[string]toolDoc{
 	"post-chinese-animal":        {"chinese", "The Chinese zodiac animal, element and sexagenary year beginning in a Gregorian `year` (from Lichun, about 4 February), with traits and best matches."},
 	"post-chinese-compatibility": {"chinese", "Chinese compatibility of two people (person1, person2: year, month, day, hour, minute, timezone): animal harmony, branch interactions, element balance, day masters, scored 1 to 10."},
 	// mayan
-	"post-mayan-tzolkin":       {"mayan", "The Maya calendar of a date: Long Count, Tzolk'in (number and day sign), Haab', Lord of the Night. year, month, day; correlation (default GMT 584283)."},
-	"post-mayan-chart":         {"mayan", "A birth's Maya chart: the Tzolk'in day sign and its cross (conception, destiny, past, future signs), trecena, Haab' and Long Count. year, month, day; correlation (default 584283)."},
-	"post-mayan-compatibility": {"mayan", "Maya compatibility of two people (person1, person2: year, month, day) from their Tzolk'in signs and numbers."},
+	"post-mayan-tzolkin":       {"mayan", "The Tzolk'in day of a date: tone (1-13), day sign, both together (\"4 Ajaw\"), its place in the 260 days, meanings. year, month, day; calendar gregorian (default) or julian; correlation (default GMT 584283)."},
+	"post-mayan-chart":         {"mayan", "The Maya calendar of a date: Tzolk'in, Haab', Long Count, Lord of the Night, year bearer, Calendar Round and an interpretation. year, month, day; correlation (default GMT 584283)."},
+	"post-mayan-compatibility": {"mayan", "Maya compatibility of two dates (person1, person2: year, month, day): sign and tone compatibility, each scored 1-10 with its rule, and their mean."},
 	// places
 	"post-timezone-lookup":  {"places", "The IANA time zone at a latitude/longitude, with its offset and DST state at `datetime` (default now)."},
-	"get-timezone":          {"places", "A time zone by IANA name (path argument `name`, e.g. Europe/Paris): offset, abbreviation and DST at `datetime`, and its transitions."},
+	"get-timezone":          {"places", "A time zone by IANA name (path argument `name`, e.g. Europe/Paris): offset, abbreviation and DST at `datetime` (default now)."},
 	"get-timezone-search":   {"places", "Time zones whose names match `q` (a city or zone fragment)."},
 	"get-timezone-list":     {"places", "Every IANA time zone with its current offset."},
 	"get-geocoding-search":  {"places", "Places matching a name (`q`, e.g. \"Paris, TX\"): name, country, latitude, longitude, time zone, population. country filter; limit (default 10)."},
 	"get-geocoding-reverse": {"places", "The nearest places to a latitude/longitude, with country and time zone. limit (default 1)."},
 	// account
 	"get-usage":       {"account", "The calling key's account usage: calls today and this month against the plan's limits, and per-day, per-route statistics over `days` (default 30)."},
-	"get-usage-chart": {"account", "The account's usage over `days` (default 30) as chart data (format csv or json; type usage, endpoints or status)."},
+	"get-usage-chart": {"account", "The account's usage over `days` (default 30) as chart data, labels and series: type usage (default), endpoints, response_time or hourly_pattern."},
 	// docs
 	"get-docs-search": {"docs", "Search the astroapi guide and OpenAPI reference (`q`), or get one tool's full description and complete input schema (`tool`, e.g. natal). Free, no key needed."},
 }
