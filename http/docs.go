@@ -717,7 +717,7 @@ var previewTmpl = template.Must(template.New("preview").Parse(`<div class="previ
 <a href="/api/docs/reference">plain reference</a>, <a href="/llms.txt">llms.txt</a>.</p>
 <pre>curl -s -H "x-api-key: $ASTROAPI_KEY" -H "content-type: application/json" \
   -d '{"year":1990,"month":7,"day":14,"hour":15,"minute":30,"latitude":48.8566,"longitude":2.3522,"timezone":"Europe/Paris"}' \
-  "{{.Origin}}/api/v1/natal"</pre>
+  "$ASTROAPI_URL/api/v1/natal"</pre>
 {{range .Families}}<h2>{{.Name}}</h2><p>{{.Description}}</p>
 <table>{{range .Routes}}<tr><td class="m">{{.Method}}</td><td><a href="/api/docs/reference#{{.OperationID}}"><code>{{.Path}}</code></a></td><td>{{.Summary}}</td></tr>
 {{end}}</table>
@@ -727,7 +727,7 @@ var previewTmpl = template.Must(template.New("preview").Parse(`<div class="previ
 // preview.
 func (s *Server) renderUIPage(name string, m manifest) ([]byte, error) {
 	var preview bytes.Buffer
-	if err := previewTmpl.Execute(&preview, map[string]any{"Version": Version, "Origin": s.origin(), "Families": m.Families}); err != nil {
+	if err := previewTmpl.Execute(&preview, map[string]any{"Version": Version, "Families": m.Families}); err != nil {
 		return nil, err
 	}
 	page, err := template.New(name).Parse(mustAssetString(name))

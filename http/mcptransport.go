@@ -71,8 +71,21 @@ func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 			family = f
 			r.Params = map[string]string{"family": f}
 		}
-		ep, p := d.all, (*op.Problem)(nil)
-		if family != "" {
+		key, p := requestKey(&rc.Request.Header)
+		lang := ""
+		if p == nil {
+			lang, p = s.requestLang(rc.QueryArgs(), rc.Request.Header.Peek("Accept-Language"))
+		}
+		var c *op.Call
+		if p == nil {
+			c, _, _, p = s.invoke(o, r, key) // the key, and the message's shape
+		} else {
+			c = op.NewCall(o, r)
+		}
+		// The endpoint, once the request is known to be a JSON-RPC message
+		// from a caller: the family's tools, narrowed by the filter.
+		ep := d.all
+		if p == nil && family != "" {
 			if ep = d.families[family]; ep == nil {
 				p = op.NewProblem(404, op.KindNotFound, "no MCP family "+strconv.Quote(family)+"; the families are "+strings.Join(familyNames(), ", "))
 			}
@@ -81,20 +94,6 @@ func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 			if list := rc.QueryArgs().Peek("tools"); len(list) > 0 {
 				ep, p = d.filter(ep, family, string(list))
 			}
-		}
-		var key []byte
-		if p == nil {
-			key, p = requestKey(&rc.Request.Header)
-		}
-		lang := ""
-		if p == nil {
-			lang, p = s.requestLang(rc.QueryArgs(), rc.Request.Header.Peek("Accept-Language"))
-		}
-		var c *op.Call
-		if p == nil {
-			c, _, _, p = s.invoke(o, r, key)
-		} else {
-			c = op.NewCall(o, r)
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 		if p != nil {
