@@ -310,8 +310,10 @@ func toolOf(o *op.Operation, name string) *mcp.Tool {
 		Meta: mcp.Meta{"astroapi/operation": o.ID, "astroapi/method": o.Method, "astroapi/path": openAPIPath(o.Path)},
 	}
 	// MCP clients check structured content against an output schema typed
-	// "object"; a result of several shapes (oneOf) goes without.
+	// "object"; a result of several shapes (oneOf) goes without. It is
+	// compact too: clients that show it to a model pay for every byte.
 	if out := outputSchema(o.Out); out["type"] == "object" {
+		compactSchema(out)
 		t.OutputSchema = out
 	}
 	return t
