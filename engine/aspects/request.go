@@ -82,7 +82,7 @@ func (r *Request) ResolveFor(_ resolve.Context, prefix string, chart bool) error
 func (r *Request) Listed() []Point {
 	out := make([]Point, len(r.Points))
 	for i, p := range r.Points {
-		out[i] = Point{Name: p.Name, Longitude: p.Longitude, Speed: p.Speed}
+		out[i] = Point(p)
 	}
 	return out
 }
