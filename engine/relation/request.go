@@ -32,10 +32,13 @@ func (p *Pair) resolve(c resolve.Context, prefix string, all bool) error {
 	if err := errs.Add(p.Person1.Packet.Resolve(c, p1)); err != nil {
 		return err
 	}
+	n := len(errs)
 	if err := errs.Add(p.Person1.Settings.Resolve(c, p1)); err != nil {
 		return err
 	}
-	errs = append(errs, align(c, &p.Person1.Settings, &p.Person2.Settings, p2, all)...)
+	if len(errs) == n { // person1's own bad settings are not passed on to person2
+		errs = append(errs, align(c, &p.Person1.Settings, &p.Person2.Settings, p2, all)...)
+	}
 	if err := errs.Add(p.Person2.Packet.Resolve(c, p2)); err != nil {
 		return err
 	}
@@ -43,6 +46,23 @@ func (p *Pair) resolve(c resolve.Context, prefix string, all bool) error {
 		return err
 	}
 	return errs.Err()
+}
+
+// Hints maps the names callers send by mistake in a pair's place to where
+// the field goes (op.Hinter): a birth or chart field at the top level, or
+// the people under other names.
+func (*Pair) Hints() map[string]string {
+	const person = "each birth goes inside person1 and person2 (person1.latitude, person2.house_system, ...)"
+	h := map[string]string{
+		"birth1": "did you mean \"person1\"?", "birth2": "did you mean \"person2\"?",
+		"p1": "did you mean \"person1\"?", "p2": "did you mean \"person2\"?",
+		"partner": "did you mean \"person2\"?", "people": person, "persons": person,
+	}
+	for _, f := range []string{"year", "month", "day", "hour", "minute", "date", "time", "latitude", "longitude", "location", "timezone",
+		"house_system", "zodiac_type", "ayanamsa", "node_type", "include_asteroids"} {
+		h[f] = person
+	}
+	return h
 }
 
 // align makes person2's shared settings s2 person1's resolved s1 and
