@@ -287,8 +287,15 @@ func exampleRequest(o *op.Operation) example {
 
 // queryValue writes an example value as a query parameter.
 func queryValue(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any: // a list is comma-separated
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = queryValue(e)
+		}
+		return strings.Join(parts, ",")
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
@@ -361,6 +368,9 @@ func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
 		props, _ := s["properties"].(map[string]any)
 		for name, v := range props {
 			ps, _ := v.(map[string]any)
+			if ps["readOnly"] == true {
+				continue // the echo's facts are not sent
+			}
 			_, hasEx := ps["example"]
 			_, hasDef := ps["default"]
 			if req[name] || hasEx || hasDef {

@@ -234,6 +234,7 @@ type fieldInfo struct {
 	node     *schemaNode
 	required bool
 	readonly bool     // an echo-only fact: accepted and ignored on input
+	defaults bool     // has a default tag: its presence is recorded (an explicit zero is not filled)
 	enum     []string // the values of a typed enumeration (engine.Enum), nil otherwise
 	tag      reflect.StructTag
 }
@@ -378,6 +379,7 @@ func addFields(n *schemaNode, t reflect.Type, index []int, building map[reflect.
 					name: name, pos: len(n.order), index: idx, typ: sf.Type, tag: sf.Tag,
 					required: sf.Tag.Get("required") == "true",
 					readonly: sf.Tag.Get("readonly") == "true",
+					defaults: sf.Tag.Get("default") != "",
 					enum:     enumValues(sf.Type),
 					node:     buildSchema(sf.Type, building),
 				}

@@ -156,10 +156,7 @@ func setFromString(v reflect.Value, s string) error {
 	if v.CanAddr() {
 		switch u := v.Addr().Interface().(type) {
 		case encoding.TextUnmarshaler:
-			if err := u.UnmarshalText([]byte(s)); err != nil {
-				return fmt.Errorf("invalid value %q: %v", s, err)
-			}
-			return nil
+			return u.UnmarshalText([]byte(s))
 		case json.Unmarshaler:
 			raw := []byte(strconv.Quote(s))
 			if _, err := strconv.ParseFloat(s, 64); err == nil {

@@ -25,7 +25,7 @@ type scanner struct {
 	unknown []unknownName
 	ignore  [][2]int        // byte spans of the keys of unknown names (blanked before decoding)
 	missing []string        // paths of required fields absent or null
-	present map[string]bool // top-level names seen with a value other than null
+	present map[string]bool // names seen with a value other than null: top-level, and the paths of fields with defaults
 }
 
 // pathPart is a key or an array index of the path being scanned.
@@ -255,8 +255,13 @@ func (s *scanner) object(n *schemaNode) error {
 					if dup {
 						s.errs = append(s.errs, &engine.FieldError{Field: s.join(key), Reason: "is sent twice: send each field once"})
 					}
-					if !null && s.depth == 1 && s.present != nil {
-						s.present[f.name] = true
+					if !null && s.present != nil {
+						switch {
+						case s.depth == 1:
+							s.present[f.name] = true
+						case f.defaults:
+							s.present[s.join(key)] = true // an explicit zero is not a default to fill
+						}
 					}
 				} else {
 					s.unknown = append(s.unknown, unknownName{path: s.join(key), key: string(key), node: n})
