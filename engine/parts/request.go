@@ -9,11 +9,9 @@ import (
 	"github.com/astroapi/astroapi/engine/resolve"
 )
 
-// Limits of a Selection.
-const (
-	MaxCustom  = 20
-	MaxNameLen = 64
-)
+// MaxNameLen bounds the name of a custom lot (their number, 20, is the
+// door's: the maxItems tag of Selection.Custom).
+const MaxNameLen = 64
 
 // CustomLot is a lot the caller defines.
 type CustomLot struct {
@@ -29,7 +27,7 @@ type CustomLot struct {
 // the names trimmed and the formulas with the canonical point names.
 type Selection struct {
 	Lots   []string    `json:"lots" doc:"catalog keys of the lots to cast (omitted or null: every lot of the catalog; [] none, with custom lots); see GET /api/v1/arabic-parts/catalog" example:"[\"fortune\",\"spirit\",\"eros\"]"`
-	Custom []CustomLot `json:"custom,omitempty" doc:"lots of your own (at most 20), cast after the catalog's" example:"[{\"name\":\"Lot of Commerce\",\"formula\":\"Ascendant + Mercury - Lot of Fortune\"}]"`
+	Custom []CustomLot `json:"custom,omitempty" doc:"lots of your own (at most 20), cast after the catalog's" maxItems:"20" example:"[{\"name\":\"Lot of Commerce\",\"formula\":\"Ascendant + Mercury - Lot of Fortune\"}]"`
 
 	want   []*Lot
 	custom []Lot
@@ -51,9 +49,6 @@ func (s *Selection) Resolve(_ resolve.Context, prefix string) error {
 		}
 		s.Lots[i] = l.Key
 		s.want = append(s.want, l)
-	}
-	if len(s.Custom) > MaxCustom {
-		errs.Bad(prefix+"custom", fmt.Sprintf("at most %d custom lots", MaxCustom))
 	}
 	s.custom = make([]Lot, 0, len(s.Custom))
 	for i := range s.Custom {

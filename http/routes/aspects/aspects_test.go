@@ -212,7 +212,8 @@ func TestAspectsBadInput(t *testing.T) {
 		{"ErrBoth", `{` + birthOK + `,` + pts + `}`, 422, "points"},
 		{"ErrOnePoint", `{"points":[{"name":"A","longitude":1}]}`, 422, "points"},
 		{"ErrDuplicate", `{"points":[{"name":"A","longitude":1},{"name":"A","longitude":2}]}`, 422, "points[1].name"},
-		{"ErrLongitudeBound", `{"points":[{"name":"A","longitude":1},{"name":"B","longitude":360.5}]}`, 422, "points[1].longitude"},
+		{"ErrLongitude360", `{"points":[{"name":"A","longitude":1},{"name":"B","longitude":360}]}`, 422, "points[1].longitude"},
+		{"ErrPointsMany", `{"points":[` + strings.Repeat(`{"name":"A","longitude":1},`, 50) + `{"name":"B","longitude":2}]}`, 422, "points"},
 		{"ErrLongitudeNegative", `{"points":[{"name":"A","longitude":-0.5},{"name":"B","longitude":2}]}`, 422, "points[0].longitude"},
 		{"ErrLongitudeMissing", `{"points":[{"name":"A","longitude":1},{"name":"B"}]}`, 422, "points[1].longitude"},
 		{"ErrLongitudeType", `{"points":[{"name":"A","longitude":"x"},{"name":"B","longitude":2}]}`, 422, "points[0].longitude"},
@@ -265,7 +266,7 @@ func TestAspectsBadInput(t *testing.T) {
 func TestAspectsEcho(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
 	for _, c := range []struct{ body, set string }{
-		{`{"points":[{"name":"A","longitude":360},{"name":"B","longitude":72,"speed":1}],"harmonics":[5]}`, "none"},
+		{`{"points":[{"name":"A","longitude":0},{"name":"B","longitude":72,"speed":1}],"harmonics":[5]}`, "none"},
 		{`{"birth":{"date":"1990-01-01","time":"12:00","latitude":10,"longitude":10,"timezone":"+01:00"},"orbs":{"trine":3}}`, "major"},
 	} {
 		env := ts.Post(t, "/api/v1/aspects", c.body).WantStatus(t, 200).Envelope(t)
