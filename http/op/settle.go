@@ -260,12 +260,14 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			// promoted, as encoding/json reads them): reach it in place.
 			fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 		}
-		name := prefix + st.name
+		// The field's path is written only where it is needed (a nested
+		// part's prefix, an error): nested inputs (person1.year, ...)
+		// would otherwise allocate it for every field of every call.
 		if st.readonly {
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() && !present[name] {
+		if st.def.IsValid() && fv.IsZero() && !present[prefix+st.name] {
 			fv.Set(st.def) // absent: the default; sent as zero: checked as sent
 		}
 		ev := fv
@@ -279,19 +281,19 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			continue
 		}
 		if st.enum != nil {
-			checkEnum(ev, st.enum, name, errs)
+			checkEnum(ev, st.enum, prefix, st.name, errs)
 		}
 		if st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil {
-			checkBounds(ev, st, name, errs)
+			checkBounds(ev, st, prefix, errs)
 		}
 		if st.maxItems > 0 && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Map) && ev.Len() > st.maxItems {
-			errs.Bad(name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
+			errs.Bad(prefix+st.name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
 			continue // its elements are not worth checking one by one
 		}
 		if st.sub != nil {
 			sub := prefix
 			if st.name != "" {
-				sub = name + "."
+				sub = prefix + st.name + "."
 			}
 			if st.resolver && !inResolver {
 				*pending = append(*pending, pendingResolve{v: ev, prefix: sub})
@@ -307,7 +309,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 				if e.Kind() != reflect.Struct {
 					continue
 				}
-				sub := name + "[" + strconv.Itoa(k) + "]."
+				sub := prefix + st.name + "[" + strconv.Itoa(k) + "]."
 				if st.elems.resolver && !inResolver {
 					*pending = append(*pending, pendingResolve{v: e, prefix: sub})
 				}
@@ -319,7 +321,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 
 // checkEnum enforces a set of values: a string's (empty is absent) or a
 // number's, written as the tag writes it.
-func checkEnum(v reflect.Value, values []string, name string, errs *engine.Fields) {
+func checkEnum(v reflect.Value, values []string, prefix, name string, errs *engine.Fields) {
 	var got string
 	switch v.Kind() {
 	case reflect.String:
@@ -337,7 +339,7 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 		return
 	}
 	if !slices.Contains(values, got) {
-		errs.Bad(name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
+		errs.Bad(prefix+name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
 	}
 }
 
@@ -345,16 +347,15 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 // exclusiveMaximum tags of a number, stating the whole range when one is
 // broken ("must be between 1 and 10", "must be greater than 0 and at most
 // 10").
-func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
+func checkBounds(v reflect.Value, st *step, prefix string, errs *engine.Fields) {
 	var x float64
-	var text string
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		x, text = float64(v.Int()), strconv.FormatInt(v.Int(), 10)
+		x = float64(v.Int())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		x, text = float64(v.Uint()), strconv.FormatUint(v.Uint(), 10)
+		x = float64(v.Uint())
 	case reflect.Float32, reflect.Float64:
-		x, text = v.Float(), strconv.FormatFloat(v.Float(), 'g', -1, 64)
+		x = v.Float()
 	default:
 		return
 	}
@@ -387,5 +388,14 @@ func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 	default:
 		reason = "must be " + low + high
 	}
-	errs.Bad(name, reason+" (got "+text+")")
+	// The value is written only when it is refused (formatting it on
+	// every call cost an allocation per bounded field).
+	text := strconv.FormatFloat(x, 'g', -1, 64)
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		text = strconv.FormatInt(v.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		text = strconv.FormatUint(v.Uint(), 10)
+	}
+	errs.Bad(prefix+st.name, reason+" (got "+text+")")
 }
