@@ -324,7 +324,7 @@ func (f Fields) Err() error {
 // stop on. It is the one place field errors are merged.
 func (f *Fields) Add(err error) error {
 	if err == nil {
-		return nil // before the targets of errors.As, which escape: no allocation on the common path
+		return nil // before the targets of errors.As, which escape
 	}
 	var fs Fields
 	var fe *FieldError

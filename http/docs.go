@@ -618,8 +618,8 @@ func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error)
 
 // problemHelp explains each problem type in the guide.
 var problemHelp = map[string]string{
-	op.KindBadRequest:      "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
-	op.KindValidation:      "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
+	op.KindBadRequest:      "The request could not be read: the body is not JSON, or JSON nested deeper than the limit. Fix the request; retrying as is will fail again.",
+	op.KindValidation:      "The input is not acceptable: a name the route does not have (with the nearest known one), a name sent twice, a value of the wrong type, out of range or outside its set, a required field missing, an impossible date. errors[] lists every offending field with the reason.",
 	op.KindNotFound:        "No such route or resource (unknown zone, star, eclipse, key).",
 	op.KindMethod:          "The route exists but not with this method.",
 	op.KindUnauthorized:    "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",

@@ -217,11 +217,11 @@ func (c *Call) settle(v reflect.Value, errs *engine.Fields) error {
 		return nil
 	}
 	p := planOf(v.Type())
-	var pending []pendingResolve
+	pending := c.pending[:0]
 	if p.resolver {
 		pending = append(pending, pendingResolve{v: v, prefix: ""})
 	}
-	walkPlan(v, p, "", p.resolver, c.present, errs, &pending)
+	walkPlan(v, p, "", p.resolver, &c.present, errs, &pending)
 	for _, r := range pending {
 		err := r.v.Addr().Interface().(resolve.Resolver).Resolve(c, r.prefix)
 		var fs engine.Fields
@@ -251,7 +251,7 @@ func named(errs engine.Fields, field string) bool {
 // walkPlan applies p to the struct v whose fields are named prefix+name.
 // inResolver: an enclosing part resolves itself, and so resolves what it
 // holds.
-func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present map[string]bool, errs *engine.Fields, pending *[]pendingResolve) {
+func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present *presence, errs *engine.Fields, pending *[]pendingResolve) {
 	for i := range p.steps {
 		st := &p.steps[i]
 		fv := v.Field(st.index[0])
@@ -260,14 +260,17 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			// promoted, as encoding/json reads them): reach it in place.
 			fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 		}
-		// The field's path is written only where it is needed (a nested
-		// part's prefix, an error): nested inputs (person1.year, ...)
-		// would otherwise allocate it for every field of every call.
+		// The field's path, made only when it is needed (a fault, a
+		// default's presence, a nested part): most requests need none.
+		name := st.name
+		if prefix != "" {
+			name = prefix + st.name
+		}
 		if st.readonly {
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() && !present[prefix+st.name] {
+		if st.def.IsValid() && fv.IsZero() && !present.has(name) {
 			fv.Set(st.def) // absent: the default; sent as zero: checked as sent
 		}
 		ev := fv
@@ -281,19 +284,19 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			continue
 		}
 		if st.enum != nil {
-			checkEnum(ev, st.enum, prefix, st.name, errs)
+			checkEnum(ev, st.enum, name, errs)
 		}
 		if st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil {
-			checkBounds(ev, st, prefix, errs)
+			checkBounds(ev, st, name, errs)
 		}
 		if st.maxItems > 0 && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Map) && ev.Len() > st.maxItems {
-			errs.Bad(prefix+st.name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
+			errs.Bad(name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
 			continue // its elements are not worth checking one by one
 		}
 		if st.sub != nil {
 			sub := prefix
 			if st.name != "" {
-				sub = prefix + st.name + "."
+				sub = name + "."
 			}
 			if st.resolver && !inResolver {
 				*pending = append(*pending, pendingResolve{v: ev, prefix: sub})
@@ -309,7 +312,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 				if e.Kind() != reflect.Struct {
 					continue
 				}
-				sub := prefix + st.name + "[" + strconv.Itoa(k) + "]."
+				sub := name + "[" + strconv.Itoa(k) + "]."
 				if st.elems.resolver && !inResolver {
 					*pending = append(*pending, pendingResolve{v: e, prefix: sub})
 				}
@@ -321,7 +324,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 
 // checkEnum enforces a set of values: a string's (empty is absent) or a
 // number's, written as the tag writes it.
-func checkEnum(v reflect.Value, values []string, prefix, name string, errs *engine.Fields) {
+func checkEnum(v reflect.Value, values []string, name string, errs *engine.Fields) {
 	var got string
 	switch v.Kind() {
 	case reflect.String:
@@ -339,7 +342,7 @@ func checkEnum(v reflect.Value, values []string, prefix, name string, errs *engi
 		return
 	}
 	if !slices.Contains(values, got) {
-		errs.Bad(prefix+name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
+		errs.Bad(name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
 	}
 }
 
@@ -347,7 +350,7 @@ func checkEnum(v reflect.Value, values []string, prefix, name string, errs *engi
 // exclusiveMaximum tags of a number, stating the whole range when one is
 // broken ("must be between 1 and 10", "must be greater than 0 and at most
 // 10").
-func checkBounds(v reflect.Value, st *step, prefix string, errs *engine.Fields) {
+func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 	var x float64
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -388,14 +391,9 @@ func checkBounds(v reflect.Value, st *step, prefix string, errs *engine.Fields) 
 	default:
 		reason = "must be " + low + high
 	}
-	// The value is written only when it is refused (formatting it on
-	// every call cost an allocation per bounded field).
 	text := strconv.FormatFloat(x, 'g', -1, 64)
-	switch v.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		text = strconv.FormatInt(v.Int(), 10)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		text = strconv.FormatUint(v.Uint(), 10)
+	if v.Kind() < reflect.Float32 {
+		text = strconv.FormatInt(int64(x), 10)
 	}
-	errs.Bad(prefix+st.name, reason+" (got "+text+")")
+	errs.Bad(name, reason+" (got "+text+")")
 }
