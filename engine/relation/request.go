@@ -3,7 +3,6 @@ package relation
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
@@ -276,10 +275,7 @@ func (r *SynastryRequest) AppendJSON(b []byte) []byte {
 	o := jsonw.Object{B: append(b, '{')}
 	r.Pair.appendMembers(&o)
 	o.BoolOmit("include_minor_aspects", r.IncludeMinorAspects)
-	if len(r.Orbs) > 0 {
-		o.Key("orbs")
-		o.B = appendOrbMap(o.B, r.Orbs)
-	}
+	o.NumberMap("orbs", r.Orbs)
 	return append(o.B, '}')
 }
 
@@ -309,17 +305,4 @@ func (r *DavisonRequest) AppendJSON(b []byte) []byte {
 		o.B = append(p.B, '}')
 	}
 	return append(o.B, '}')
-}
-
-// appendOrbMap appends an orb map as go-json writes it: keys sorted.
-func appendOrbMap(b []byte, m map[string]float64) []byte {
-	keys := slices.Sorted(maps.Keys(m))
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.Number(append(jsonw.String(b, k), ':'), m[k])
-	}
-	return append(b, '}')
 }

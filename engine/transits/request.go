@@ -3,6 +3,7 @@ package transits
 import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/resolve"
@@ -128,6 +129,20 @@ func (r *ToNatalRequest) Options() ToNatalOptions {
 		o.WindowDays = *r.WindowDays
 	}
 	return o
+}
+
+// AppendJSON appends the request as go-json writes it (held equal by a
+// test): resolved, it is the echo of every uncached to-natal call.
+func (r *ToNatalRequest) AppendJSON(b []byte) []byte {
+	o := jsonw.Object{B: append(b, '{')}
+	o.Key("natal")
+	o.B = r.Natal.AppendJSON(o.B)
+	r.Input.AppendMembers(&o)
+	o.NumberMap("orbs", r.Orbs)
+	o.BoolOmit("include_minor_aspects", r.IncludeMinorAspects)
+	o.NumberPtr("window_days", r.WindowDays)
+	o.BoolOmit("all_perfections", r.AllPerfections)
+	return append(o.B, '}')
 }
 
 // instantHint is the advice for a transit instant sent as an object or

@@ -61,3 +61,33 @@ func TestSkyOptions(t *testing.T) {
 		t.Errorf("tropical %+v, notes %q", o, c.Notes)
 	}
 }
+
+// TestToNatalRequestJSON: the request's own JSON is byte for byte what
+// go-json writes for it, resolved from every form of the instant (now,
+// datetime with an offset and a fraction of a second, date and time,
+// year..second in a zone, a year before 0000) and with the options set.
+func TestToNatalRequestJSON(t *testing.T) {
+	const natal = `"natal":{"date":"1990-07-14","time":"14:30","latitude":51.5,"longitude":-0.13,"timezone":"Europe/London","orbs":{"trine":3}}`
+	for _, body := range []string{
+		`{` + natal + `}`,
+		`{` + natal + `,"datetime":"2024-03-20T05:06:07.25+02:00","orbs":{"square":2,"conjunction":1.5},"include_minor_aspects":true,"window_days":12.5,"all_perfections":true}`,
+		`{` + natal + `,"date":"2029-05-01","time":"06:00","timezone":"+02:00"}`,
+		`{` + natal + `,"year":2024,"month":11,"day":3,"hour":1,"minute":30,"second":5,"timezone":"America/New_York"}`,
+		`{` + natal + `,"year":-43,"month":3,"day":15,"calendar":"julian"}`,
+	} {
+		var r ToNatalRequest
+		if err := json.Unmarshal([]byte(body), &r); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Resolve(&resolve.Fixed{Time: time.Date(2024, 6, 15, 12, 0, 0, 0, time.UTC)}, ""); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		want, err := json.MarshalWithOption(&r, json.DisableHTMLEscape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.AppendJSON(nil); string(got) != string(want) {
+			t.Errorf("%s:\n got %s\nwant %s", body, got, want)
+		}
+	}
+}
