@@ -339,6 +339,10 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 			s.finish(rc, start, rid, nil)
 		}
 	}()
+	if s.refuseFraming(rc, rid) {
+		s.finish(rc, start, rid, nil)
+		return
+	}
 	if name, ok := keyInQuery(rc.QueryArgs()); ok {
 		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
 		p.Errors = []op.FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
@@ -436,10 +440,9 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 				}
 			})
 		}
-		if o.JSONOnly && len(r.Body) > 0 && !isJSON(rc.Request.Header.ContentType()) {
-			c := op.NewCall(o, r)
-			s.writeProblem(rc, op.NewProblem(415, op.KindUnsupported, "send the body as JSON with Content-Type: application/json"), rid)
-			rc.SetUserValue(opKey, c)
+		if p := bodyMediaProblem(o, rc.Request.Header.ContentType(), r.Body); p != nil {
+			s.writeProblem(rc, p, rid)
+			rc.SetUserValue(opKey, op.NewCall(o, r))
 			return
 		}
 		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
@@ -452,13 +455,6 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
-}
-
-// isJSON reports whether a Content-Type is application/json (parameters
-// such as charset aside).
-func isJSON(ct []byte) bool {
-	mt, _, _ := strings.Cut(string(ct), ";")
-	return strings.EqualFold(strings.TrimSpace(mt), "application/json")
 }
 
 // invoke authenticates, bills and runs a call of o; it is shared by HTTP
@@ -810,6 +806,13 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds"):
 		p = s.tooLarge()
 		rc.SetConnectionClose() // the rest of the body is never read
+		lingerOnClose(rc)       // but drained, so that the client reads the 413
+	case errors.As(err, &small) && longFirstLine(rc, s.http.ReadBufferSize/2):
+		// The request line itself hardly fits, or not at all: the URL is
+		// too long. (fasthttp forgets what it read; the connection
+		// measured its first line. A later request of a kept-alive
+		// connection is told 431 either way.)
+		p = op.NewProblem(414, op.KindURITooLong, fmt.Sprintf("the request line is longer than the %d bytes this server reads; send long input in a POST body", s.http.ReadBufferSize))
 	case errors.As(err, &small):
 		p = op.NewProblem(431, op.KindHeadersTooLarge, fmt.Sprintf("the request's header fields are larger than the %d bytes this server reads; send fewer or shorter headers", s.http.ReadBufferSize))
 	default:
