@@ -1,7 +1,6 @@
 package http
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -87,18 +86,9 @@ func (s *Server) batch(c *op.Call, in *batchRequest) (batchResult, error) {
 	if max := s.cfg.Limits.MaxBatchItems; len(in.Requests) > max {
 		return batchResult{}, op.Unprocessable("requests", fmt.Sprintf("holds %d items; at most %d are allowed", len(in.Requests), max))
 	}
-	// One token of the per-second rate for the whole batch (quota.Charge
-	// of 0 calls bills nothing); its items are charged one call of quota
-	// each, without a token, as they run.
-	if c.Key() != nil && s.cfg.Quota != nil {
-		if _, err := s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, 0); err != nil {
-			var le *quota.LimitError
-			if errors.As(err, &le) {
-				return batchResult{}, limitProblem(le)
-			}
-			return batchResult{}, err
-		}
-	}
+	// The batch took one token of the per-second rate (the door's, as
+	// every request); its items are charged their calls of quota, without
+	// a token, as they run.
 	out := s.runBatch(c, in.Requests)
 	c.Echo(map[string]int{"items": len(in.Requests)})
 	if c.Key() != nil && s.cfg.Quota != nil {

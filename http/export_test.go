@@ -34,3 +34,6 @@ func AccuracyTests() []string {
 	}
 	return out
 }
+
+// StaticCompressions counts the static answers compressed so far.
+func StaticCompressions() int64 { return staticCompressions.Load() }

@@ -13,12 +13,13 @@ import (
 type perIPListener struct {
 	net.Listener
 	max  int
+	key  func(net.Addr) string // how clients are counted; "" for not at all (a trusted proxy)
 	mu   sync.Mutex
 	open map[string]int
 }
 
-func newPerIPListener(ln net.Listener, max int) *perIPListener {
-	return &perIPListener{Listener: ln, max: max, open: map[string]int{}}
+func newPerIPListener(ln net.Listener, max int, key func(net.Addr) string) *perIPListener {
+	return &perIPListener{Listener: ln, max: max, key: key, open: map[string]int{}}
 }
 
 // Accept returns the next connection whose address is under the cap.
@@ -28,7 +29,10 @@ func (l *perIPListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		ip := hostOf(c.RemoteAddr().String())
+		ip := l.key(c.RemoteAddr())
+		if ip == "" {
+			return &countedConn{Conn: c, l: l, ip: ip}, nil
+		}
 		l.mu.Lock()
 		if l.open[ip] >= l.max {
 			l.mu.Unlock()
@@ -85,6 +89,9 @@ func (c *countedConn) Close() error {
 	c.once.Do(func() {
 		if c.linger.Load() {
 			drain(c.Conn)
+		}
+		if c.ip == "" {
+			return // not counted
 		}
 		c.l.mu.Lock()
 		if c.l.open[c.ip]--; c.l.open[c.ip] <= 0 {

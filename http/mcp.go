@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -75,6 +76,10 @@ type mcpDoor struct {
 	// test that compares the two paths).
 	direct     atomic.Bool
 	serverInfo []byte // the server's Implementation as JSON
+	// lists are the tools/list results kept by cursor and protocol
+	// version (static.go).
+	listMu sync.Mutex
+	lists  map[string]*listEntry
 }
 
 // mcpInstructions are the server's instructions to the client (initialize).

@@ -141,7 +141,9 @@ func TestBatchOnRatedPlan(t *testing.T) {
 		if p := r.Problem(t); p.Type != op.NewProblem(0, op.KindRate, "").Type || r.Header.Get("Retry-After") == "" {
 			t.Errorf("third batch: %+v, Retry-After %q", p, r.Header.Get("Retry-After"))
 		}
-		// The refused batch billed nothing.
+		// The refused batch billed nothing. (/usage takes a token of the
+		// rate too: a second later there is one.)
+		ts.Clock.Add(time.Second)
 		var rep quota.Report
 		ts.Get(t, "/api/v1/usage").WantStatus(t, 200).Decode(t, &rep)
 		if rep.CurrentUsage.RequestsThisDay != 10 {

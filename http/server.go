@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"runtime"
@@ -78,6 +79,14 @@ type Limits struct {
 	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
 	// per account, default 2.
 	MaxHeavy, MaxHeavyPerAccount int
+	// TrustedProxies are the load balancers and proxies whose forwarding
+	// headers (Forwarded, X-Forwarded-For) name the client; requests from
+	// any other address are counted by their socket address. None by
+	// default. See clientip.go.
+	TrustedProxies []netip.Prefix
+	// IPv6Prefix is the prefix length an IPv6 client is counted by in the
+	// abuse limits (failed keys, sign-ups, connections); default 64.
+	IPv6Prefix int
 }
 
 func (l *Limits) defaults() {
@@ -120,6 +129,9 @@ func (l *Limits) defaults() {
 	if l.MaxHeavyPerAccount <= 0 {
 		l.MaxHeavyPerAccount = 2
 	}
+	if l.IPv6Prefix <= 0 || l.IPv6Prefix > 128 {
+		l.IPv6Prefix = 64
+	}
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
@@ -142,6 +154,7 @@ type Server struct {
 	seen      *seenKeys                               // requests seen once, which the results cache admits when they come again
 	metrics   *metrics
 	heavy     *heavyLimits
+	static    staticAnswers // the documents and assets, compressed once
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
@@ -281,7 +294,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	}
 	s.lns = append(s.lns, ln)
 	s.lnMu.Unlock()
-	err := s.http.Serve(newPerIPListener(ln, s.cfg.Limits.MaxConnsPerIP))
+	err := s.http.Serve(newPerIPListener(ln, s.cfg.Limits.MaxConnsPerIP, s.connKey))
 	if s.shuttingDown.Load() && errors.Is(err, net.ErrClosed) {
 		return nil
 	}
@@ -415,9 +428,10 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 // handler runs one operation over HTTP.
 func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	hasParams := len(o.PathParams()) > 0
+	static := staticOp(o)
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
-		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: rc.RemoteIP().String()}
+		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: s.clientIP(rc)}
 		if acc := rc.Request.Header.Peek("Accept"); len(acc) > 0 {
 			r.Accept = string(acc)
 		}
@@ -440,12 +454,21 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 				}
 			})
 		}
+		if static {
+			key := staticKey(o, func(n string) string { return r.Params[n] })
+			if e := s.static.get(key); e != nil {
+				// Answered before: the same bytes, compressed once.
+				rc.SetUserValue(opKey, op.NewCall(o, r))
+				e.write(rc)
+				return
+			}
+		}
 		if p := bodyMediaProblem(o, rc.Request.Header.ContentType(), r.Body); p != nil {
 			s.writeProblem(rc, p, rid)
 			rc.SetUserValue(opKey, op.NewCall(o, r))
 			return
 		}
-		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
+		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"), o.Access == op.Free)
 		if p != nil {
 			s.setLimitHeaders(rc, c.Usage(), p)
 			s.writeProblem(rc, p, rid)
@@ -460,7 +483,9 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 // invoke authenticates, bills and runs a call of o; it is shared by HTTP
 // and the tool endpoint. It returns the call, and either its result (and
 // the results-cache key to store it under, "" for none) or a problem.
-func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, any, string, *op.Problem) {
+// With token, an authenticated call takes a token of the per-second rate
+// first (a free operation's: a billed one takes it with its bill).
+func (s *Server) invoke(o *op.Operation, r op.Request, key []byte, token bool) (*op.Call, any, string, *op.Problem) {
 	if o.Access != op.Public || len(key) > 0 {
 		ent, p := s.authenticate(r.Context, key, r.RemoteIP)
 		if p != nil && o.Access != op.Public {
@@ -471,8 +496,25 @@ func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, an
 		}
 	}
 	c := op.NewCall(o, r)
+	if token {
+		if p := s.rateToken(c); p != nil {
+			return c, nil, "", p
+		}
+	}
 	res, ck, p := s.run(c, s.chargeCall)
 	return c, res, ck, p
+}
+
+// rateToken takes a token of the per-second rate for an authenticated
+// request that is not billed (the usage routes, the console, a batch, a
+// message to the MCP endpoint): every request counts against the rate,
+// whatever it costs in calls.
+func (s *Server) rateToken(c *op.Call) *op.Problem {
+	if c.Key() == nil || s.cfg.Quota == nil {
+		return nil
+	}
+	_, p := s.bill(c, s.chargeCall, 0)
+	return p
 }
 
 // charger bills n calls of quota before a call runs: a single call also
@@ -657,12 +699,16 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		return
 	}
 	if raw, ok := res.(op.Raw); ok {
-		rc.SetStatusCode(200)
-		rc.SetContentType(raw.ContentType)
 		csp := raw.Policy
 		if csp == "" {
 			csp = contentPolicy(raw.ContentType)
 		}
+		if key := staticKey(c.Operation(), c.Param); key != "" && raw.Filename == "" {
+			s.static.put(key, raw.ContentType, csp, raw.Body).write(rc)
+			return
+		}
+		rc.SetStatusCode(200)
+		rc.SetContentType(raw.ContentType)
 		if csp != "" {
 			rc.Response.Header.Set("Content-Security-Policy", csp)
 		}
@@ -671,9 +717,6 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		}
 		if w := c.Warnings(); len(w) > 0 {
 			rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
-		}
-		if cacheable(c.Operation()) && withETag(rc, raw.Body) {
-			return // 304: the client has it
 		}
 		rc.SetBody(raw.Body)
 		return
@@ -826,7 +869,7 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	s.writeProblem(rc, p, rid)
 	s.metrics.observe(nil, p.Status, 0)
 	if s.cfg.AccessLog != nil {
-		s.writeAccess(&accessRecord{status: p.Status, route: "(unread)", rid: rid, method: rc.Method(), remote: rc.RemoteIP().String()}, time.Now(), 0)
+		s.writeAccess(&accessRecord{status: p.Status, route: "(unread)", rid: rid, method: rc.Method(), remote: s.clientAddr(rc).String()}, time.Now(), 0)
 	}
 }
 
@@ -851,7 +894,7 @@ func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c 
 		}
 	}
 	if s.cfg.AccessLog != nil {
-		a.remote = rc.RemoteIP().String()
+		a.remote = s.clientAddr(rc).String()
 	}
 	if sb, ok := rc.UserValue(streamKey).(*streamBody); ok && rc.Response.IsBodyStream() {
 		a.method = append([]byte(nil), a.method...) // rc is not ours once the handler returns
