@@ -2,12 +2,14 @@ package http
 
 import (
 	"bytes"
+	"context"
 	"net"
 	"time"
 
 	"github.com/valyala/fasthttp"
 
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/store"
 )
 
 // healthResult is the body of the health checks.
@@ -40,11 +42,18 @@ func (s *Server) ownOps() []*op.Operation {
 		}, func(c *op.Call, _ *op.None) (healthResult, error) { return health(), nil }),
 		op.Get(op.Spec{
 			ID: "get-readyz", Path: "/readyz", Family: "Operations", Access: op.Public, Bare: true, NoBatch: true,
-			Summary:     "Readiness check",
-			Description: "Answers 200 when the store is configured and the server is not shutting down, 503 otherwise.",
+			Summary: "Readiness check",
+			Description: "Answers 200 when the store is configured and answers (a shared PostgreSQL store is pinged, at most once a second) " +
+				"and the server is not draining or shutting down; 503 otherwise, so that a load balancer sends the requests elsewhere. " +
+				"On SIGTERM the server answers 503 here for its drain delay while still serving, then stops.",
 		}, func(c *op.Call, _ *op.None) (healthResult, error) {
-			if s.cfg.Store == nil || s.shuttingDown.Load() {
-				return healthResult{}, op.Unavailable("not ready: store missing or shutting down")
+			switch {
+			case s.cfg.Store == nil:
+				return healthResult{}, op.Unavailable("not ready: no store is configured")
+			case s.draining.Load() || s.shuttingDown.Load():
+				return healthResult{}, op.Unavailable("not ready: draining before shutdown")
+			case !s.storeUp(c.Context()):
+				return healthResult{}, op.Unavailable("not ready: the store does not answer")
 			}
 			return health(), nil
 		}),
@@ -61,6 +70,32 @@ func (s *Server) ownOps() []*op.Operation {
 		return op.Raw{ContentType: "text/plain; version=0.0.4; charset=utf-8", Body: buf.Bytes()}, nil
 	}))
 }
+
+// storeUp reports whether the store answers: a Pinger (PostgreSQL) is
+// asked at most once a second, whatever the rate of readiness checks;
+// other stores are always up.
+func (s *Server) storeUp(ctx context.Context) bool {
+	pg, ok := s.cfg.Store.(store.Pinger)
+	if !ok {
+		return true
+	}
+	now := time.Now()
+	s.pingMu.Lock()
+	defer s.pingMu.Unlock()
+	if now.Sub(s.pingAt) < time.Second {
+		return s.pingOK
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	s.pingOK = pg.Ping(ctx) == nil
+	s.pingAt = time.Now()
+	return s.pingOK
+}
+
+// Drain makes the readiness check answer 503 while the server goes on
+// serving: a load balancer stops sending it requests before Shutdown
+// closes its connections (a rolling restart fails no request).
+func (s *Server) Drain() { s.draining.Store(true) }
 
 // ServeMetrics serves the Prometheus metrics alone on ln (any path), for
 // deployments that keep /metrics off the public listener. It returns when

@@ -162,6 +162,10 @@ type Server struct {
 	docs         *docSet
 	mcp          *mcpDoor
 	shuttingDown atomic.Bool
+	draining     atomic.Bool // Drain: not ready, still serving
+	pingMu       sync.Mutex  // storeUp's last answer, and when
+	pingAt       time.Time
+	pingOK       bool
 	lnMu         sync.Mutex
 	lns          []net.Listener
 	metricsSrv   *fasthttp.Server // the separate metrics listener, when served
@@ -652,7 +656,12 @@ func (s *Server) encoded(c *op.Call, res any, ck string) (*cachedResult, bool, e
 }
 
 // internal maps a handler's error to its problem, logging server faults.
+// A store that cannot be reached is a 503 with Retry-After, not a 500.
 func (s *Server) internal(c *op.Call, err error) *op.Problem {
+	if p := unavailable(err); p != nil {
+		s.errLog.error("request failed: "+c.Operation().ID+" 503 (store unavailable)", err, "request_id", c.RequestID())
+		return p
+	}
 	p := op.ProblemFor(err)
 	if p.Status >= 500 {
 		cause := errors.New("(none)")
@@ -664,6 +673,20 @@ func (s *Server) internal(c *op.Call, err error) *op.Problem {
 		s.errLog.error("request failed: "+c.Operation().ID+" "+strconv.Itoa(p.Status), cause, "request_id", c.RequestID())
 	}
 	return p
+}
+
+// storeRetry is the Retry-After of an answer refused because the store is
+// unreachable: PostgreSQL restarts in seconds, and the pool reconnects by
+// itself.
+const storeRetry = 2 * time.Second
+
+// unavailable is the 503 of an error saying the store cannot be reached
+// (or the server is closing it), nil for any other error.
+func unavailable(err error) *op.Problem {
+	if errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrClosed) || errors.Is(err, quota.ErrClosed) {
+		return op.NewProblem(503, op.KindUnavailable, "the account store is unavailable for a moment; retry after the Retry-After delay (nothing was billed)").WithRetryAfter(storeRetry)
+	}
+	return nil
 }
 
 func limitProblem(le *quota.LimitError) *op.Problem {

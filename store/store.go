@@ -23,7 +23,17 @@ var (
 	ErrRevoked = errors.New("store: key revoked")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
+	// ErrUnavailable: the store could not be reached (a PostgreSQL server
+	// down, restarting or refusing connections). Nothing was written; the
+	// same call may succeed later. Servers answer 503 with Retry-After.
+	ErrUnavailable = errors.New("store: unavailable")
 )
+
+// Pinger is implemented by stores that can be unreachable (PostgreSQL):
+// Ping reports whether the store answers now, for readiness checks.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
 
 // Account owns keys and has a plan; its quota counters are shared by all its
 // keys (scope "account_plan").

@@ -19,7 +19,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net"
+	"strings"
 	"time"
 
 	"github.com/astroapi/astroapi/store"
@@ -91,9 +94,21 @@ var migrations = []string{
 // ("astroapi" in ASCII).
 const migrationLock = 0x617374726f617069
 
+// connectTimeout bounds a connection attempt when the URL does not
+// (connect_timeout): a server that does not answer fails the call within
+// it (503 to clients) instead of holding it.
+const connectTimeout = 3 * time.Second
+
 // Open connects to the database at url (postgres://...) and migrates it.
 func Open(ctx context.Context, url string) (*DB, error) {
-	pool, err := pgxpool.New(ctx, url)
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres store %s: %w", store.Redact(url), err)
+	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres store %s: %w", store.Redact(url), err)
 	}
@@ -162,7 +177,41 @@ func mapErr(err error, what string) error {
 	if err.Error() == "closed pool" { // pgxpool's Acquire after Close
 		return store.ErrClosed
 	}
+	if unreachable(err) {
+		return fmt.Errorf("%s: %w: %w", what, store.ErrUnavailable, err)
+	}
 	return fmt.Errorf("%s: %w", what, err)
+}
+
+// unreachable reports whether err says the server could not be reached or
+// went away (as opposed to a statement it refused): a connection that
+// failed or broke, a server shutting down, starting up or out of
+// connections.
+func unreachable(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch {
+		case strings.HasPrefix(pe.Code, "08"): // connection exception
+			return true
+		case pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03": // admin/crash shutdown, cannot connect now
+			return true
+		case pe.Code == "53300": // too many connections
+			return true
+		}
+		return false
+	}
+	// Not an answer of the server: the connection failed, broke or timed
+	// out on the way.
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, context.DeadlineExceeded) || pgconn.Timeout(err) || pgconn.SafeToRetry(err) ||
+		strings.Contains(err.Error(), "conn closed")
+}
+
+// Ping implements store.Pinger.
+func (d *DB) Ping(ctx context.Context) error {
+	return mapErr(d.pool.Ping(ctx), "ping")
 }
 
 // CreateAccount implements store.Store.
@@ -300,15 +349,25 @@ func revoke(ctx context.Context, tx pgx.Tx, keyID string, at time.Time) (store.K
 
 // RevokeKey implements store.Store.
 func (d *DB) RevokeKey(ctx context.Context, keyID string, at time.Time) error {
-	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		_, err := revoke(ctx, tx, keyID, at)
 		return err
-	})
+	}), "revoke key "+keyID)
+}
+
+// txErr maps the error of a transaction whose statements mapped their own
+// (they wrap a store error) and whose begin or commit may have failed.
+func txErr(err error, what string) error {
+	if err == nil || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrExists) ||
+		errors.Is(err, store.ErrRevoked) || errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrClosed) {
+		return err
+	}
+	return mapErr(err, what)
 }
 
 // RotateKey implements store.Store.
 func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) error {
-	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		old, err := revoke(ctx, tx, oldKeyID, next.Created)
 		if err != nil {
 			return err
@@ -317,7 +376,7 @@ func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) err
 			return fmt.Errorf("rotate key %s: new key belongs to account %s, not %s", oldKeyID, next.AccountID, old.AccountID)
 		}
 		return insertKey(ctx, tx, next)
-	})
+	}), "rotate key "+oldKeyID)
 }
 
 func dayPeriod(day time.Time) string   { return day.UTC().Format("2006-01-02") }
