@@ -47,13 +47,16 @@ func (s *Server) ownOps() []*op.Operation {
 				"and the server is not draining or shutting down; 503 otherwise, so that a load balancer sends the requests elsewhere. " +
 				"On SIGTERM the server answers 503 here for its drain delay while still serving, then stops.",
 		}, func(c *op.Call, _ *op.None) (healthResult, error) {
+			notReady := func(why string) error {
+				return op.NewProblem(503, op.KindUnavailable, "not ready: "+why).WithRetryAfter(storeRetry)
+			}
 			switch {
 			case s.cfg.Store == nil:
-				return healthResult{}, op.Unavailable("not ready: no store is configured")
+				return healthResult{}, notReady("no store is configured")
 			case s.draining.Load() || s.shuttingDown.Load():
-				return healthResult{}, op.Unavailable("not ready: draining before shutdown")
+				return healthResult{}, notReady("draining before shutdown")
 			case !s.storeUp(c.Context()):
-				return healthResult{}, op.Unavailable("not ready: the store does not answer")
+				return healthResult{}, notReady("the store does not answer")
 			}
 			return health(), nil
 		}),
