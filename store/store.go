@@ -23,6 +23,10 @@ var (
 	ErrRevoked = errors.New("store: key revoked")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
+	// ErrLimit: the account already has as many active keys as allowed.
+	ErrLimit = errors.New("store: active key limit reached")
+	// ErrLastKey: the key is its account's last active key.
+	ErrLastKey = errors.New("store: last active key")
 	// ErrUnavailable: the store could not be reached (a PostgreSQL server
 	// down, restarting or refusing connections). Nothing was written; the
 	// same call may succeed later. Servers answer 503 with Retry-After.
@@ -240,6 +244,14 @@ type Store interface {
 	// RevokeKey marks a key revoked at time at. ErrNotFound if there is no
 	// such key, ErrRevoked if it already was.
 	RevokeKey(ctx context.Context, keyID string, at time.Time) error
+	// CreateKeyWithin stores a new key like CreateKey unless its account
+	// already has max active keys (ErrLimit): the count and the insert are
+	// one atomic step, so concurrent creations never pass max.
+	CreateKeyWithin(ctx context.Context, k Key, max int) error
+	// RevokeKeyKeepingOne revokes a key like RevokeKey unless it is its
+	// account's last active key (ErrLastKey), atomically: two keys of an
+	// account revoked at the same moment cannot both go.
+	RevokeKeyKeepingOne(ctx context.Context, keyID string, at time.Time) error
 	// RotateKey atomically stores next (made by NewKey for the same account)
 	// and revokes oldKeyID at next.Created: either both happen or neither.
 	// ErrNotFound / ErrRevoked as for RevokeKey.

@@ -372,6 +372,61 @@ func (d *DB) RevokeKey(ctx context.Context, keyID string, at time.Time) error {
 	})
 }
 
+// activeKeys counts the account's active keys inside tx.
+func activeKeys(tx *bbolt.Tx, accountID string) (int, error) {
+	prefix := join(accountID, "")
+	c := tx.Bucket(bKeyAccount).Cursor()
+	n := 0
+	for kk, _ := c.Seek(prefix); kk != nil && bytes.HasPrefix(kk, prefix); kk, _ = c.Next() {
+		k, err := getKey(tx, kk[len(prefix):])
+		if err != nil {
+			return 0, err
+		}
+		if k.Status == store.KeyActive {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// CreateKeyWithin implements store.Store: bbolt's one writer makes the
+// count and the insert atomic.
+func (d *DB) CreateKeyWithin(ctx context.Context, k store.Key, max int) error {
+	k.Created = store.Time(k.Created)
+	k.Revoked = revokedTime(k.Revoked)
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		n, err := activeKeys(tx, k.AccountID)
+		if err != nil {
+			return err
+		}
+		if n >= max {
+			return fmt.Errorf("account %s has %d active keys: %w", k.AccountID, n, store.ErrLimit)
+		}
+		return insertKey(tx, k)
+	})
+}
+
+// RevokeKeyKeepingOne implements store.Store.
+func (d *DB) RevokeKeyKeepingOne(ctx context.Context, keyID string, at time.Time) error {
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		k, err := getKey(tx, []byte(keyID))
+		if err != nil {
+			return err
+		}
+		if k.Status == store.KeyActive {
+			n, err := activeKeys(tx, k.AccountID)
+			if err != nil {
+				return err
+			}
+			if n <= 1 {
+				return fmt.Errorf("key %s: %w", keyID, store.ErrLastKey)
+			}
+		}
+		_, err = revoke(tx, keyID, at)
+		return err
+	})
+}
+
 // RotateKey implements store.Store.
 func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) error {
 	next.Created = store.Time(next.Created)

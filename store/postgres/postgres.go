@@ -359,10 +359,62 @@ func (d *DB) RevokeKey(ctx context.Context, keyID string, at time.Time) error {
 // (they wrap a store error) and whose begin or commit may have failed.
 func txErr(err error, what string) error {
 	if err == nil || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrExists) ||
-		errors.Is(err, store.ErrRevoked) || errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrClosed) {
+		errors.Is(err, store.ErrRevoked) || errors.Is(err, store.ErrLimit) || errors.Is(err, store.ErrLastKey) || errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrClosed) {
 		return err
 	}
 	return mapErr(err, what)
+}
+
+// lockAccount takes the account's row lock inside tx and counts its
+// active keys: the key changes that depend on that count are serialised
+// on it. FOR NO KEY UPDATE does not conflict with the key-share lock a
+// key insert takes on its account (RotateKey), so no lock cycle forms.
+func lockAccount(ctx context.Context, tx pgx.Tx, accountID string) (int, error) {
+	var id string
+	if err := tx.QueryRow(ctx, `SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE`, accountID).Scan(&id); err != nil {
+		return 0, mapErr(err, "account "+accountID)
+	}
+	var n int
+	err := tx.QueryRow(ctx, `SELECT count(*) FROM api_keys WHERE account_id = $1 AND status = $2`, accountID, string(store.KeyActive)).Scan(&n)
+	return n, mapErr(err, "keys of "+accountID)
+}
+
+// CreateKeyWithin implements store.Store: the account's row lock makes
+// the count and the insert atomic across instances.
+func (d *DB) CreateKeyWithin(ctx context.Context, k store.Key, max int) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		n, err := lockAccount(ctx, tx, k.AccountID)
+		if err != nil {
+			return err
+		}
+		if n >= max {
+			return fmt.Errorf("account %s has %d active keys: %w", k.AccountID, n, store.ErrLimit)
+		}
+		return insertKey(ctx, tx, k)
+	}), "key "+k.ID)
+}
+
+// RevokeKeyKeepingOne implements store.Store.
+func (d *DB) RevokeKeyKeepingOne(ctx context.Context, keyID string, at time.Time) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		var account string
+		if err := tx.QueryRow(ctx, `SELECT account_id FROM api_keys WHERE id = $1`, keyID).Scan(&account); err != nil {
+			return mapErr(err, "key "+keyID)
+		}
+		n, err := lockAccount(ctx, tx, account)
+		if err != nil {
+			return err
+		}
+		k, err := scanKey(tx.QueryRow(ctx, `SELECT `+keyCols+` FROM api_keys WHERE id = $1 FOR UPDATE`, keyID))
+		if err != nil {
+			return mapErr(err, "key "+keyID)
+		}
+		if k.Status == store.KeyActive && n <= 1 {
+			return fmt.Errorf("key %s: %w", keyID, store.ErrLastKey)
+		}
+		_, err = revoke(ctx, tx, keyID, at)
+		return err
+	}), "revoke key "+keyID)
 }
 
 // RotateKey implements store.Store.

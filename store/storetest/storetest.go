@@ -12,6 +12,7 @@ import (
 	"errors"
 	"os"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -51,6 +52,7 @@ func Run(t *testing.T, open Opener) {
 		{"Keys", testKeys},
 		{"RevokeAndRotate", testRevokeRotate},
 		{"RotateIsAtomic", testRotateAtomic},
+		{"KeyLimitsAtomic", testKeyLimitsAtomic},
 		{"Counters", testCounters},
 		{"ConcurrentFlushesAddUp", testConcurrentFlushes},
 		{"Usage", testUsage},
@@ -537,4 +539,74 @@ func testPurge(t *testing.T, s store.Store) {
 	if err != nil || len(ks) != 2 || ks[0].ID != keep.ID || ks[1].ID != active.ID {
 		t.Errorf("keys after purge: %+v, %v", ks, err)
 	}
+}
+
+// testKeyLimitsAtomic: CreateKeyWithin never passes its limit and
+// RevokeKeyKeepingOne never revokes an account's last active key, under
+// 30 concurrent calls (the console's races: 30 creates left 20 active
+// keys against a limit of 10; two keys revoking each other both went).
+func testKeyLimitsAtomic(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "free")
+	newKey(t, s, a.ID, t0)
+	var wg sync.WaitGroup
+	var created, limited atomic.Int64
+	for i := range 30 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k, _, err := store.NewKey(a.ID, t0.Add(time.Duration(i+1)*time.Second))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			switch err := s.CreateKeyWithin(ctx, k, 10); {
+			case err == nil:
+				created.Add(1)
+			case errors.Is(err, store.ErrLimit):
+				limited.Add(1)
+			default:
+				t.Errorf("CreateKeyWithin: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	keys, err := s.Keys(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created.Load() != 9 || limited.Load() != 21 || len(keys) != 10 {
+		t.Fatalf("30 concurrent creates with 1 key and a limit of 10: %d created, %d refused, %d keys; want 9, 21, 10", created.Load(), limited.Load(), len(keys))
+	}
+	// Every key revoked at once, concurrently: exactly one stays.
+	var revoked, last atomic.Int64
+	for _, k := range keys {
+		for range 3 { // and each one three times over
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				switch err := s.RevokeKeyKeepingOne(ctx, k.ID, t0.Add(time.Hour)); {
+				case err == nil:
+					revoked.Add(1)
+				case errors.Is(err, store.ErrLastKey):
+					last.Add(1)
+				case errors.Is(err, store.ErrRevoked):
+				default:
+					t.Errorf("RevokeKeyKeepingOne: %v", err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	keys, _ = s.Keys(ctx, a.ID)
+	active := 0
+	for _, k := range keys {
+		if k.Status == store.KeyActive {
+			active++
+		}
+	}
+	if active != 1 || revoked.Load() != 9 || last.Load() == 0 {
+		t.Fatalf("after concurrent revocations: %d active, %d revoked, %d refused as last; want 1, 9, some", active, revoked.Load(), last.Load())
+	}
+	wantErr(t, "RevokeKeyKeepingOne of an unknown key", s.RevokeKeyKeepingOne(ctx, "key_00000000000000000000", t0), store.ErrNotFound)
 }
