@@ -526,12 +526,20 @@ func (s *Server) rateToken(c *op.Call) *op.Problem {
 // one). n = 0 takes only what the charger takes besides the quota.
 type charger func(c *op.Call, n int64) (quota.Usage, error)
 
+// The calls are held, not counted, until the call is answered (settle):
+// a crash between the two can lose the count, never count a call that
+// was not served.
 func (s *Server) chargeCall(c *op.Call, n int64) (quota.Usage, error) {
-	return s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, n)
+	return s.cfg.Quota.Hold(c.Context(), c.Account().ID, c.Account().Plan, n, true)
 }
 
 func (s *Server) chargeItem(c *op.Call, n int64) (quota.Usage, error) {
-	return s.cfg.Quota.ChargeQuota(c.Context(), c.Account().ID, c.Account().Plan, n)
+	return s.cfg.Quota.Hold(c.Context(), c.Account().ID, c.Account().Plan, n, false)
+}
+
+// settle counts the held calls of a call that was answered.
+func (s *Server) settle(c *op.Call, n int64) {
+	s.cfg.Quota.Settle(c.Account().ID, c.Now(), n)
 }
 
 // run handles an authenticated call: the operation's dependencies, the
@@ -582,6 +590,9 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 	if o.Cacheable && s.results != nil {
 		key := c.Fingerprint()
 		if cr, ok := s.results.Get(key); ok {
+			if billed {
+				s.settle(c, cost)
+			}
 			return cr, "", nil
 		}
 		// Only a request seen before is worth keeping: caching every
@@ -603,6 +614,9 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 			}
 		}
 		return nil, "", p
+	}
+	if billed {
+		s.settle(c, cost)
 	}
 	if c.DependsOnNow() {
 		ck = "" // the same request asked later has another answer
@@ -727,8 +741,10 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 			csp = contentPolicy(raw.ContentType)
 		}
 		if key := staticKey(c.Operation(), c.Param); key != "" && raw.Filename == "" {
-			s.static.put(key, raw.ContentType, csp, raw.Body).write(rc)
-			return
+			if e := s.static.put(key, raw.ContentType, csp, raw.Body); e != nil {
+				e.write(rc)
+				return
+			}
 		}
 		rc.SetStatusCode(200)
 		rc.SetContentType(raw.ContentType)

@@ -88,6 +88,19 @@ var migrations = []string{
 		PRIMARY KEY (key, window_start)
 	);
 	CREATE INDEX hits_window ON hits (window_start);`,
+	`CREATE TABLE quota_reservations (
+		account_id text NOT NULL,
+		day        text NOT NULL,
+		writer     text NOT NULL,
+		n          bigint NOT NULL,
+		expires    timestamptz NOT NULL,
+		PRIMARY KEY (account_id, day, writer)
+	);
+	CREATE TABLE quota_writers (
+		writer text PRIMARY KEY,
+		seq    bigint NOT NULL,
+		seen   timestamptz NOT NULL
+	);`,
 }
 
 // migrationLock is the advisory lock key serialising migrations
@@ -436,10 +449,19 @@ func monthPeriod(day time.Time) string { return day.UTC().Format("2006-01") }
 
 // Counters implements store.Store.
 func (d *DB) Counters(ctx context.Context, accountID string, day time.Time) (store.CounterTotal, error) {
+	return d.counters(ctx, d.pool, accountID, day)
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+func (d *DB) counters(ctx context.Context, q querier, accountID string, day time.Time) (store.CounterTotal, error) {
 	day = store.Day(day)
 	t := store.CounterTotal{AccountID: accountID, Day: day}
 	dp, mp := dayPeriod(day), monthPeriod(day)
-	rows, err := d.pool.Query(ctx, `SELECT period, n FROM usage_counters WHERE account_id = $1 AND period IN ($2, $3)`, accountID, dp, mp)
+	rows, err := q.Query(ctx, `SELECT period, n FROM usage_counters WHERE account_id = $1 AND period IN ($2, $3)`, accountID, dp, mp)
 	if err != nil {
 		return t, mapErr(err, "counters of "+accountID)
 	}
@@ -456,11 +478,94 @@ func (d *DB) Counters(ctx context.Context, accountID string, day time.Time) (sto
 	return t, mapErr(err, "counters of "+accountID)
 }
 
+// Reserve implements store.Store: one transaction holding the account's
+// day and month counter rows (the lock Flush takes on them too), so that
+// the counted calls and every writer's reservations are read and the
+// grant written as one step. Expiries are by the database's clock.
+func (d *DB) Reserve(ctx context.Context, r store.Reservation) (store.Grant, error) {
+	day := store.Day(r.Day)
+	dp, mp := dayPeriod(day), monthPeriod(day)
+	g := store.Grant{Used: store.CounterTotal{AccountID: r.AccountID, Day: day}}
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		// The rows exist (zero) so that they can be locked, in the order
+		// Flush locks them (period in C collation: the month first).
+		if _, err := tx.Exec(ctx, `INSERT INTO usage_counters (account_id, period, n) VALUES ($1, $2, 0), ($1, $3, 0)
+			ON CONFLICT (account_id, period) DO NOTHING`, r.AccountID, mp, dp); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT period, n FROM usage_counters WHERE account_id = $1 AND period IN ($2, $3)
+			ORDER BY period COLLATE "C" FOR UPDATE`, r.AccountID, mp, dp)
+		if err != nil {
+			return err
+		}
+		var period string
+		var n int64
+		if _, err := pgx.ForEachRow(rows, []any{&period, &n}, func() error {
+			if period == dp {
+				g.Used.DayN = n
+			} else {
+				g.Used.MonthN = n
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		var resDay, resMonth int64
+		if err := tx.QueryRow(ctx, `SELECT coalesce(sum(n) FILTER (WHERE day = $2), 0)::int8, coalesce(sum(n), 0)::int8
+			FROM quota_reservations WHERE account_id = $1 AND day LIKE $3 AND expires > now()`,
+			r.AccountID, dp, mp+"-%").Scan(&resDay, &resMonth); err != nil {
+			return err
+		}
+		g.N = max(0, min(r.N, r.DailyLimit-g.Used.DayN-resDay, r.MonthlyLimit-g.Used.MonthN-resMonth))
+		g.Reserved = resDay + g.N
+		// An expired reservation of this writer counts for nothing: the
+		// grant replaces it.
+		_, err = tx.Exec(ctx, `INSERT INTO quota_reservations (account_id, day, writer, n, expires)
+			VALUES ($1, $2, $3, $4, now() + $5::float8 * interval '1 second')
+			ON CONFLICT (account_id, day, writer) DO UPDATE SET
+				n = CASE WHEN quota_reservations.expires > now() THEN quota_reservations.n ELSE 0 END + EXCLUDED.n,
+				expires = EXCLUDED.expires`,
+			r.AccountID, dp, r.Writer, g.N, r.TTL.Seconds())
+		if err != nil {
+			return err
+		}
+		if rand.IntN(100) == 0 {
+			_, err = tx.Exec(ctx, `DELETE FROM quota_reservations WHERE expires < now() - interval '1 hour'`)
+		}
+		return err
+	})
+	if err != nil {
+		return store.Grant{}, mapErr(err, "reserve for "+r.AccountID)
+	}
+	return g, nil
+}
+
 // Flush implements store.Store: one transaction.
 func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, error) {
 	var totals []store.CounterTotal
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		totals = make([]store.CounterTotal, 0, len(b.Counters))
+		if b.Writer != "" && b.Seq > 0 {
+			var seq int64
+			err := tx.QueryRow(ctx, `INSERT INTO quota_writers (writer, seq, seen) VALUES ($1, $2, now())
+				ON CONFLICT (writer) DO UPDATE SET seq = EXCLUDED.seq, seen = now() WHERE quota_writers.seq < EXCLUDED.seq
+				RETURNING seq`, b.Writer, b.Seq).Scan(&seq)
+			if errors.Is(err, pgx.ErrNoRows) {
+				// Applied before (the reply of its commit was lost): only
+				// the totals are read.
+				for _, c := range b.Counters {
+					t, err := d.counters(ctx, tx, c.AccountID, c.Day)
+					if err != nil {
+						return err
+					}
+					totals = append(totals, t)
+				}
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
 		if len(b.Counters) > 0 {
 			n := len(b.Counters)
 			acct, day, month, delta := make([]string, n), make([]string, n), make([]string, n), make([]int64, n)
@@ -522,6 +627,27 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 					max_us = GREATEST(usage_hourly.max_us, EXCLUDED.max_us)`,
 				acct, hour, key, ep, count, errs, total, mx)
 			if err != nil {
+				return err
+			}
+		}
+		// The reservations last, after the counter rows (the order
+		// Reserve locks in).
+		if len(b.Reservations) > 0 {
+			n := len(b.Reservations)
+			acct, day, delta := make([]string, n), make([]string, n), make([]int64, n)
+			for i, r := range b.Reservations {
+				acct[i], day[i], delta[i] = r.AccountID, dayPeriod(store.Day(r.Day)), r.N
+			}
+			if _, err := tx.Exec(ctx, `UPDATE quota_reservations q SET
+					n = GREATEST(0, CASE WHEN q.expires > now() THEN q.n ELSE 0 END + d.n),
+					expires = now() + $5::float8 * interval '1 second'
+				FROM (SELECT account_id, day, sum(n)::int8 AS n FROM unnest($1::text[], $2::text[], $3::int8[]) AS x (account_id, day, n)
+					GROUP BY account_id, day) d
+				WHERE q.account_id = d.account_id AND q.day = d.day AND q.writer = $4`,
+				acct, day, delta, b.Writer, b.ReservationTTL.Seconds()); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM quota_reservations WHERE writer = $1 AND n = 0`, b.Writer); err != nil {
 				return err
 			}
 		}

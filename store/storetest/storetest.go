@@ -53,6 +53,8 @@ func Run(t *testing.T, open Opener) {
 		{"RevokeAndRotate", testRevokeRotate},
 		{"RotateIsAtomic", testRotateAtomic},
 		{"KeyLimitsAtomic", testKeyLimitsAtomic},
+		{"Reservations", testReservations},
+		{"FlushOnce", testFlushOnce},
 		{"Counters", testCounters},
 		{"ConcurrentFlushesAddUp", testConcurrentFlushes},
 		{"Usage", testUsage},
@@ -609,4 +611,76 @@ func testKeyLimitsAtomic(t *testing.T, s store.Store) {
 		t.Fatalf("after concurrent revocations: %d active, %d revoked, %d refused as last; want 1, 9, some", active, revoked.Load(), last.Load())
 	}
 	wantErr(t, "RevokeKeyKeepingOne of an unknown key", s.RevokeKeyKeepingOne(ctx, "key_00000000000000000000", t0), store.ErrNotFound)
+}
+
+// testReservations: Reserve grants within the limits after the counted
+// calls and every writer's live reservations; a flush moves settled calls
+// from a reservation to the counters and gives back the rest; an expired
+// reservation (a writer that died) holds nothing back.
+func testReservations(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "free")
+	day := store.Day(time.Now())
+	res := func(writer string, n int64, ttl time.Duration) store.Grant {
+		t.Helper()
+		g, err := s.Reserve(ctx, store.Reservation{AccountID: a.ID, Day: day, Writer: writer, N: n, DailyLimit: 100, MonthlyLimit: 150, TTL: ttl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	if g := res("w1", 60, time.Minute); g.N != 60 || g.Reserved != 60 || g.Used.DayN != 0 {
+		t.Fatalf("first grant %+v", g)
+	}
+	if g := res("w2", 60, time.Minute); g.N != 40 || g.Reserved != 100 {
+		t.Fatalf("second grant %+v, want 40 (the day's limit)", g)
+	}
+	// w1 served 10 of its 60 and gives the rest back.
+	if _, err := s.Flush(ctx, store.Batch{Writer: "w1", Seq: 1, ReservationTTL: time.Minute,
+		Counters:     []store.CounterDelta{{AccountID: a.ID, Day: day, N: 10}},
+		Reservations: []store.ReservationDelta{{AccountID: a.ID, Day: day, N: -60}}}); err != nil {
+		t.Fatal(err)
+	}
+	if g := res("w3", 100, time.Minute); g.N != 50 || g.Used.DayN != 10 || g.Reserved != 90 {
+		t.Fatalf("after w1's flush: %+v, want 50 granted (100 - 10 counted - 40 of w2)", g)
+	}
+	// w2 dies with its 40: they expire. (A reservation that expires at
+	// once stands for a writer killed long ago.)
+	if g := res("w4", 5, time.Nanosecond); g.N != 0 {
+		t.Fatalf("w4 got %+v with the day used up", g)
+	}
+	if _, err := s.Flush(ctx, store.Batch{Writer: "w2", Seq: 1, ReservationTTL: time.Nanosecond,
+		Reservations: []store.ReservationDelta{{AccountID: a.ID, Day: day, N: 0}}}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(10 * time.Millisecond)
+	if g := res("w4", 100, time.Minute); g.N != 40 || g.Used.DayN != 10 {
+		t.Fatalf("after w2's reservation expired: %+v, want its 40", g)
+	}
+	// The month's limit counts every day's reservations.
+	c, err := s.Counters(ctx, a.ID, day)
+	if err != nil || c.DayN != 10 || c.MonthN != 10 {
+		t.Fatalf("counters %+v %v: reservations are not counted", c, err)
+	}
+}
+
+// testFlushOnce: a batch sent again with the same writer and sequence
+// (its first commit went through, the reply was lost) is applied once.
+func testFlushOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "free")
+	b := store.Batch{Writer: "w-" + a.ID, Seq: 7, Counters: []store.CounterDelta{{AccountID: a.ID, Day: t0, N: 5}}}
+	for i := range 3 {
+		got, err := s.Flush(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0].DayN != 5 {
+			t.Fatalf("send %d: totals %+v, want 5", i+1, got[0])
+		}
+	}
+	b.Seq = 8
+	if got, err := s.Flush(ctx, b); err != nil || got[0].DayN != 10 {
+		t.Fatalf("next sequence: %+v %v, want 10", got, err)
+	}
 }
