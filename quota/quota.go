@@ -3,10 +3,10 @@ package quota
 import (
 	"cmp"
 	"context"
-	"errors"
-	"fmt"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"hash/maphash"
 	"slices"
 	"sync"
