@@ -246,3 +246,46 @@ func TestSharedCountAcrossInstances(t *testing.T) {
 		t.Errorf("usage on the other instance shows %d, want the shared 40", rep.CurrentUsage.RequestsThisDay)
 	}
 }
+
+// TestHeavySlotsShared: two accounts that keep every heavy slot busy do
+// not starve a third: its call waits for the next slot to free up and
+// gets it before the busy accounts' next calls (before, it was refused
+// with 503 until they paused).
+func TestHeavySlotsShared(t *testing.T) {
+	ts := startTestServer(t, testOptions{Limits: apihttp.Limits{MaxHeavy: 4, MaxHeavyPerAccount: 2}})
+	_, keyA, _ := ts.NewAccount(t, apitest.TestPlan)
+	_, keyB, _ := ts.NewAccount(t, apitest.TestPlan)
+	_, keyC, _ := ts.NewAccount(t, apitest.TestPlan)
+	gateA, gateB := apitest.NewGate(t, "fair-a"), apitest.NewGate(t, "fair-b")
+	done := make(chan [2]any, 8)
+	call := func(key, gate, who string) {
+		go func() {
+			done <- [2]any{who, ts.Post(t, "/api/v1/test/heavy", `{"year":1,"gate":"`+gate+`"}`, "x-api-key", key).Status}
+		}()
+	}
+	for range 2 {
+		call(keyA, "fair-a", "A")
+		call(keyB, "fair-b", "B")
+	}
+	for range 2 {
+		<-gateA.Entered()
+		<-gateB.Entered()
+	}
+	call(keyC, "", "C") // every slot is taken: C waits
+	time.Sleep(100 * time.Millisecond)
+	gateA.Open() // A's two calls end: their slots go to C first
+	got := map[string][]int{}
+	for range 3 {
+		r := <-done
+		got[r[0].(string)] = append(got[r[0].(string)], r[1].(int))
+	}
+	if c := got["C"]; len(c) != 1 || c[0] != 200 {
+		t.Fatalf("the third account's call: %v (A %v, B %v), want 200 once a slot freed", c, got["A"], got["B"])
+	}
+	gateB.Open()
+	for range 2 {
+		if r := <-done; r[1].(int) != 200 {
+			t.Errorf("%v", r)
+		}
+	}
+}
