@@ -619,6 +619,7 @@ var problemHelp = map[string]string{
 	op.KindRate:            "Too many requests per second for the plan (or too many sign-ups from one address). Wait for Retry-After seconds.",
 	op.KindTooLarge:        "The request body is larger than the server accepts (refused on its Content-Length, before it is read). Split it.",
 	op.KindHeadersTooLarge: "The request's header fields are larger than the server reads (431). Send fewer or shorter headers.",
+	op.KindBatchTooLarge:   "A batch item was refused because the batch as a whole is too large: its items together cost more calls than a batch may (Limits.MaxBatchCost), or their answers together pass the size a batch answer may have. The item is not billed; send it (and the items after it) in another batch.",
 	op.KindURITooLong:      "The request line (method, path and query string) is longer than the server reads (8 KiB, 414). Send long input as a JSON body of the POST route.",
 	op.KindUnsupported:     "The body was declared in a media type other than JSON (415): request bodies are JSON. Send Content-Type: application/json; a body without a Content-Type is read as JSON, and so is a JSON body declared application/x-www-form-urlencoded (curl -d without -H), but a real form, XML or text/plain is refused. Sign-up takes application/json only.",
 	op.KindTimeout:         "The request took too long to arrive or to compute.",

@@ -26,7 +26,8 @@ type heavyLimits struct {
 	max        int
 	maxAccount int
 	waiting    []*heavyWaiter // in arrival order
-	wait       time.Duration
+	wait       time.Duration  // 0: refuse at once when full
+	what       string         // what the slots are for, in refusals
 }
 
 // heavyWait bounds how long a heavy call waits for a slot.
@@ -42,7 +43,7 @@ type heavyWaiter struct {
 }
 
 func newHeavyLimits(max, maxAccount int) *heavyLimits {
-	return &heavyLimits{perAccount: map[string]int{}, max: max, maxAccount: maxAccount, wait: heavyWait}
+	return &heavyLimits{perAccount: map[string]int{}, max: max, maxAccount: maxAccount, wait: heavyWait, what: "heavy calls (renders, large batches)"}
 }
 
 // acquire takes a slot for c, waiting for one if need be, or answers the
@@ -57,15 +58,15 @@ func (h *heavyLimits) acquire(c *op.Call) (release func(), p *op.Problem) {
 	switch {
 	case h.perAccount[account] >= h.maxAccount:
 		h.mu.Unlock()
-		return nil, op.NewProblem(503, op.KindUnavailable, "your account already has as many heavy calls (renders, large batches) in flight as it may; wait for them, then retry").
+		return nil, op.NewProblem(503, op.KindUnavailable, "your account already has as many "+h.what+" in flight as it may; wait for them, then retry").
 			WithRetryAfter(time.Second)
 	case h.total < h.max && len(h.waiting) == 0:
 		h.take(account)
 		h.mu.Unlock()
 		return release, nil
-	case len(h.waiting) >= maxHeavyWaiting:
+	case len(h.waiting) >= maxHeavyWaiting || h.wait <= 0:
 		h.mu.Unlock()
-		return nil, busyProblem()
+		return nil, h.busy()
 	}
 	w := &heavyWaiter{account: account, granted: make(chan struct{})}
 	h.waiting = append(h.waiting, w)
@@ -86,11 +87,12 @@ func (h *heavyLimits) acquire(c *op.Call) (release func(), p *op.Problem) {
 	default:
 	}
 	w.gone = true
-	return nil, busyProblem()
+	return nil, h.busy()
 }
 
-func busyProblem() *op.Problem {
-	return op.NewProblem(503, op.KindUnavailable, "the server is running as many heavy calls (renders, large batches) as it has cores for; retry in a second").
+// busy is the refusal when every slot is taken.
+func (h *heavyLimits) busy() *op.Problem {
+	return op.NewProblem(503, op.KindUnavailable, "the server is running as many "+h.what+" as it can at once; retry in a second").
 		WithRetryAfter(time.Second)
 }
 

@@ -70,6 +70,17 @@ type Limits struct {
 	WriteTimeout  time.Duration // default 30 s
 	IdleTimeout   time.Duration // default 60 s
 	MaxBatchItems int           // default 100
+	// MaxBatchCost bounds the calls of quota one batch may bill, all its
+	// items together (an item past it is refused, not billed); default 500.
+	MaxBatchCost int64
+	// MaxBatchBytes bounds the encoded answer of one batch (items past it
+	// are refused, not billed); default 16 MiB.
+	MaxBatchBytes int
+	// MaxStreams bounds the streamed answers (op.Streamer bodies over
+	// StreamBuffered) being sent at once, overall (default 16 x GOMAXPROCS)
+	// and per account (default 4): each holds its buffered start until the
+	// client has read it.
+	MaxStreams, MaxStreamsPerAccount int
 	BatchWorkers  int           // parallel batch items; default GOMAXPROCS
 	KeyCacheTTL   time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
 	Concurrency   int           // fasthttp connection limit; default 16384
@@ -104,6 +115,18 @@ func (l *Limits) defaults() {
 	}
 	if l.MaxBatchItems <= 0 {
 		l.MaxBatchItems = 100
+	}
+	if l.MaxBatchCost <= 0 {
+		l.MaxBatchCost = 500
+	}
+	if l.MaxBatchBytes <= 0 {
+		l.MaxBatchBytes = 16 << 20
+	}
+	if l.MaxStreams <= 0 {
+		l.MaxStreams = 16 * runtime.GOMAXPROCS(0)
+	}
+	if l.MaxStreamsPerAccount <= 0 {
+		l.MaxStreamsPerAccount = 4
 	}
 	if l.BatchWorkers <= 0 {
 		l.BatchWorkers = runtime.GOMAXPROCS(0)
@@ -154,6 +177,7 @@ type Server struct {
 	seen      *seenKeys                               // requests seen once, which the results cache admits when they come again
 	metrics   *metrics
 	heavy     *heavyLimits
+	streams   *heavyLimits // streamed bodies being sent
 	static    staticAnswers // the documents and assets, compressed once
 
 	ridPrefix string
@@ -216,6 +240,8 @@ func New(cfg Config) (*Server, error) {
 	}
 
 	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
+	s.streams = newHeavyLimits(cfg.Limits.MaxStreams, cfg.Limits.MaxStreamsPerAccount)
+	s.streams.wait, s.streams.what = 0, "streamed answers" // refused at once: the answer is made already
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
 		if s.ops[i].Path != s.ops[j].Path {
@@ -535,6 +561,14 @@ func (s *Server) chargeCall(c *op.Call, n int64) (quota.Usage, error) {
 
 func (s *Server) chargeItem(c *op.Call, n int64) (quota.Usage, error) {
 	return s.cfg.Quota.Hold(c.Context(), c.Account().ID, c.Account().Plan, n, false)
+}
+
+// unbill gives back the calls of a billed call that was run but could not
+// be answered after all (a stream refused for want of a slot).
+func (s *Server) unbill(c *op.Call) {
+	if c.Operation().Access == op.Billed && c.Key() != nil && s.cfg.Quota != nil {
+		s.cfg.Quota.Refund(c.Account().ID, c.Now(), c.Cost())
+	}
 }
 
 // settle counts the held calls of a call that was answered.

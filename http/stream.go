@@ -60,6 +60,21 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 			return
 		}
 	}
+	var release func()
+	if !ended {
+		// A body longer than StreamBuffered goes out while the client
+		// reads it, holding its buffered start meanwhile: such answers are
+		// bounded per account and overall, so that clients that never
+		// read (400 of them held 1.8 GB) cannot pile them up. The call is
+		// given back its calls when refused.
+		var p *op.Problem
+		if release, p = s.streams.acquire(c); p != nil {
+			rc.Response.SwapBody(buf[:0])
+			s.unbill(c)
+			s.writeProblem(rc, p, c.RequestID())
+			return
+		}
+	}
 	rc.SetStatusCode(200)
 	rc.SetContentType(ctype)
 	if st.Filename != "" {
@@ -79,7 +94,7 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 	// complete answer. The compression handler reads Accept-Encoding
 	// after this handler: without it the body is left as it is.
 	rc.Request.Header.Del(fasthttp.HeaderAcceptEncoding)
-	sb := &streamBody{next: st.Next, pending: buf, tail: tail, log: s, rid: c.RequestID(), opID: c.Operation().ID}
+	sb := &streamBody{next: st.Next, pending: buf, tail: tail, log: s, rid: c.RequestID(), opID: c.Operation().ID, release: release}
 	rc.SetUserValue(streamKey, sb)
 	rc.Response.SetBodyStream(sb, -1)
 }
@@ -96,6 +111,7 @@ type streamBody struct {
 	rid     string
 	opID    string
 	done    func() // records the request (set by finish); nil before
+	release func() // gives the stream's slot back
 	closed  bool
 }
 
@@ -134,6 +150,7 @@ func (b *streamBody) CloseWithError(err error) error {
 		return nil
 	}
 	b.closed = true
+	b.release()
 	if err != nil && !errors.Is(err, io.EOF) {
 		b.log.log.Error("streamed body ended early", "request_id", b.rid, "operation", b.opID, "error", err.Error())
 	}

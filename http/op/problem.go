@@ -69,6 +69,7 @@ const (
 	KindTooLarge        = "body-too-large"
 	KindHeadersTooLarge = "headers-too-large"
 	KindURITooLong      = "uri-too-long"
+	KindBatchTooLarge   = "batch-too-large"
 	KindUnsupported     = "unsupported-media-type"
 	KindTimeout         = "timeout"
 	KindUnavailable     = "unavailable"
@@ -89,6 +90,7 @@ var Kinds = map[string]string{
 	KindTooLarge:        "Request body too large",
 	KindHeadersTooLarge: "Request header fields too large",
 	KindURITooLong:      "URI too long",
+	KindBatchTooLarge:   "Batch too large",
 	KindUnsupported:     "Unsupported media type",
 	KindTimeout:         "Request timed out",
 	KindUnavailable:     "Service unavailable",
