@@ -81,12 +81,12 @@ type Limits struct {
 	// and per account (default 4): each holds its buffered start until the
 	// client has read it.
 	MaxStreams, MaxStreamsPerAccount int
-	BatchWorkers  int           // parallel batch items; default GOMAXPROCS
-	KeyCacheTTL   time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
-	Concurrency   int           // fasthttp connection limit; default 16384
-	MaxConnsPerIP int           // open connections per client address; default 256
-	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
-	MCPPageSize   int           // tools (and resources) per page of tools/list; default 100
+	BatchWorkers                     int           // parallel batch items; default GOMAXPROCS
+	KeyCacheTTL                      time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
+	Concurrency                      int           // fasthttp connection limit; default 16384
+	MaxConnsPerIP                    int           // open connections per client address; default 256
+	ResultCache                      int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
+	MCPPageSize                      int           // tools (and resources) per page of tools/list; default 100
 	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
 	// per account, default 2.
 	MaxHeavy, MaxHeavyPerAccount int
@@ -177,7 +177,7 @@ type Server struct {
 	seen      *seenKeys                               // requests seen once, which the results cache admits when they come again
 	metrics   *metrics
 	heavy     *heavyLimits
-	streams   *heavyLimits // streamed bodies being sent
+	streams   *heavyLimits  // streamed bodies being sent
 	static    staticAnswers // the documents and assets, compressed once
 
 	ridPrefix string
