@@ -37,3 +37,6 @@ func AccuracyTests() []string {
 
 // StaticCompressions counts the static answers compressed so far.
 func StaticCompressions() int64 { return staticCompressions.Load() }
+
+// WarningsHeader is warningsHeader, for the external tests.
+var WarningsHeader = warningsHeader

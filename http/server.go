@@ -1,6 +1,7 @@
 package http
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -403,9 +404,11 @@ const (
 	opKey  = "astroapi.op"
 )
 
-// requestID honours a sane incoming X-Request-ID or makes one.
+// requestID honours a sane incoming X-Request-ID or makes one. An id that
+// holds an API key (sent there by mistake, or to plant it in our logs) is
+// replaced: request ids are logged and echoed, keys never are.
 func (s *Server) requestID(rc *fasthttp.RequestCtx) string {
-	if in := rc.Request.Header.Peek("X-Request-ID"); saneRequestID(in) {
+	if in := rc.Request.Header.Peek("X-Request-ID"); saneRequestID(in) && !bytes.Contains(bytes.ToLower(in), []byte(store.SecretPrefix)) {
 		return string(in)
 	}
 	return s.ridPrefix + "-" + strconv.FormatUint(s.ridSeq.Add(1), 36)
@@ -745,8 +748,14 @@ func limitProblem(le *quota.LimitError) *op.Problem {
 		detail = fmt.Sprintf("too many requests per second for the plan (%d/s); retry after the Retry-After delay", le.Max)
 	case quota.LimitMonthly:
 		detail = fmt.Sprintf("the monthly quota of %d calls is used up; it resets at 00:00 UTC on the first day of next month, or upgrade the plan", le.Usage.MonthlyLimit)
+		if left := le.Usage.MonthlyLimit - le.Usage.RequestsThisMonth; le.Want > 1 && left > 0 {
+			detail = fmt.Sprintf("this call costs %d calls and %d of the monthly quota of %d are left; cheaper calls still pass, the quota resets at 00:00 UTC on the first day of next month", le.Want, left, le.Usage.MonthlyLimit)
+		}
 	default:
 		detail = fmt.Sprintf("the daily quota of %d calls is used up; it resets at 00:00 UTC, or upgrade the plan", le.Usage.DailyLimit)
+		if left := le.Usage.DailyLimit - le.Usage.RequestsThisDay; le.Want > 1 && left > 0 {
+			detail = fmt.Sprintf("this call costs %d calls and %d of the daily quota of %d are left; cheaper calls still pass, the quota resets at 00:00 UTC", le.Want, left, le.Usage.DailyLimit)
+		}
 	}
 	return op.NewProblem(429, kind, detail).WithRetryAfter(time.Duration(le.RetryAfterSeconds()) * time.Second)
 }
@@ -789,7 +798,7 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 			rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+raw.Filename+`"`)
 		}
 		if w := c.Warnings(); len(w) > 0 {
-			rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
+			rc.Response.Header.Set("X-Warnings", warningsHeader(w))
 		}
 		rc.SetBody(raw.Body)
 		return
@@ -846,6 +855,34 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		rc.Response.ResetBody()
 		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.RequestID())
 	}
+}
+
+// maxWarningsHeader bounds the X-Warnings field of non-JSON answers: a
+// request can provoke thousands of warnings (362 KB of them made curl
+// give up on an answer it was billed for).
+const maxWarningsHeader = 2048
+
+// warningsHeader joins warnings for X-Warnings, within maxWarningsHeader
+// bytes, control characters replaced, saying how many were left out.
+func warningsHeader(w []string) string {
+	var b strings.Builder
+	for i, m := range w {
+		m = strings.Map(func(r rune) rune {
+			if r < 0x20 || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, m)
+		if b.Len()+len(m)+2 > maxWarningsHeader-64 {
+			fmt.Fprintf(&b, "; and %d more warnings (the JSON route lists them all)", len(w)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(m)
+	}
+	return b.String()
 }
 
 // contentPolicy is the Content-Security-Policy of a page or an image the
@@ -1012,7 +1049,7 @@ func (s *Server) writeAccess(a *accessRecord, at time.Time, d time.Duration) {
 	b = append(b, `{"time":"`...)
 	b = at.UTC().AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","level":"INFO","msg":"access","method":`...)
-	b = appendJSONString(b, a.method)
+	b = appendJSONString(b, logMethod(a.method))
 	b = append(b, `,"route":`...)
 	b = appendJSONString(b, []byte(a.route))
 	b = append(b, `,"status":`...)
@@ -1029,6 +1066,16 @@ func (s *Server) writeAccess(a *accessRecord, at time.Time, d time.Duration) {
 	s.cfg.AccessLog.Write(b)
 	*bp = b
 	accessBufs.Put(bp)
+}
+
+// logMethod is the method as the access log writes it: a method of HTTP,
+// or OTHER (a request line may carry anything there, a key included).
+func logMethod(m []byte) []byte {
+	switch string(m) {
+	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE":
+		return m
+	}
+	return []byte("OTHER")
 }
 
 // appendJSONString appends v as a JSON string; bytes outside printable

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/valyala/fasthttp"
 
@@ -81,7 +80,7 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 		rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+st.Filename+`"`)
 	}
 	if w := c.Warnings(); len(w) > 0 && st.ContentType != "" {
-		rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
+		rc.Response.Header.Set("X-Warnings", warningsHeader(w))
 	}
 	if ended {
 		rc.Response.SwapBody(append(buf, tail...))

@@ -57,6 +57,7 @@ type LimitError struct {
 	RetryAfter time.Duration // until the day or month rolls over, or a rate token is back
 	Reset      time.Time     // the instant RetryAfter points at (UTC)
 	Usage      Usage         // counters at the refusal (nothing was charged)
+	Want       int64         // the calls the refused charge asked for
 }
 
 func (e *LimitError) Error() string {
@@ -550,10 +551,10 @@ func (q *Quota) exhaustedLocked(e *entry, p Plan, now time.Time, n int64) (Usage
 	u := Usage{DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, RequestsThisDay: e.dayN, RequestsThisMonth: e.monthN, Scope: Scope}
 	if monthLeft := p.MonthlyLimit - e.monthN; monthLeft >= n || p.DailyLimit-e.dayN < monthLeft {
 		reset := today.AddDate(0, 0, 1)
-		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 	}
 	reset := store.Month(today).AddDate(0, 1, 0)
-	return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+	return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 }
 
 // rollLocked starts a new UTC day (and month) on the entry when now is
@@ -645,11 +646,11 @@ func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate, settle bool) (Usag
 	}
 	if e.dayN+n > p.DailyLimit {
 		reset := today.AddDate(0, 0, 1)
-		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 	}
 	if e.monthN+n > p.MonthlyLimit {
 		reset := store.Month(today).AddDate(0, 1, 0)
-		return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+		return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 	}
 	if rate {
 		if err := q.rateLocked(e, p, now, u); err != nil {

@@ -27,6 +27,14 @@ type wheelRequest struct {
 	Size  int         `json:"size,omitempty" doc:"width and height of the SVG in pixels (the drawing scales; the viewBox is 1000 x 1000)" minimum:"200" maximum:"4000" default:"600"`
 }
 
+// pngRequest is wheelRequest with the PNG's size bound: the schema says
+// the maximum the door enforces.
+type pngRequest struct {
+	natal.Request
+	Theme wheel.Theme `json:"theme,omitempty" doc:"colour scheme of the wheel" default:"light"`
+	Size  int         `json:"size,omitempty" doc:"width and height of the PNG in pixels" minimum:"200" maximum:"2000" default:"600"`
+}
+
 // PNG renders cost about a second of CPU at 4000 px (against a tenth of a
 // millisecond for a chart): their size is capped, they are billed as
 // pngCost calls, and they run as heavy calls (a few in flight per server
@@ -103,7 +111,9 @@ func (d Deps) natal(c *op.Call, in *natal.Request) (*natal.Chart, error) {
 
 func (d Deps) svg(c *op.Call, in *wheelRequest) (op.Raw, error) { return d.draw(c, in, false) }
 
-func (d Deps) png(c *op.Call, in *wheelRequest) (op.Raw, error) { return d.draw(c, in, true) }
+func (d Deps) png(c *op.Call, in *pngRequest) (op.Raw, error) {
+	return d.draw(c, &wheelRequest{Request: in.Request, Theme: in.Theme, Size: in.Size}, true)
+}
 
 // draw casts the chart of a wheel request and draws it as SVG or PNG.
 func (d Deps) draw(c *op.Call, in *wheelRequest, asPNG bool) (op.Raw, error) {
