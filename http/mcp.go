@@ -627,7 +627,8 @@ func (s *Server) mcpOp() *op.Operation {
 			"hyphens as underscores (post-natal is natal, get-timezone-list is get_timezone_list); its input schema is the " +
 			"operation's body schema (query and path parameters for GET operations), its structured content the envelope's result, " +
 			"byte for byte, with a summary and the JSON as text, and the rest of the envelope in _meta. " +
-			"A tool call is billed and attributed like the REST call (/api/v1/usage lists it under the operation id); this endpoint itself is not billed. " +
+			"A tool call is billed and attributed like the REST call (/api/v1/usage lists it under the operation id); this endpoint itself is not billed, but every message takes a token of the per-second rate (429 problem beyond; a tool call takes it as its operation's call). " +
+			"An unknown method is a JSON-RPC error -32601; every answer is JSON (a JSON-RPC answer, or an RFC 9457 problem to a message that is not a request). " +
 			"Arguments the operation refuses (400, 404, 422) give a JSON-RPC error -32602 naming the fields, with the problem as data; " +
 			"quota and rate refusals (429) and other failures give a tool error (isError) whose text is the RFC 9457 problem. " +
 			"Reference data operations are resources too, at astroapi:// followed by their path. The guide (/docs/api#mcp) lists the tools.",
