@@ -190,6 +190,10 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, budget *batchBu
 	var res any
 	var ck string
 	var p *op.Problem
+	if budget.bytes.Load() <= 0 {
+		// The answer is full: the item is not run at all.
+		return fail(s.batchTooLarge(fmt.Sprintf("the answers of its items together pass the %d bytes a batch answer may have", s.cfg.Limits.MaxBatchBytes)))
+	}
 	// The item's calls come out of the batch's budget before its quota.
 	charge := func(c *op.Call, n int64) (quota.Usage, error) {
 		if n > 0 && budget.calls.Add(-n) < 0 {
@@ -203,7 +207,8 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, budget *batchBu
 		if budget.bytes.Add(-int64(n)) >= 0 {
 			return nil
 		}
-		budget.bytes.Add(int64(n)) // dropped: a smaller item may still fit
+		// Dropped. The budget stays spent: the answer is as full as the
+		// batch may make it, and the items after this one are not run.
 		s.unbill(c)
 		return s.batchTooLarge(fmt.Sprintf("the answers of its items together pass the %d bytes a batch answer may have", s.cfg.Limits.MaxBatchBytes))
 	}

@@ -138,3 +138,15 @@ func (h *heavyLimits) release(account string) {
 		close(w.granted)
 	}
 }
+
+// usage reports the slots taken and the calls waiting.
+func (h *heavyLimits) usage() (taken, waiting int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, w := range h.waiting {
+		if !w.gone {
+			waiting++
+		}
+	}
+	return h.total, waiting
+}

@@ -72,6 +72,7 @@ func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
 		c, _, _, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"), false)
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 		if p != nil {
+			s.tarpit(p)
 			s.writeProblem(rc, p, rid)
 			return
 		}
@@ -81,6 +82,7 @@ func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
 		// tool error, like the quota's), any other message here.
 		if msg == nil || msg.Method != "tools/call" || !rpcID(msg.ID) {
 			if p := s.rateToken(c); p != nil {
+				s.tarpit(p)
 				s.setLimitHeaders(rc, c.Usage(), p)
 				s.writeProblem(rc, p, rid)
 				return

@@ -3,6 +3,7 @@ package http
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"time"
 
@@ -93,6 +94,35 @@ func (s *Server) storeUp(ctx context.Context) bool {
 	s.pingOK = pg.Ping(ctx) == nil
 	s.pingAt = time.Now()
 	return s.pingOK
+}
+
+// writeGauges writes the gauges an operator watches besides the request
+// counts: heavy slots and streams in use and waiting, readiness.
+func (s *Server) writeGauges(buf *bytes.Buffer) {
+	gauge := func(name, help string, v int) {
+		fmt.Fprintf(buf, "# HELP %s %s\n# TYPE %s gauge\n%s %d\n", name, help, name, name, v)
+	}
+	h, hw := s.heavy.usage()
+	st, _ := s.streams.usage()
+	gauge("astroapi_heavy_in_flight", "Heavy calls (renders, large batches) running.", h)
+	gauge("astroapi_heavy_waiting", "Heavy calls waiting for a slot.", hw)
+	gauge("astroapi_heavy_slots", "Heavy calls that may run at once.", s.cfg.Limits.MaxHeavy)
+	gauge("astroapi_streams_in_flight", "Streamed answers being sent.", st)
+	s.pingMu.Lock()
+	up := s.pingOK || s.pingAt.IsZero()
+	s.pingMu.Unlock()
+	if _, pinger := s.cfg.Store.(store.Pinger); !pinger {
+		up = s.cfg.Store != nil
+	}
+	gauge("astroapi_store_up", "1 when the store answered the last readiness check (PostgreSQL is pinged at most once a second).", b2i(up))
+	gauge("astroapi_draining", "1 while the server drains before shutdown (readiness answers 503).", b2i(s.draining.Load() || s.shuttingDown.Load()))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Drain makes the readiness check answer 503 while the server goes on

@@ -262,6 +262,7 @@ func New(cfg Config) (*Server, error) {
 	s.router.NotFound = s.notFound
 	s.router.MethodNotAllowed = s.methodNotAllowed
 	s.metrics = newMetrics(s.ops)
+	s.metrics.extra = s.writeGauges
 	if s.mcp, err = s.newMCP(); err != nil {
 		return nil, fmt.Errorf("http: building the MCP endpoint: %w", err)
 	}
@@ -503,6 +504,7 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		}
 		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"), o.Access == op.Free)
 		if p != nil {
+			s.tarpit(p)
 			s.setLimitHeaders(rc, c.Usage(), p)
 			s.writeProblem(rc, p, rid)
 		} else {
@@ -537,6 +539,23 @@ func (s *Server) invoke(o *op.Operation, r op.Request, key []byte, token bool) (
 	res, ck, p := s.run(c, s.chargeCall)
 	return c, res, ck, p
 }
+
+// maxTarpit bounds how long a refusal for rate is held before it is sent.
+const maxTarpit = 100 * time.Millisecond
+
+// tarpit holds a refusal for rate (the plan's per-second rate, or bad keys
+// from one address) up to its Retry-After, at most maxTarpit, before it is
+// sent: a client that ignores Retry-After and asks again at once (16
+// connections asking for the MCP tool list on a 2-a-second plan) waits on
+// its connection instead of taking the cores from everyone else. It costs
+// a sleeping goroutine.
+func (s *Server) tarpit(p *op.Problem) {
+	if p.Type == rateProblemType {
+		time.Sleep(min(p.RetryAfter(), maxTarpit))
+	}
+}
+
+var rateProblemType = op.NewProblem(429, op.KindRate, "").Type
 
 // rateToken takes a token of the per-second rate for an authenticated
 // request that is not billed (the usage routes, the console, a batch, a

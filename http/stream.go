@@ -31,6 +31,22 @@ const StreamBuffered = 1 << 20
 // and tail (usage, warnings) are encoded now, while the call is still
 // valid.
 func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) {
+	// Streamed answers are bounded per account and overall, from the
+	// buffered start on: each holds up to StreamBuffered until its client
+	// has read it, and clients that never read (400 of them held 1.8 GB)
+	// cannot pile them up. The call is given back its calls when refused.
+	release, p := s.streams.acquire(c)
+	if p != nil {
+		s.unbill(c)
+		s.writeProblem(rc, p, c.RequestID())
+		return
+	}
+	held := false // the slot goes with the body when it is streamed
+	defer func() {
+		if !held {
+			release()
+		}
+	}()
 	var tail []byte
 	buf := rc.Response.SwapBody(nil)[:0] // the response's pooled buffer
 	ctype := st.ContentType
@@ -59,21 +75,6 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 			return
 		}
 	}
-	var release func()
-	if !ended {
-		// A body longer than StreamBuffered goes out while the client
-		// reads it, holding its buffered start meanwhile: such answers are
-		// bounded per account and overall, so that clients that never
-		// read (400 of them held 1.8 GB) cannot pile them up. The call is
-		// given back its calls when refused.
-		var p *op.Problem
-		if release, p = s.streams.acquire(c); p != nil {
-			rc.Response.SwapBody(buf[:0])
-			s.unbill(c)
-			s.writeProblem(rc, p, c.RequestID())
-			return
-		}
-	}
 	rc.SetStatusCode(200)
 	rc.SetContentType(ctype)
 	if st.Filename != "" {
@@ -93,6 +94,7 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 	// complete answer. The compression handler reads Accept-Encoding
 	// after this handler: without it the body is left as it is.
 	rc.Request.Header.Del(fasthttp.HeaderAcceptEncoding)
+	held = true
 	sb := &streamBody{next: st.Next, pending: buf, tail: tail, log: s, rid: c.RequestID(), opID: c.Operation().ID, release: release}
 	rc.SetUserValue(streamKey, sb)
 	rc.Response.SetBodyStream(sb, -1)
