@@ -26,7 +26,7 @@ type opStats struct {
 type metrics struct {
 	// extra writes the server's gauges (slots, readiness) after the
 	// request metrics.
-	extra func(*bytes.Buffer)
+	extra     func(*bytes.Buffer)
 	byOp      map[*op.Operation]*opStats
 	unmatched *opStats
 	inflight  atomic.Int64
