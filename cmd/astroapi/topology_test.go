@@ -452,3 +452,19 @@ func (topo *topology) logsContain(s string) int {
 	}
 	return n
 }
+
+// TestDeployHAProxyConfig: the balancer configuration shipped in deploy/
+// (the compose file's) is one HAProxy accepts.
+func TestDeployHAProxyConfig(t *testing.T) {
+	haproxy, err := exec.LookPath("haproxy")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("haproxy missing")
+		}
+		t.Skip("haproxy missing")
+	}
+	out, err := exec.Command(haproxy, "-c", "-f", filepath.Join("..", "..", "deploy", "haproxy.cfg")).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Configuration file is valid") {
+		t.Fatalf("haproxy -c: %v\n%s", err, out)
+	}
+}
