@@ -530,7 +530,11 @@ func (d *DB) Reserve(ctx context.Context, r store.Reservation) (store.Grant, err
 			return err
 		}
 		if rand.IntN(100) == 0 {
-			_, err = tx.Exec(ctx, `DELETE FROM quota_reservations WHERE expires < now() - interval '1 hour'`)
+			// Expired reservations, and the flush sequences of instances
+			// gone for a day (a restarted instance is a new writer).
+			if _, err = tx.Exec(ctx, `DELETE FROM quota_reservations WHERE expires < now() - interval '1 hour'`); err == nil {
+				_, err = tx.Exec(ctx, `DELETE FROM quota_writers WHERE seen < now() - interval '1 day'`)
+			}
 		}
 		return err
 	})

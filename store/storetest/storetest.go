@@ -621,9 +621,12 @@ func testReservations(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	a := newAccount(t, s, "free")
 	day := store.Day(time.Now())
+	// Writer names are the store's for good (their flush sequences): new
+	// ones for every run on a shared database.
+	w := func(name string) string { return name + "-" + a.ID }
 	res := func(writer string, n int64, ttl time.Duration) store.Grant {
 		t.Helper()
-		g, err := s.Reserve(ctx, store.Reservation{AccountID: a.ID, Day: day, Writer: writer, N: n, DailyLimit: 100, MonthlyLimit: 150, TTL: ttl})
+		g, err := s.Reserve(ctx, store.Reservation{AccountID: a.ID, Day: day, Writer: w(writer), N: n, DailyLimit: 100, MonthlyLimit: 150, TTL: ttl})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -636,7 +639,7 @@ func testReservations(t *testing.T, s store.Store) {
 		t.Fatalf("second grant %+v, want 40 (the day's limit)", g)
 	}
 	// w1 served 10 of its 60 and gives the rest back.
-	if _, err := s.Flush(ctx, store.Batch{Writer: "w1", Seq: 1, ReservationTTL: time.Minute,
+	if _, err := s.Flush(ctx, store.Batch{Writer: w("w1"), Seq: 1, ReservationTTL: time.Minute,
 		Counters:     []store.CounterDelta{{AccountID: a.ID, Day: day, N: 10}},
 		Reservations: []store.ReservationDelta{{AccountID: a.ID, Day: day, N: -60}}}); err != nil {
 		t.Fatal(err)
@@ -649,7 +652,7 @@ func testReservations(t *testing.T, s store.Store) {
 	if g := res("w4", 5, time.Nanosecond); g.N != 0 {
 		t.Fatalf("w4 got %+v with the day used up", g)
 	}
-	if _, err := s.Flush(ctx, store.Batch{Writer: "w2", Seq: 1, ReservationTTL: time.Nanosecond,
+	if _, err := s.Flush(ctx, store.Batch{Writer: w("w2"), Seq: 1, ReservationTTL: time.Nanosecond,
 		Reservations: []store.ReservationDelta{{AccountID: a.ID, Day: day, N: 0}}}); err != nil {
 		t.Fatal(err)
 	}
