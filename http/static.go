@@ -22,8 +22,8 @@ import (
 // (brotli spent 0.12 to 0.23 s of CPU on scalar.js, for anyone, without a
 // key) let a handful of clients take every core.
 
-// staticEntry is one static answer with its compressed forms, made once
-// (once) by the first request; others wait for it.
+// staticEntry is one static answer, made by its first request (once), and
+// its compressed forms, each made by the first request that asks for it.
 type staticEntry struct {
 	once   sync.Once
 	ready  atomic.Bool
@@ -31,7 +31,28 @@ type staticEntry struct {
 	csp    string // Content-Security-Policy, "" for none
 	body   []byte
 	etag   string
+	zip    bool // worth compressing
+	brOnce sync.Once
+	gzOnce sync.Once
 	br, gz []byte
+}
+
+// brotli returns the body in brotli, made once.
+func (e *staticEntry) brotli() []byte {
+	e.brOnce.Do(func() {
+		staticCompressions.Add(1)
+		e.br = fasthttp.AppendBrotliBytesLevel(nil, e.body, fasthttp.CompressBrotliDefaultCompression)
+	})
+	return e.br
+}
+
+// gzip returns the body in gzip, made once.
+func (e *staticEntry) gzip() []byte {
+	e.gzOnce.Do(func() {
+		staticCompressions.Add(1)
+		e.gz = fasthttp.AppendGzipBytesLevel(nil, e.body, fasthttp.CompressDefaultCompression)
+	})
+	return e.gz
 }
 
 // staticAnswers caches the Raw answers of public GET operations that take
@@ -97,13 +118,7 @@ func (a *staticAnswers) put(key, ctype, csp string, body []byte) *staticEntry {
 	a.mu.Unlock()
 	e.once.Do(func() {
 		e.ctype, e.csp, e.body, e.etag = ctype, csp, body, etagOf(body)
-		if compressible(ctype) && len(body) > 256 {
-			staticCompressions.Add(1)
-			// Brotli's level 7: within a few percent of its best on these
-			// scripts at a tenth of the time (the first request waits).
-			e.br = fasthttp.AppendBrotliBytesLevel(nil, body, 7)
-			e.gz = fasthttp.AppendGzipBytesLevel(nil, body, fasthttp.CompressBestCompression)
-		}
+		e.zip = compressible(ctype) && len(body) > 256
 		e.ready.Store(true)
 	})
 	return e
@@ -136,12 +151,12 @@ func (e *staticEntry) write(rc *fasthttp.RequestCtx) {
 	rc.SetStatusCode(200)
 	rc.SetContentType(e.ctype)
 	switch {
-	case e.br != nil && rc.Request.Header.HasAcceptEncoding("br"):
+	case e.zip && rc.Request.Header.HasAcceptEncoding("br"):
 		rc.Response.Header.Set("Content-Encoding", "br")
-		rc.Response.SetBodyRaw(e.br)
-	case e.gz != nil && rc.Request.Header.HasAcceptEncoding("gzip"):
+		rc.Response.SetBodyRaw(e.brotli())
+	case e.zip && rc.Request.Header.HasAcceptEncoding("gzip"):
 		rc.Response.Header.Set("Content-Encoding", "gzip")
-		rc.Response.SetBodyRaw(e.gz)
+		rc.Response.SetBodyRaw(e.gzip())
 	default:
 		rc.Request.Header.Del(fasthttp.HeaderAcceptEncoding) // not compressed per request either
 		rc.Response.SetBodyRaw(e.body)
@@ -213,7 +228,7 @@ func (d *mcpDoor) keepList(msg *rpcMessage, version string, body []byte) {
 	}
 	e := &listEntry{result: append([]byte(nil), ans.Result...)}
 	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestCompression) // a valid level: cannot fail
+	w, _ := flate.NewWriter(&buf, flate.DefaultCompression) // a valid level: cannot fail
 	w.Write(e.result)
 	w.Flush() // a sync flush: non-final blocks, byte-aligned
 	e.deflate = buf.Bytes()

@@ -32,6 +32,8 @@ func TestStaticAnswersCompressedOnce(t *testing.T) {
 		return resp, b
 	}
 	_, plain := get("identity")
+	get("gzip")
+	get("br")
 	before := apihttp.StaticCompressions()
 	var first []byte
 	for i := range 100 {
