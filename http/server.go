@@ -463,6 +463,10 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	hasParams := len(o.PathParams()) > 0
 	static := staticOp(o)
+	// The API's free routes (usage, batch) take a token of the rate like
+	// every API request; the key console's pages and their few requests
+	// per click are not API traffic (sign-up has its own limit).
+	tokenForFree := o.Access == op.Free && strings.HasPrefix(o.Path, "/api/v1/")
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
 		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(), RemoteIP: s.clientIP(rc)}
@@ -502,7 +506,7 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 			rc.SetUserValue(opKey, op.NewCall(o, r))
 			return
 		}
-		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"), o.Access == op.Free)
+		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"), tokenForFree)
 		if p != nil {
 			s.tarpit(p)
 			s.setLimitHeaders(rc, c.Usage(), p)
@@ -558,9 +562,9 @@ func (s *Server) tarpit(p *op.Problem) {
 var rateProblemType = op.NewProblem(429, op.KindRate, "").Type
 
 // rateToken takes a token of the per-second rate for an authenticated
-// request that is not billed (the usage routes, the console, a batch, a
-// message to the MCP endpoint): every request counts against the rate,
-// whatever it costs in calls.
+// API request that is not billed (the usage routes, a batch, a message to
+// the MCP endpoint): every API request counts against the rate, whatever
+// it costs in calls.
 func (s *Server) rateToken(c *op.Call) *op.Problem {
 	if c.Key() == nil || s.cfg.Quota == nil {
 		return nil

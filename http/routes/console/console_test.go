@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -28,37 +27,28 @@ func TestConsoleRoutes(t *testing.T) {
 		ts.Post(t, "/api-keys/signup", `{"email":"not an address"}`, "x-api-key", "").WantStatus(t, 422) // validated before the limit
 		key := nk.Secret
 		// The new key works on calculation routes.
-		ts.Clock.Add(time.Second) // the free plan: 2 requests a second, every request takes one
 		ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "x-api-key", key).WantStatus(t, 200)
 
 		var list keyList
-		ts.Clock.Add(time.Second)
 		ts.Get(t, "/api-keys/keys", "x-api-key", key).WantStatus(t, 200).Decode(t, &list)
 		if len(list.Keys) != 1 || !list.Keys[0].Current || list.Account.Email != email {
 			t.Fatalf("list %+v", list)
 		}
 		first := list.Keys[0].ID
 		// The last active key cannot be revoked.
-		ts.Clock.Add(time.Second)
 		ts.Post(t, "/api-keys/keys/"+first+"/revoke", `{}`, "x-api-key", key).WantStatus(t, 409)
 		var second newKeyResult
-		ts.Clock.Add(time.Second)
 		ts.Post(t, "/api-keys/keys", `{}`, "x-api-key", key).WantStatus(t, 200).Decode(t, &second)
 		// Rotate the first key: the old secret stops at once, the new one works.
 		var rot newKeyResult
-		ts.Clock.Add(time.Second)
 		ts.Post(t, "/api-keys/keys/"+first+"/rotate", `{}`, "x-api-key", key).WantStatus(t, 200).Decode(t, &rot)
 		if rot.Revoked != first || rot.Secret == key {
 			t.Errorf("rotate %+v", rot)
 		}
-		ts.Clock.Add(time.Second)
 		ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "x-api-key", key).WantStatus(t, 401)
-		ts.Clock.Add(time.Second)
 		ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "x-api-key", rot.Secret).WantStatus(t, 200)
 		// Revoke the second key with the rotated one.
-		ts.Clock.Add(time.Second)
 		ts.Post(t, "/api-keys/keys/"+second.Key.ID+"/revoke", `{}`, "x-api-key", rot.Secret).WantStatus(t, 200)
-		ts.Clock.Add(time.Second)
 		ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "x-api-key", second.Secret).WantStatus(t, 401)
 		// Another account's key cannot touch this account's keys.
 		ts.Post(t, "/api-keys/keys/"+rot.Key.ID+"/revoke", `{}`).WantStatus(t, 404)
