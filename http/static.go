@@ -41,7 +41,7 @@ type staticEntry struct {
 func (e *staticEntry) brotli() []byte {
 	e.brOnce.Do(func() {
 		staticCompressions.Add(1)
-		e.br = fasthttp.AppendBrotliBytesLevel(nil, e.body, fasthttp.CompressBrotliDefaultCompression)
+		e.br = fasthttp.AppendBrotliBytesLevel(nil, e.body, 4) // the level the server compressed per request with
 	})
 	return e.br
 }
