@@ -68,6 +68,8 @@ const (
 	KindRate            = "rate-limited"
 	KindTooLarge        = "body-too-large"
 	KindHeadersTooLarge = "headers-too-large"
+	KindURITooLong      = "uri-too-long"
+	KindBatchTooLarge   = "batch-too-large"
 	KindUnsupported     = "unsupported-media-type"
 	KindTimeout         = "timeout"
 	KindUnavailable     = "unavailable"
@@ -87,6 +89,8 @@ var Kinds = map[string]string{
 	KindRate:            "Rate limit exceeded",
 	KindTooLarge:        "Request body too large",
 	KindHeadersTooLarge: "Request header fields too large",
+	KindURITooLong:      "URI too long",
+	KindBatchTooLarge:   "Batch too large",
 	KindUnsupported:     "Unsupported media type",
 	KindTimeout:         "Request timed out",
 	KindUnavailable:     "Service unavailable",
