@@ -24,8 +24,11 @@ import (
 //	enum:"a,b,c"            allowed values, comma separated (typed enumerations, engine.Enum, need none)
 //	minimum:"-90"           inclusive numeric minimum
 //	maximum:"90"            inclusive numeric maximum
-//	default:"placidus"      documented default (the handler applies it)
+//	exclusiveMinimum:"0"    the value must be greater (exclusiveMaximum: less)
+//	maxItems:"500"          most elements of a list (or keys of a map)
+//	default:"placidus"      default, filled by the door into a zero non-pointer scalar
 //	required:"true"         the decoder answers 422 "is required" when the field is absent or null
+//	readonly:"true"         an echo-only fact (readOnly): accepted and ignored on input
 type Schemas struct {
 	defs  map[string]map[string]any
 	names map[reflect.Type]string
@@ -432,6 +435,27 @@ func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 			}
 		}
 	}
+	for _, bound := range []string{"exclusiveMinimum", "exclusiveMaximum"} {
+		if v := sf.Tag.Get(bound); v != "" {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				if g.OpenAPI30 { // 3.0: a boolean beside minimum/maximum
+					s[strings.ToLower(strings.TrimPrefix(bound, "exclusive"))] = f // minimum or maximum
+					s[bound] = true
+				} else {
+					s[bound] = f
+				}
+			}
+		}
+	}
+	if v := sf.Tag.Get("maxItems"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			key := "maxItems"
+			if s["type"] == "object" {
+				key = "maxProperties"
+			}
+			s[key] = n
+		}
+	}
 	if v, ok := sf.Tag.Lookup("default"); ok && k < 100 {
 		if x, err := tagValue(v, k); err == nil {
 			s["default"] = x
@@ -481,7 +505,7 @@ func CheckTags(t reflect.Type) error {
 		for _, sf := range wireFields(t) {
 			where := t.String() + "." + sf.Name
 			k := scalarOf(sf.Type)
-			for _, bound := range []string{"minimum", "maximum"} {
+			for _, bound := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "maxItems"} {
 				if v, ok := sf.Tag.Lookup(bound); ok {
 					if _, err := strconv.ParseFloat(v, 64); err != nil {
 						errs = append(errs, fmt.Errorf("%s: tag %s %q is not a number", where, bound, v))
