@@ -389,6 +389,15 @@ func as2020(v any) any {
 			delete(out, "example")
 			out["examples"] = []any{ex}
 		}
+		// 3.0's exclusive bound is a boolean beside minimum (maximum);
+		// 2020-12's is the number itself.
+		for _, b := range []string{"minimum", "maximum"} {
+			x := "exclusive" + strings.ToUpper(b[:1]) + b[1:]
+			if out[x] == true {
+				out[x] = out[b]
+				delete(out, b)
+			}
+		}
 		return out
 	case []any:
 		out := make([]any, len(x))

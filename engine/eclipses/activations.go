@@ -58,7 +58,7 @@ func (*Natal) Hints() map[string]string {
 type ActivationOptions struct {
 	EclipseDate time.Time // a date within NearDays of the eclipse's (UTC)
 	Natal       Natal
-	Orb         *float64 // degrees, 0 to MaxOrb; nil: DefaultOrb
+	Orb         *float64 // degrees, more than 0, at most MaxOrb; nil: DefaultOrb
 }
 
 // Validate checks the options, naming the JSON fields. Missing
@@ -98,8 +98,8 @@ func (o ActivationOptions) Validate() engine.Fields {
 	default:
 		f = append(f, &engine.FieldError{Field: "natal.houses", Reason: fmt.Sprintf("must hold 12 cusps, not %d", len(o.Natal.Houses))})
 	}
-	if o.Orb != nil && !(*o.Orb >= 0 && *o.Orb <= MaxOrb) {
-		f = append(f, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be 0 to %g degrees", MaxOrb)})
+	if o.Orb != nil && !(*o.Orb > 0 && *o.Orb <= MaxOrb) {
+		f = append(f, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be greater than 0 and at most %g degrees", MaxOrb)})
 	}
 	return f
 }

@@ -140,7 +140,7 @@ type ActivationsRequest struct {
 	// come first.
 	EclipseDate moment.Date `json:"eclipse_date,omitempty" doc:"required: a date within 3 days of the eclipse's greatest eclipse (UTC dates), YYYY-MM-DD; a date-time with an offset (a record's datetime) is read as its UTC date, and the echo gives that date" example:"2024-04-08"`
 	Natal       Natal       `json:"natal" doc:"the natal chart: natal.planets and natal.houses are required (400 when missing or empty)" example:"{\"planets\":[{\"name\":\"Sun\",\"longitude\":19.6},{\"name\":\"Moon\",\"longitude\":201.2},{\"name\":\"Mars\",\"longitude\":342.9}],\"houses\":[95.2,118.4,141.0,166.9,199.3,238.7,275.2,298.4,321.0,346.9,19.3,58.7]}"`
-	Orb         *float64    `json:"orb,omitempty" doc:"largest distance from exact conjunction with the eclipse degree or opposition to it, degrees, 0 to 10; default 3, written back in the echo" minimum:"0" maximum:"10" default:"3" example:"3"`
+	Orb         *float64    `json:"orb,omitempty" doc:"largest distance from exact conjunction with the eclipse degree or opposition to it, degrees, more than 0 and at most 10; default 3, written back in the echo" exclusiveMinimum:"0" maximum:"10" default:"3" example:"3"`
 
 	day time.Time
 }

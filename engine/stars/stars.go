@@ -298,7 +298,7 @@ const (
 type ConjunctionOptions struct {
 	Date
 	Planets []Planet `json:"planets,omitempty" doc:"the points to test (required: 400 when missing or empty), each a name and an ecliptic longitude in degrees, 0-360; at most 100" example:"[{\"name\":\"Sun\",\"longitude\":19.4},{\"name\":\"Mars\",\"longitude\":150.1},{\"name\":\"Venus\",\"longitude\":203.8}]"`
-	Orb     *float64 `json:"orb,omitempty" doc:"largest separation in ecliptic longitude, degrees, 0 to 10; default 1, written back in the echo" minimum:"0" maximum:"10" default:"1" example:"1"`
+	Orb     *float64 `json:"orb,omitempty" doc:"largest separation in ecliptic longitude, degrees, more than 0 and at most 10; default 1, written back in the echo" exclusiveMinimum:"0" maximum:"10" default:"1" example:"1"`
 }
 
 // Hints advises on names sent by mistake.
@@ -346,8 +346,8 @@ func (o ConjunctionOptions) Validate() engine.Fields {
 			f = append(f, &engine.FieldError{Field: fmt.Sprintf("planets[%d].longitude", i), Reason: "must be a number from 0 to 360"})
 		}
 	}
-	if o.Orb != nil && !(*o.Orb >= 0 && *o.Orb <= MaxOrb) {
-		f = append(f, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be 0 to %g degrees", MaxOrb)})
+	if o.Orb != nil && !(*o.Orb > 0 && *o.Orb <= MaxOrb) {
+		f = append(f, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be greater than 0 and at most %g degrees", MaxOrb)})
 	}
 	return f
 }

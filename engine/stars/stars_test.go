@@ -238,7 +238,7 @@ func TestConjunctions(t *testing.T) {
 		{"ErrLongitude", ConjunctionOptions{Date: Date{2024, 4, 8}, Planets: []Planet{{"Sun", 361}}}, "planets[0].longitude"},
 		{"ErrLongitudeNaN", ConjunctionOptions{Date: Date{2024, 4, 8}, Planets: []Planet{{"Sun", math.NaN()}}}, "planets[0].longitude"},
 		{"ErrName", ConjunctionOptions{Date: Date{2024, 4, 8}, Planets: []Planet{{"", 1}}}, "planets[0].name"},
-		{"ErrOrb", ConjunctionOptions{Date: Date{2024, 4, 8}, Planets: []Planet{{"Sun", 1}}, Orb: func() *float64 { o := -0.5; return &o }()}, "orb"},
+		{"ErrOrb", ConjunctionOptions{Date: Date{2024, 4, 8}, Planets: []Planet{{"Sun", 1}}, Orb: new(float64)}, "orb"},
 		{"ErrMonth", ConjunctionOptions{Date: Date{2024, 13, 8}, Planets: []Planet{{"Sun", 1}}}, "month"},
 		{"ErrYear", ConjunctionOptions{Date: Date{0, 1, 8}, Planets: []Planet{{"Sun", 1}}}, "year"},
 	} {

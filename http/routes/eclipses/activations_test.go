@@ -258,7 +258,7 @@ func TestActivationsBadInput(t *testing.T) {
 		{"NameMissing", body(`{"planets":[{"longitude":1}],"houses":` + houses + `}`), 422, "natal.planets[0].name"},
 		{"ElevenCusps", body(`{"planets":` + planets + `,"houses":[0,30,60,90,120,150,180,210,240,270,300]}`), 422, "natal.houses"},
 		{"CuspRange", body(`{"planets":` + planets + `,"houses":[0,30,60,-90,120,150,180,210,240,270,300,330]}`), 422, "natal.houses[3]"},
-		{"OrbNegative", `{"eclipse_date":"2024-04-08","orb":-0.5,"natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "orb"},
+		{"OrbZero", `{"eclipse_date":"2024-04-08","orb":0,"natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "orb"},
 		{"OrbTooLarge", `{"eclipse_date":"2024-04-08","orb":10.5,"natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "orb"},
 		{"TooManyPoints", body(`{"planets":[` + strings.Repeat(`{"name":"P","longitude":1},`, 100) + `{"name":"P","longitude":1}],"houses":` + houses + `}`), 422, "natal.planets"},
 	} {
@@ -271,7 +271,7 @@ func TestActivationsBadInput(t *testing.T) {
 		t.Errorf("no suggestion: %+v", p.Errors)
 	}
 	// The bounds themselves pass.
-	for _, orb := range []string{"0", "10"} {
+	for _, orb := range []string{"0.001", "10"} {
 		ts.Post(t, activationsPath, `{"eclipse_date":"2024-04-08","orb":`+orb+`,"natal":{"planets":[{"name":"A","longitude":0},{"name":"B","longitude":360}],"houses":`+houses+`}}`).WantStatus(t, 200)
 	}
 }

@@ -50,7 +50,7 @@ func Ops(d Deps) []*op.Operation {
 	}
 	activations := spec("post-eclipses-activations", "/api/v1/eclipses/activations", "An eclipse laid on a natal chart",
 		"The eclipse within 3 days of `eclipse_date` (a 404 when there is none: the answer names the nearest ones) laid on a natal chart: "+
-			"the natal points conjunct the eclipse degree or opposite it within `orb` (default 3 degrees, 0 to 10), by ecliptic "+
+			"the natal points conjunct the eclipse degree or opposite it within `orb` (default 3 degrees, more than 0 and at most 10), by ecliptic "+
 			"longitude the shorter way round, closest first; the natal house holding the eclipse degree; and the eclipse's Saros family "+
 			"(series, member, and the series' previous and next eclipses, one Saros of 18 years 11 days away; null outside 1800-2400). "+
 			"`natal.planets` (`[{name, longitude}]`, at most 100) and `natal.houses` (the twelve cusp longitudes, first house first) "+

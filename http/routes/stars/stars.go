@@ -53,7 +53,7 @@ func Ops(d Deps) []*op.Operation {
 				"at J2000), merged with its catalog entry; degrees to 7 decimal places (as the natal chart's). `magnitude_limit` is ignored (the whole catalog is always listed) and a "+
 				"warning says so."), d.index),
 		op.Post(spec("post-fixed-stars-conjunctions", "/api/v1/fixed-stars/conjunctions", "Fixed stars conjunct given points",
-			"Every catalog star within `orb` (default 1 degree, 0 to 10) of each point of `planets` (required, 400 when "+
+			"Every catalog star within `orb` (default 1 degree, more than 0 and at most 10) of each point of `planets` (required, 400 when "+
 				"missing or empty), by ecliptic longitude alone (latitude ignored, the traditional conjunction), measured the shorter way "+
 				"round (359.5 and 0.3 are 0.8 apart); closest first. Items {star, planet, star_longitude, planet_longitude, orb}, "+
 				"with `orb_used` and `total_count`. Takes longitudes, not a natal chart. This path takes precedence over "+
