@@ -69,6 +69,13 @@ func (o ActivationOptions) Validate() engine.Fields {
 	if o.EclipseDate.IsZero() {
 		f = append(f, &engine.FieldError{Field: "eclipse_date", Reason: "required: a date near the eclipse (YYYY-MM-DD)"})
 	}
+	return append(f, o.checkChart()...)
+}
+
+// checkChart checks the chart and the orb (fields natal.planets,
+// natal.houses, orb).
+func (o ActivationOptions) checkChart() engine.Fields {
+	var f engine.Fields
 	switch {
 	case len(o.Natal.Planets) == 0:
 		f = append(f, &engine.FieldError{Field: "natal.planets", Reason: "required: a list of {name, longitude}"})

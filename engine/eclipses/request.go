@@ -186,9 +186,7 @@ func (r *ActivationsRequest) Resolve(c resolve.Context, prefix string) error {
 		orb := DefaultOrb
 		r.Orb = &orb
 	}
-	// The chart's own rules (a date left zero above is reported once: the
-	// door keeps the first error of a field).
-	return append(errs, r.Options().Validate().Prefixed(prefix)...).Err()
+	return append(errs, r.Options().checkChart().Prefixed(prefix)...).Err()
 }
 
 // Options returns the options of a resolved request.
