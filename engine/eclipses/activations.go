@@ -28,22 +28,12 @@ type Point struct {
 	Longitude float64 `json:"longitude" required:"true" doc:"ecliptic longitude, degrees, 0-360" minimum:"0" maximum:"360" example:"19.6"`
 }
 
-// Hints points the other keys of the natal route's planets to the two a
-// point has.
-func (*Point) Hints() map[string]string {
-	h := map[string]string{}
-	for _, k := range []string{"sign", "degree", "house", "retrograde", "latitude", "speed", "declination"} {
-		h[k] = "a point is {name, longitude}: send the natal route's planets reduced to those two keys"
-	}
-	return h
-}
-
 // Natal is the natal chart an eclipse is laid on: its points and its
 // twelve house cusps (the natal route's planets[].name and .longitude, and
 // its houses.cusps[].longitude in order).
 type Natal struct {
-	Planets []Point   `json:"planets,omitempty" doc:"natal points, at most 100 (required: 400 when missing or empty)"`
-	Houses  []float64 `json:"houses,omitempty" doc:"the twelve house cusps, ecliptic longitudes in degrees (0-360), first house first (required: 400 when missing or empty)"`
+	Planets []Point   `json:"planets,omitempty" doc:"natal points, at most 100 (required: 400 when missing or empty)" maxItems:"100"`
+	Houses  []float64 `json:"houses,omitempty" doc:"the twelve house cusps, ecliptic longitudes in degrees (0-360), first house first (required: 400 when missing or empty)" maxItems:"12"`
 }
 
 // Hints advises on the natal route's result sent whole.

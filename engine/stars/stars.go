@@ -272,16 +272,6 @@ type Planet struct {
 	Longitude float64 `json:"longitude" required:"true" doc:"ecliptic longitude in degrees, 0-360" minimum:"0" maximum:"360" example:"19.4"`
 }
 
-// Hints points the other keys of the natal route's planets to the two a
-// point has.
-func (*Planet) Hints() map[string]string {
-	h := map[string]string{}
-	for _, k := range []string{"sign", "degree", "house", "retrograde", "latitude", "speed", "declination"} {
-		h[k] = "a point is {name, longitude}: send the natal route's planets reduced to those two keys"
-	}
-	return h
-}
-
 // Orbs of conjunction with a star, degrees.
 const (
 	// DefaultOrb is the orb used when a request gives none: 1 degree,
@@ -297,7 +287,7 @@ const (
 // ConjunctionOptions is the request of a conjunction search (spec 4.5).
 type ConjunctionOptions struct {
 	Date
-	Planets []Planet `json:"planets,omitempty" doc:"the points to test (required: 400 when missing or empty), each a name and an ecliptic longitude in degrees, 0-360; at most 100" example:"[{\"name\":\"Sun\",\"longitude\":19.4},{\"name\":\"Mars\",\"longitude\":150.1},{\"name\":\"Venus\",\"longitude\":203.8}]"`
+	Planets []Planet `json:"planets,omitempty" doc:"the points to test (required: 400 when missing or empty), each a name and an ecliptic longitude in degrees, 0-360; at most 100" maxItems:"100" example:"[{\"name\":\"Sun\",\"longitude\":19.4},{\"name\":\"Mars\",\"longitude\":150.1},{\"name\":\"Venus\",\"longitude\":203.8}]"`
 	Orb     *float64 `json:"orb,omitempty" doc:"largest separation in ecliptic longitude, degrees, more than 0 and at most 10; default 1, written back in the echo" exclusiveMinimum:"0" maximum:"10" default:"1" example:"1"`
 }
 
