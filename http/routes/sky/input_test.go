@@ -166,6 +166,12 @@ func TestNow(t *testing.T) {
 	if at.Now || at.Datetime != "2024-03-20T03:06:00" {
 		t.Errorf("explicit instant echoed as now: %+v", at)
 	}
+	// The case: date alone was dropped and the Moon of now
+	// answered; it is the date's 00:00 now.
+	at, m := instant("/api/v1/moon?date=2025-01-01")
+	if at.Now || at.Datetime != "2025-01-01T00:00:00" || !m.Datetime.Equal(time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("date=2025-01-01: echo %+v, result at %v", at, m.Datetime)
+	}
 }
 
 // TestWarnings: input that changes nothing is said so; an unknown name is
