@@ -55,6 +55,13 @@ func NewSchemas() *Schemas {
 // Defs returns the named definitions collected so far.
 func (g *Schemas) Defs() map[string]map[string]any { return g.defs }
 
+// Schemer is implemented by a type that reads several JSON forms (a zone
+// is a string or a number of hours): its schema is its own, written in
+// the subset OpenAPI 3.0 and JSON Schema 2020-12 share.
+type Schemer interface {
+	JSONSchema() map[string]any
+}
+
 // OneOf is implemented by a result that is one of several shapes (it
 // writes itself with MarshalJSON): the documents show each alternative.
 type OneOf interface {
@@ -63,6 +70,7 @@ type OneOf interface {
 
 var (
 	oneOfType       = reflect.TypeFor[OneOf]()
+	schemerType     = reflect.TypeFor[Schemer]()
 	timeType        = reflect.TypeFor[time.Time]()
 	calendarTime    = reflect.TypeFor[calendar.Time]()
 	durType         = reflect.TypeFor[time.Duration]()
@@ -132,6 +140,9 @@ func (g *Schemas) Schema(t reflect.Type) map[string]any {
 		return map[string]any{}
 	case rawType:
 		return map[string]any{"type": "string"}
+	}
+	if reflect.PointerTo(t).Implements(schemerType) {
+		return copyMap(reflect.New(t).Interface().(Schemer).JSONSchema())
 	}
 	if t.Implements(oneOfType) {
 		var alts []any
