@@ -29,35 +29,38 @@ type Zodiac struct {
 	Ayanamsa   engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"sidereal offset, used only with zodiac_type sidereal (ignored with a warning otherwise); sidereal without it uses lahiri"`
 }
 
-// Resolve settles the zodiac: tropical when omitted, lahiri for a sidereal
+// Resolve settles the zodiac by the rule every chart follows
+// (engine.Zodiac.Sidereal): tropical when omitted, lahiri for a sidereal
 // zodiac without an ayanamsa, and an ayanamsa sent with the tropical
 // zodiac cleared with a notice (the echo states the zodiac used).
 func (z *Zodiac) Resolve(c resolve.Context, prefix string) error {
-	switch z.ZodiacType {
-	case "", engine.Tropical:
+	sid, note := z.ZodiacType.Sidereal(z.Ayanamsa)
+	if note != "" {
+		c.Warn(prefix + note)
+	}
+	z.Ayanamsa = sid
+	if z.ZodiacType == "" {
 		z.ZodiacType = engine.Tropical
-		if z.Ayanamsa != "" {
-			c.Warn(fmt.Sprintf("%sayanamsa %q ignored: it applies only with zodiac_type sidereal", prefix, z.Ayanamsa))
-			z.Ayanamsa = ""
-		}
-	case engine.Sidereal:
-		if z.Ayanamsa == "" {
-			z.Ayanamsa = engine.Lahiri
-		}
 	}
 	return nil
 }
 
-// Sidereal returns the ayanamsa of the zodiac, "" for the tropical one
-// (lahiri for a sidereal zodiac that names none).
-func (z Zodiac) Sidereal() engine.Ayanamsa {
-	switch {
-	case z.ZodiacType != engine.Sidereal:
-		return ""
-	case z.Ayanamsa == "":
-		return engine.Lahiri
+// Sidereal returns the ayanamsa of the zodiac ("" for the tropical one)
+// and the notices for the caller (an ayanamsa sent with the tropical
+// zodiac is ignored): for the requests that embed Zodiac and resolve it
+// themselves.
+func (z Zodiac) Sidereal() (engine.Ayanamsa, []string) {
+	sid, note := z.ZodiacType.Sidereal(z.Ayanamsa)
+	if note != "" {
+		return sid, []string{note}
 	}
-	return z.Ayanamsa
+	return sid, nil
+}
+
+// ayanamsa is the ayanamsa of a zodiac ("" for the tropical one).
+func (z Zodiac) ayanamsa() engine.Ayanamsa {
+	sid, _ := z.ZodiacType.Sidereal(z.Ayanamsa)
+	return sid
 }
 
 // Viewpoint is where positions are seen from: the Earth's centre, an
@@ -191,7 +194,7 @@ func (r *PlanetsRequest) Resolve(c resolve.Context, prefix string) error {
 
 // Options returns the options of a resolved request.
 func (r *PlanetsRequest) Options() PlanetsOptions {
-	return PlanetsOptions{Bodies: r.bodies, Sidereal: r.Zodiac.Sidereal(), Center: r.Center, Observer: r.Viewpoint.Observer()}
+	return PlanetsOptions{Bodies: r.bodies, Sidereal: r.Zodiac.ayanamsa(), Center: r.Center, Observer: r.Viewpoint.Observer()}
 }
 
 // Planets returns the bodies of a resolved request at its instant.
@@ -215,7 +218,7 @@ type AsteroidsRequest struct {
 // Asteroids returns the minor bodies at the instant of a resolved request,
 // saying on w which the ephemeris left out.
 func (r *AsteroidsRequest) Asteroids(pos engine.Positions, w interface{ Warn(...string) }) (*Asteroids, error) {
-	res, err := AsteroidsAt(pos, r.Input.Resolved().JDUT(), AsteroidsOptions{Sidereal: r.Zodiac.Sidereal(), Center: r.Center, Observer: r.Viewpoint.Observer()})
+	res, err := AsteroidsAt(pos, r.Input.Resolved().JDUT(), AsteroidsOptions{Sidereal: r.Zodiac.ayanamsa(), Center: r.Center, Observer: r.Viewpoint.Observer()})
 	if err != nil {
 		return nil, err
 	}
@@ -235,7 +238,7 @@ type MoonRequest struct {
 
 // Moon returns the Moon at the instant of a resolved request.
 func (r *MoonRequest) Moon(pos engine.Positions, w interface{ Warn(...string) }) (*Moon, error) {
-	res, err := MoonAt(pos, r.Input.Resolved().JDUT(), MoonOptions{Sidereal: r.Zodiac.Sidereal()})
+	res, err := MoonAt(pos, r.Input.Resolved().JDUT(), MoonOptions{Sidereal: r.Zodiac.ayanamsa()})
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +256,7 @@ type VoidRequest struct {
 
 // Void returns the void-of-course period of a resolved request's instant.
 func (r *VoidRequest) Void(pos engine.Positions, w interface{ Warn(...string) }) (*Void, error) {
-	res, err := VoidAt(pos, r.Input.Resolved().JDUT(), VoidOptions{Planets: r.Planets, Sidereal: r.Zodiac.Sidereal()})
+	res, err := VoidAt(pos, r.Input.Resolved().JDUT(), VoidOptions{Planets: r.Planets, Sidereal: r.Zodiac.ayanamsa()})
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +313,7 @@ func (r *StationsRequest) Resolve(c resolve.Context, prefix string) error {
 // request.
 func (r *StationsRequest) Stations(pos engine.Positions, w interface{ Warn(...string) }) (*Stations, error) {
 	s := r.Range.Span()
-	res, err := FindStations(pos, StationsOptions{Start: s.Start.JDUT(), End: s.End.JDUT(), Bodies: r.bodies, Sidereal: r.Zodiac.Sidereal()})
+	res, err := FindStations(pos, StationsOptions{Start: s.Start.JDUT(), End: s.End.JDUT(), Bodies: r.bodies, Sidereal: r.Zodiac.ayanamsa()})
 	if err != nil {
 		return nil, err
 	}
@@ -340,7 +343,7 @@ func (r *PhasesRequest) Resolve(c resolve.Context, prefix string) error {
 // Phases returns the Moon's quarters over a resolved request's span.
 func (r *PhasesRequest) Phases(pos engine.Positions, w interface{ Warn(...string) }) (*Phases, error) {
 	s := r.Range.Span()
-	res, err := MoonPhases(pos, RangeOptions{Start: s.Start.JDUT(), End: s.End.JDUT(), Sidereal: r.Zodiac.Sidereal()})
+	res, err := MoonPhases(pos, RangeOptions{Start: s.Start.JDUT(), End: s.End.JDUT(), Sidereal: r.Zodiac.ayanamsa()})
 	if err != nil {
 		return nil, err
 	}
@@ -376,7 +379,7 @@ func (r *VoidPeriodsRequest) Resolve(c resolve.Context, prefix string) error {
 func (r *VoidPeriodsRequest) Periods(pos engine.Positions, w interface{ Warn(...string) }) (*VoidList, error) {
 	s := r.Range.Span()
 	res, err := VoidPeriods(pos, VoidRangeOptions{Start: s.Start.JDUT(), End: s.End.JDUT(),
-		VoidOptions: VoidOptions{Planets: r.Planets, Sidereal: r.Zodiac.Sidereal()}})
+		VoidOptions: VoidOptions{Planets: r.Planets, Sidereal: r.Zodiac.ayanamsa()}})
 	if err != nil {
 		return nil, err
 	}
@@ -433,7 +436,7 @@ func (r *EphemerisRequest) Resolve(c resolve.Context, prefix string) error {
 // Options returns the options of a resolved request.
 func (r *EphemerisRequest) Options() EphemerisOptions {
 	s := r.Range.Span()
-	o := EphemerisOptions{Start: s.Start.JDUT(), End: s.End.JDUT(), Step: 1, Unit: r.StepUnit, Bodies: r.bodies, Sidereal: r.Zodiac.Sidereal()}
+	o := EphemerisOptions{Start: s.Start.JDUT(), End: s.End.JDUT(), Step: 1, Unit: r.StepUnit, Bodies: r.bodies, Sidereal: r.Zodiac.ayanamsa()}
 	if r.Step != nil {
 		o.Step = *r.Step
 	}
