@@ -25,7 +25,9 @@ package routes
 
 import (
 	"github.com/astroapi/astroapi/engine"
+	engineeclipses "github.com/astroapi/astroapi/engine/eclipses"
 	"github.com/astroapi/astroapi/engine/places"
+	enginestars "github.com/astroapi/astroapi/engine/stars"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
@@ -39,6 +41,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/parts"
 	"github.com/astroapi/astroapi/http/routes/relationship"
+	"github.com/astroapi/astroapi/http/routes/sky"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/transits"
@@ -71,6 +74,7 @@ type Deps struct {
 
 // All returns the operations of every family.
 func All(d Deps) []*op.Operation {
+	catalog, noCatalog := engineeclipses.Load(d.Tables)
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions}),
@@ -78,9 +82,10 @@ func All(d Deps) []*op.Operation {
 		houses.Ops(houses.Deps{Positions: d.Positions}),
 		aspects.Ops(aspects.Deps{Positions: d.Positions}),
 		parts.Ops(parts.Deps{Positions: d.Positions}),
+		sky.Ops(sky.Deps{Positions: d.Positions}),
 		transits.Ops(transits.Deps{Positions: d.Positions}),
-		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
-		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
+		eclipses.Ops(eclipses.Deps{Catalog: catalog, Missing: noCatalog}),
+		stars.Ops(stars.Deps{Stars: starService(d.Tables, d.Swiss)}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
 		mayan.Ops(),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
@@ -91,4 +96,22 @@ func All(d Deps) []*op.Operation {
 		ops = append(ops, family...)
 	}
 	return ops
+}
+
+// starService is the fixed star service over the star tables and the Swiss
+// Ephemeris behind them, nil with neither. (stars.New takes nil
+// interfaces, not typed nil pointers, for an absent source.)
+func starService(set *tables.Set, eph *swe.Ephemeris) *enginestars.Stars {
+	var tab enginestars.Tables
+	if set != nil {
+		tab = set
+	}
+	var direct enginestars.Ephemeris
+	if eph != nil {
+		direct = eph
+	}
+	if tab == nil && direct == nil {
+		return nil
+	}
+	return enginestars.New(tab, direct)
 }
