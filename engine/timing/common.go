@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 )
 
@@ -20,6 +21,16 @@ type Natal struct {
 	// birth's local calendar at this fixed offset, so a birth at 00:30 in
 	// UTC+2 has its birthday on the local date. 0 means UTC.
 	UTCOffset int
+}
+
+// NatalOf is the Natal of a resolved birth packet (birth.Packet.Resolved)
+// cast with chart options o.
+func NatalOf(b birth.Resolved, o natal.Options) Natal {
+	return Natal{
+		Birth:     natal.Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude},
+		Chart:     o,
+		UTCOffset: b.Instant.Offset,
+	}
 }
 
 // Validate checks the birth place, the chart options and the offset, naming
@@ -106,6 +117,15 @@ const (
 func (YearLength) EnumValues() []string {
 	return []string{string(YearTropical), string(YearJulian), string(Year360)}
 }
+
+// SolarYear is the year of the techniques that count in solar years
+// (progressions, solar arc directions, firdaria): tropical or julian.
+// Valens' 360-day year is zodiacal releasing's alone (YearLength), so a
+// request for these techniques cannot name it.
+type SolarYear string
+
+// EnumValues lists the solar years.
+func (SolarYear) EnumValues() []string { return []string{string(YearTropical), string(YearJulian)} }
 
 // Days returns the length of the year in days (0 for an unknown value).
 func (y YearLength) Days() float64 {
