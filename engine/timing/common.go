@@ -43,8 +43,13 @@ func (n Natal) Validate() engine.Fields {
 	if !(n.Birth.Longitude >= -180 && n.Birth.Longitude <= 180) {
 		errs = append(errs, &engine.FieldError{Field: "longitude", Reason: "must be between -180 and 180"})
 	}
-	if math.IsNaN(float64(n.Birth.JD)) || math.IsInf(float64(n.Birth.JD), 0) {
+	switch {
+	case math.IsNaN(float64(n.Birth.JD)) || math.IsInf(float64(n.Birth.JD), 0):
 		errs = append(errs, &engine.FieldError{Field: "year", Reason: "the birth instant is not a finite date"})
+	case n.born().Year() < 0:
+		// Results give their instants in RFC 3339, which writes years
+		// 0000 to 9999 (the birth packet reaches back to -3000).
+		errs = append(errs, &engine.FieldError{Field: "year", Reason: "the timing techniques take births from year 0 (1 BC) in UTC on: their instants are written as RFC 3339 dates, years 0000 to 9999"})
 	}
 	if n.UTCOffset < -18*3600 || n.UTCOffset > 18*3600 {
 		errs = append(errs, &engine.FieldError{Field: "timezone", Reason: "UTC offset beyond ±18 hours"})

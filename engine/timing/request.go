@@ -2,6 +2,7 @@ package timing
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -60,6 +61,8 @@ type reader struct {
 	// badDate: a date sent could not be read; the rules that would call
 	// it missing are not run.
 	badDate bool
+	// defaulted names the date fields the request chose (with prefix).
+	defaulted []string
 }
 
 // readBirth resolves the birth packet p and the chart ch of a request.
@@ -129,7 +132,8 @@ func (r *reader) date(d moment.Date, field string, utc **calendar.Time) time.Tim
 
 // byDefault writes instant t, a default the request chose, into the date
 // field *d (in the form that reads back as t) and its UTC echo.
-func (r *reader) byDefault(d *moment.Date, t time.Time, utc **calendar.Time) {
+func (r *reader) byDefault(d *moment.Date, field string, t time.Time, utc **calendar.Time) {
+	r.defaulted = append(r.defaulted, r.prefix+field)
 	*d = r.text(t)
 	u := calendar.TimeOf(t)
 	*utc = &u
@@ -164,11 +168,27 @@ func (r *reader) place(p *Relocation, field string) *Place {
 }
 
 // check adds the technique's rules (the options' Validate against the
-// birth) once the birth and the dates are known.
+// birth) once the birth and the dates are known. A rule broken by a date
+// the request chose is left out when a field the caller sent is wrong
+// too: the default follows from it (an end a year after a start before
+// the birth).
 func (r *reader) check(validate func(Natal) engine.Fields) {
-	if r.born && !r.badDate {
-		r.errs = append(r.errs, validate(r.n).Prefixed(r.prefix)...)
+	if !r.born || r.badDate {
+		return
 	}
+	errs := validate(r.n).Prefixed(r.prefix)
+	var sent, chosen engine.Fields
+	for _, e := range errs {
+		if slices.Contains(r.defaulted, e.Field) {
+			chosen = append(chosen, e)
+		} else {
+			sent = append(sent, e)
+		}
+	}
+	if len(sent) == 0 {
+		sent = chosen
+	}
+	r.errs = append(r.errs, sent...)
 }
 
 // done returns the request's errors and writes the zone its dates were
@@ -316,9 +336,10 @@ func hints(more ...string) map[string]string {
 }
 
 // dateHints are the hints of the requests whose own date field is the
-// target, shadowing the birth packet's.
+// target, shadowing the birth packet's (birth_date is the packet's echo,
+// accepted and ignored).
 var dateHints = []string{
-	"birth_date", targetDate, "birthdate", targetDate, "dob", targetDate,
+	"birthdate", targetDate, "dob", targetDate, "date_of_birth", targetDate,
 	"target_date", `did you mean "date"?`, "progressed_date", `did you mean "date"?`, "on", `did you mean "date"?`,
 }
 
@@ -411,7 +432,7 @@ func (in *LunarReturnsRequest) Resolve(c resolve.Context, prefix string) error {
 	in.BirthPlace, in.Packet.Place = in.Packet.Place, nil
 	o := LunarReturnOptions{Start: r.date(in.Start, "start", &in.StartUTC)}
 	if in.End == "" && !o.Start.IsZero() {
-		r.byDefault(&in.End, o.end(), &in.EndUTC)
+		r.byDefault(&in.End, "end", o.end(), &in.EndUTC)
 	}
 	o.End = r.date(in.End, "end", &in.EndUTC)
 	o.Place = r.place(in.Place, "place.")
@@ -467,11 +488,11 @@ func (in *PlanetaryReturnsRequest) Resolve(c resolve.Context, prefix string) err
 	o := PlanetaryReturnOptions{Planet: in.Planet, IncludeCharts: in.IncludeCharts, Start: r.date(in.Start, "start", &in.StartUTC)}
 	if r.born && in.Start == "" {
 		o.Start = r.n.born()
-		r.byDefault(&in.Start, o.Start, &in.StartUTC)
+		r.byDefault(&in.Start, "start", o.Start, &in.StartUTC)
 	}
 	if in.End == "" && !o.Start.IsZero() {
 		_, end := o.span(r.n)
-		r.byDefault(&in.End, end, &in.EndUTC)
+		r.byDefault(&in.End, "end", end, &in.EndUTC)
 	}
 	o.End = r.date(in.End, "end", &in.EndUTC)
 	o.Place = r.place(in.Place, "place.")
@@ -587,11 +608,12 @@ func (in *SolarArcRequest) Resolve(c resolve.Context, prefix string) error {
 	o := SolarArcOptions{Date: r.date(in.Date, "date", &in.DateUTC), Key: in.Key, YearLength: YearLength(in.YearLength), Orb: in.Orb}
 	if in.RangeStart == "" {
 		in.RangeStart, in.RangeStartUTC, o.RangeStart = in.Date, in.DateUTC, o.Date
+		r.defaulted = append(r.defaulted, prefix+"range_start")
 	} else {
 		o.RangeStart = r.date(in.RangeStart, "range_start", &in.RangeStartUTC)
 	}
 	if in.RangeEnd == "" && !o.RangeStart.IsZero() {
-		r.byDefault(&in.RangeEnd, o.RangeStart.AddDate(1, 0, 0), &in.RangeEndUTC)
+		r.byDefault(&in.RangeEnd, "range_end", o.RangeStart.AddDate(1, 0, 0), &in.RangeEndUTC)
 	}
 	o.RangeEnd = r.date(in.RangeEnd, "range_end", &in.RangeEndUTC)
 	r.check(o.Validate)
@@ -768,14 +790,14 @@ func (r *reader) span(start, end *moment.Date, startUTC, endUTC **calendar.Time,
 	s := r.date(*start, "start", startUTC)
 	if r.born && *start == "" {
 		s = r.n.born()
-		r.byDefault(start, s, startUTC)
+		r.byDefault(start, "start", s, startUTC)
 	}
 	if *end == "" && !s.IsZero() {
 		e := s.AddDate(years, 0, 0)
 		if h := r.n.horizon(); e.After(h) {
 			e = h
 		}
-		r.byDefault(end, e, endUTC)
+		r.byDefault(end, "end", e, endUTC)
 	}
 	return s, r.date(*end, "end", endUTC)
 }
