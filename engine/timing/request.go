@@ -68,17 +68,17 @@ type reader struct {
 // readBirth resolves the birth packet p and the chart ch of a request.
 // With a birth that does not resolve, its errors are kept and its dates
 // are still read, in UTC, for their own mistakes.
-func readBirth(c resolve.Context, prefix string, p *birth.Packet, ch chart) (*reader, error) {
-	r := &reader{c: c, prefix: prefix}
+func (r *reader) readBirth(c resolve.Context, prefix string, p *birth.Packet, ch chart) error {
+	r.c, r.prefix = c, prefix
 	if err := r.errs.Add(p.Resolve(c, prefix)); err != nil {
-		return nil, err
+		return err
 	}
 	r.born = len(r.errs) == 0
 	if err := r.errs.Add(ch.Resolve(c, prefix)); err != nil {
-		return nil, err
+		return err
 	}
 	if !r.born {
-		return r, nil
+		return nil
 	}
 	b := p.Resolved()
 	r.n = NatalOf(b, natal.Options{})
@@ -93,7 +93,7 @@ func readBirth(c resolve.Context, prefix string, p *birth.Packet, ch chart) (*re
 	}
 	r.cal = p.Calendar
 	r.day = [3]int{*p.Year, *p.Month, *p.Day}
-	return r, nil
+	return nil
 }
 
 func (r *reader) add(err error) {
@@ -378,8 +378,8 @@ func (*SolarReturnRequest) Hints() map[string]string { return hints(placeHints..
 // Resolve resolves the birth, the settings and the place, and checks the
 // year against the birth.
 func (in *SolarReturnRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Settings)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Settings); err != nil {
 		return err
 	}
 	in.BirthPlace, in.Packet.Place = in.Packet.Place, nil // place is the relocation's name here
@@ -425,8 +425,8 @@ func (*LunarReturnsRequest) Hints() map[string]string {
 // Resolve resolves the birth, the settings, the range (end defaults to a
 // year after start) and the place, and checks the range.
 func (in *LunarReturnsRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Settings)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Settings); err != nil {
 		return err
 	}
 	in.BirthPlace, in.Packet.Place = in.Packet.Place, nil
@@ -480,8 +480,8 @@ func (*PlanetaryReturnsRequest) Hints() map[string]string {
 // the birth, end to 100 years on within the 150-year horizon) and the
 // place, and checks the planet and the range.
 func (in *PlanetaryReturnsRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Settings)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Settings); err != nil {
 		return err
 	}
 	in.BirthPlace, in.Packet.Place = in.Packet.Place, nil
@@ -540,8 +540,8 @@ func (*ProgressionsRequest) Hints() map[string]string { return hints(dateHints..
 // Resolve resolves the birth, the frame and the date, and checks the date
 // against the birth; the orb's default is written back.
 func (in *ProgressionsRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	o := ProgressionOptions{Date: r.date(in.Date, "date", &in.DateUTC), YearLength: YearLength(in.YearLength), AngleMethod: in.AngleMethod, Orb: in.Orb}
@@ -601,8 +601,8 @@ func (*SolarArcRequest) Hints() map[string]string {
 // (range_start defaults to date, range_end to a year after it), and checks
 // them against the birth; the orb's default is written back.
 func (in *SolarArcRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	o := SolarArcOptions{Date: r.date(in.Date, "date", &in.DateUTC), Key: in.Key, YearLength: YearLength(in.YearLength), Orb: in.Orb}
@@ -659,8 +659,8 @@ func (*ProfectionsRequest) Hints() map[string]string {
 // Resolve resolves the birth, the frame and the date, and checks that
 // either age or date is sent (a date not before the birth).
 func (in *ProfectionsRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	o := ProfectionOptions{Date: r.date(in.Date, "date", &in.DateUTC), Age: in.Age, From: in.From}
@@ -711,8 +711,8 @@ func (*ReleasingRequest) Hints() map[string]string { return hints() }
 // Resolve resolves the birth and the frame and writes the defaults of
 // years and levels back.
 func (in *ReleasingRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	in.Years = intOrDefault(in.Years, defaultOverviewYears)
@@ -768,8 +768,8 @@ func (*ReleasingTimelineRequest) Hints() map[string]string { return hints(rangeH
 // horizon), and checks the range and levels; the defaults are written
 // back.
 func (in *ReleasingTimelineRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	in.Levels = intOrDefault(in.Levels, defaultTimelineLevels)
@@ -835,8 +835,8 @@ func (*ReleasingAtDateRequest) Hints() map[string]string { return hints(dateHint
 // Resolve resolves the birth, the frame and the date and checks the date
 // against the birth; the default of levels is written back.
 func (in *ReleasingAtDateRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	in.Levels = intOrDefault(in.Levels, defaultAtDateLevels)
@@ -883,8 +883,8 @@ func (*FirdariaRequest) Hints() map[string]string { return hints() }
 
 // Resolve resolves the birth and the frame.
 func (in *FirdariaRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	o := in.options()
@@ -926,8 +926,8 @@ func (*FirdariaAtAgeRequest) Hints() map[string]string { return hints(dateHints.
 // Resolve resolves the birth, the frame and the date, and checks that
 // either age or date is sent.
 func (in *FirdariaAtAgeRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	o := FirdariaAtOptions{FirdariaOptions: in.options(), Age: in.Age, Date: r.date(in.Date, "date", &in.DateUTC)}
@@ -970,8 +970,8 @@ func (*FirdariaTimelineRequest) Hints() map[string]string { return hints(rangeHi
 // the birth, end to 75 years on within the horizon), and checks the
 // range; the defaults are written back.
 func (in *FirdariaTimelineRequest) Resolve(c resolve.Context, prefix string) error {
-	r, err := readBirth(c, prefix, &in.Packet, &in.Frame)
-	if err != nil {
+	var r reader
+	if err := r.readBirth(c, prefix, &in.Packet, &in.Frame); err != nil {
 		return err
 	}
 	o := FirdariaTimelineOptions{FirdariaOptions: in.options()}
