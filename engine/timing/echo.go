@@ -1,8 +1,9 @@
 package timing
 
 import (
+	"time"
+
 	"github.com/astroapi/astroapi/engine/birth"
-	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/natal"
 )
@@ -32,11 +33,12 @@ func frameMembers(o *jsonw.Object, f *natal.Frame) {
 	o.StringOmit("node_type", string(f.NodeType))
 }
 
-// utcMember writes a read-only instant of the echo unless it is nil.
-func utcMember(o *jsonw.Object, k string, t *calendar.Time) {
+// utcMember writes a read-only instant of the echo unless it is nil, as
+// time.Time's MarshalJSON does (RFC 3339 with the fraction it has).
+func utcMember(o *jsonw.Object, k string, t *time.Time) {
 	if t != nil {
 		o.Key(k)
-		o.B = append(t.AppendText(append(o.B, '"')), '"')
+		o.B = append(t.AppendFormat(append(o.B, '"'), time.RFC3339Nano), '"')
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine/birth"
-	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // appender is a request that writes its own JSON.
@@ -75,7 +74,7 @@ func packetOf(in appender) *birth.Packet {
 
 var (
 	texts    = []string{"Paris", `a"b\c`, "tab\tnew\n\x01", "Zürich ♎", "<&>", "line\u2028sep", "bad\xffutf8", "2024-07-14"}
-	timeType = reflect.TypeFor[calendar.Time]()
+	timeType = reflect.TypeFor[time.Time]()
 )
 
 // fill sets the exported fields of v (a struct, embedded structs too) to
@@ -96,7 +95,8 @@ func value(rng *rand.Rand, f reflect.Value) {
 	switch f.Kind() {
 	case reflect.Struct:
 		if f.Type() == timeType {
-			f.Set(reflect.ValueOf(calendar.TimeOf(time.Unix(rng.Int64N(1e10)-5e9, rng.Int64N(2)*rng.Int64N(1e9)))))
+			// Years 0000 to 9999 (births are taken from year 0), in UTC.
+			f.Set(reflect.ValueOf(time.Unix(rng.Int64N(3e11)-6e10, rng.Int64N(2)*rng.Int64N(1e9)).UTC()))
 			return
 		}
 		fill(rng, f)

@@ -61,8 +61,9 @@ type reader struct {
 	// badDate: a date sent could not be read; the rules that would call
 	// it missing are not run.
 	badDate bool
-	// defaulted names the date fields the request chose (with prefix).
-	defaulted []string
+	// defaulted names the date fields the request chose.
+	defaulted  [2]string
+	ndefaulted int
 }
 
 // readBirth resolves the birth packet p and the chart ch of a request.
@@ -104,7 +105,7 @@ func (r *reader) add(err error) {
 
 // date reads date field d (named field) and writes the UTC instant it
 // stands for to *utc; the zero time when d is empty or cannot be read.
-func (r *reader) date(d moment.Date, field string, utc **calendar.Time) time.Time {
+func (r *reader) date(d moment.Date, field string, utc **time.Time) time.Time {
 	*utc = nil
 	if d == "" {
 		return time.Time{}
@@ -125,18 +126,23 @@ func (r *reader) date(d moment.Date, field string, utc **calendar.Time) time.Tim
 	if r.born && !cv.HasTime && [3]int{cv.Year, cv.Month, cv.Day} == r.day && t.Before(r.n.born()) {
 		t = r.n.born()
 	}
-	u := calendar.TimeOf(t)
+	u := t.UTC()
 	*utc = &u
 	return t
 }
 
 // byDefault writes instant t, a default the request chose, into the date
-// field *d (in the form that reads back as t) and its UTC echo.
-func (r *reader) byDefault(d *moment.Date, field string, t time.Time, utc **calendar.Time) {
-	r.defaulted = append(r.defaulted, r.prefix+field)
+// field *d (named field; in the form that reads back as t) and its UTC
+// echo, and returns t.
+func (r *reader) byDefault(d *moment.Date, field string, t time.Time, utc **time.Time) time.Time {
+	if r.ndefaulted < len(r.defaulted) {
+		r.defaulted[r.ndefaulted] = field
+		r.ndefaulted++
+	}
 	*d = r.text(t)
-	u := calendar.TimeOf(t)
+	u := t.UTC()
 	*utc = &u
+	return t
 }
 
 // text writes instant t as a date field that reads back as t: an ISO 8601
@@ -179,7 +185,7 @@ func (r *reader) check(validate func(Natal) engine.Fields) {
 	errs := validate(r.n).Prefixed(r.prefix)
 	var sent, chosen engine.Fields
 	for _, e := range errs {
-		if slices.Contains(r.defaulted, e.Field) {
+		if slices.Contains(r.defaulted[:r.ndefaulted], strings.TrimPrefix(e.Field, r.prefix)) {
 			chosen = append(chosen, e)
 		} else {
 			sent = append(sent, e)
@@ -408,10 +414,10 @@ type LunarReturnsRequest struct {
 	Place *Relocation `json:"place,omitempty" doc:"where the return charts are cast; omitted: the birth place"`
 
 	// The echo (read-only; ignored on input).
-	BirthPlace *birth.Place   `json:"birth_place,omitempty" readonly:"true" doc:"the place the birth's location was geocoded to (the birth packet's place: on this route place is the return charts')"`
-	StartUTC   *calendar.Time `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
-	EndUTC     *calendar.Time `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
-	DateZone   string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
+	BirthPlace *birth.Place `json:"birth_place,omitempty" readonly:"true" doc:"the place the birth's location was geocoded to (the birth packet's place: on this route place is the return charts')"`
+	StartUTC   *time.Time   `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
+	EndUTC     *time.Time   `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
+	DateZone   string       `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
 
 	n Natal
 	o LunarReturnOptions
@@ -432,9 +438,10 @@ func (in *LunarReturnsRequest) Resolve(c resolve.Context, prefix string) error {
 	in.BirthPlace, in.Packet.Place = in.Packet.Place, nil
 	o := LunarReturnOptions{Start: r.date(in.Start, "start", &in.StartUTC)}
 	if in.End == "" && !o.Start.IsZero() {
-		r.byDefault(&in.End, "end", o.end(), &in.EndUTC)
+		o.End = r.byDefault(&in.End, "end", o.end(), &in.EndUTC)
+	} else {
+		o.End = r.date(in.End, "end", &in.EndUTC)
 	}
-	o.End = r.date(in.End, "end", &in.EndUTC)
 	o.Place = r.place(in.Place, "place.")
 	r.check(o.Validate)
 	in.n, in.o = r.n, o
@@ -462,10 +469,10 @@ type PlanetaryReturnsRequest struct {
 	Place         *Relocation `json:"place,omitempty" doc:"where the return charts are cast (with include_charts); omitted: the birth place"`
 
 	// The echo (read-only; ignored on input).
-	BirthPlace *birth.Place   `json:"birth_place,omitempty" readonly:"true" doc:"the place the birth's location was geocoded to (the birth packet's place: on this route place is the return charts')"`
-	StartUTC   *calendar.Time `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
-	EndUTC     *calendar.Time `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
-	DateZone   string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
+	BirthPlace *birth.Place `json:"birth_place,omitempty" readonly:"true" doc:"the place the birth's location was geocoded to (the birth packet's place: on this route place is the return charts')"`
+	StartUTC   *time.Time   `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
+	EndUTC     *time.Time   `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
+	DateZone   string       `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
 
 	n Natal
 	o PlanetaryReturnOptions
@@ -487,14 +494,14 @@ func (in *PlanetaryReturnsRequest) Resolve(c resolve.Context, prefix string) err
 	in.BirthPlace, in.Packet.Place = in.Packet.Place, nil
 	o := PlanetaryReturnOptions{Planet: in.Planet, IncludeCharts: in.IncludeCharts, Start: r.date(in.Start, "start", &in.StartUTC)}
 	if r.born && in.Start == "" {
-		o.Start = r.n.born()
-		r.byDefault(&in.Start, "start", o.Start, &in.StartUTC)
+		o.Start = r.byDefault(&in.Start, "start", r.n.born(), &in.StartUTC)
 	}
 	if in.End == "" && !o.Start.IsZero() {
 		_, end := o.span(r.n)
-		r.byDefault(&in.End, "end", end, &in.EndUTC)
+		o.End = r.byDefault(&in.End, "end", end, &in.EndUTC)
+	} else {
+		o.End = r.date(in.End, "end", &in.EndUTC)
 	}
-	o.End = r.date(in.End, "end", &in.EndUTC)
 	o.Place = r.place(in.Place, "place.")
 	if in.Place != nil && !in.IncludeCharts {
 		c.Warn(prefix + "place ignored: it is where return charts are cast, and include_charts is false")
@@ -527,8 +534,8 @@ type ProgressionsRequest struct {
 	Orb         *float64    `json:"orb,omitempty" doc:"orb of the progressed-to-natal aspects in degrees (0 lists only exact aspects)" minimum:"0" maximum:"5" default:"1"`
 
 	// The echo (read-only; ignored on input).
-	DateUTC  *calendar.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
-	DateZone string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
+	DateUTC  *time.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
+	DateZone string     `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
 
 	n Natal
 	o ProgressionOptions
@@ -583,10 +590,10 @@ type SolarArcRequest struct {
 	RangeEnd   moment.Date `json:"range_end,omitempty" doc:"end of that range, at most 100 years after range_start; omitted: range_start plus one year (the echo gives it as an instant)"`
 
 	// The echo (read-only; ignored on input).
-	DateUTC       *calendar.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
-	RangeStartUTC *calendar.Time `json:"range_start_utc,omitempty" readonly:"true" doc:"range_start as the UTC instant read"`
-	RangeEndUTC   *calendar.Time `json:"range_end_utc,omitempty" readonly:"true" doc:"range_end as the UTC instant read"`
-	DateZone      string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
+	DateUTC       *time.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
+	RangeStartUTC *time.Time `json:"range_start_utc,omitempty" readonly:"true" doc:"range_start as the UTC instant read"`
+	RangeEndUTC   *time.Time `json:"range_end_utc,omitempty" readonly:"true" doc:"range_end as the UTC instant read"`
+	DateZone      string     `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
 
 	n Natal
 	o SolarArcOptions
@@ -607,15 +614,17 @@ func (in *SolarArcRequest) Resolve(c resolve.Context, prefix string) error {
 	}
 	o := SolarArcOptions{Date: r.date(in.Date, "date", &in.DateUTC), Key: in.Key, YearLength: YearLength(in.YearLength), Orb: in.Orb}
 	if in.RangeStart == "" {
+		// The date itself, already read.
 		in.RangeStart, in.RangeStartUTC, o.RangeStart = in.Date, in.DateUTC, o.Date
-		r.defaulted = append(r.defaulted, prefix+"range_start")
+		r.defaulted[r.ndefaulted], r.ndefaulted = "range_start", r.ndefaulted+1
 	} else {
 		o.RangeStart = r.date(in.RangeStart, "range_start", &in.RangeStartUTC)
 	}
 	if in.RangeEnd == "" && !o.RangeStart.IsZero() {
-		r.byDefault(&in.RangeEnd, "range_end", o.RangeStart.AddDate(1, 0, 0), &in.RangeEndUTC)
+		o.RangeEnd = r.byDefault(&in.RangeEnd, "range_end", o.RangeStart.AddDate(1, 0, 0), &in.RangeEndUTC)
+	} else {
+		o.RangeEnd = r.date(in.RangeEnd, "range_end", &in.RangeEndUTC)
 	}
-	o.RangeEnd = r.date(in.RangeEnd, "range_end", &in.RangeEndUTC)
 	r.check(o.Validate)
 	in.Orb = orbOrDefault(in.Orb)
 	o.Orb = in.Orb
@@ -644,8 +653,8 @@ type ProfectionsRequest struct {
 	From ProfectionPoint `json:"from,omitempty" doc:"natal point profected: the Ascendant, or the Midheaven, Sun, Moon or Lot of Fortune" default:"ascendant"`
 
 	// The echo (read-only; ignored on input).
-	DateUTC  *calendar.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
-	DateZone string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
+	DateUTC  *time.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
+	DateZone string     `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
 
 	n Natal
 	o ProfectionOptions
@@ -752,9 +761,9 @@ type ReleasingTimelineRequest struct {
 	Levels *int        `json:"levels,omitempty" doc:"deepest level listed, 1-4" minimum:"1" maximum:"4" default:"2"`
 
 	// The echo (read-only; ignored on input).
-	StartUTC *calendar.Time `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
-	EndUTC   *calendar.Time `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
-	DateZone string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
+	StartUTC *time.Time `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
+	EndUTC   *time.Time `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
+	DateZone string     `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
 
 	n Natal
 	o TimelineOptions
@@ -786,20 +795,20 @@ func (in *ReleasingTimelineRequest) Resolve(c resolve.Context, prefix string) er
 
 // span reads a timeline's start and end, writing their defaults: start
 // the birth, end start plus years, within the birth's horizon.
-func (r *reader) span(start, end *moment.Date, startUTC, endUTC **calendar.Time, years int) (time.Time, time.Time) {
-	s := r.date(*start, "start", startUTC)
+func (r *reader) span(start, end *moment.Date, startUTC, endUTC **time.Time, years int) (s, e time.Time) {
 	if r.born && *start == "" {
-		s = r.n.born()
-		r.byDefault(start, "start", s, startUTC)
+		s = r.byDefault(start, "start", r.n.born(), startUTC)
+	} else {
+		s = r.date(*start, "start", startUTC)
 	}
-	if *end == "" && !s.IsZero() {
-		e := s.AddDate(years, 0, 0)
-		if h := r.n.horizon(); e.After(h) {
-			e = h
-		}
-		r.byDefault(end, "end", e, endUTC)
+	if *end != "" || s.IsZero() {
+		return s, r.date(*end, "end", endUTC)
 	}
-	return s, r.date(*end, "end", endUTC)
+	e = s.AddDate(years, 0, 0)
+	if h := r.n.horizon(); e.After(h) {
+		e = h
+	}
+	return s, r.byDefault(end, "end", e, endUTC)
 }
 
 // Compute lists the periods of a resolved request.
@@ -822,8 +831,8 @@ type ReleasingAtDateRequest struct {
 	Levels *int        `json:"levels,omitempty" doc:"deepest level given, 1-4" minimum:"1" maximum:"4" default:"4"`
 
 	// The echo (read-only; ignored on input).
-	DateUTC  *calendar.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
-	DateZone string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
+	DateUTC  *time.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
+	DateZone string     `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
 
 	n Natal
 	o AtDateOptions
@@ -913,8 +922,8 @@ type FirdariaAtAgeRequest struct {
 	Date moment.Date `json:"date,omitempty" doc:"date instead of age (on this route date is the target: the birth's date is year, month and day): a date or a date-time; not before the birth, within 150 years"`
 
 	// The echo (read-only; ignored on input).
-	DateUTC  *calendar.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
-	DateZone string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
+	DateUTC  *time.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
+	DateZone string     `json:"date_zone,omitempty" readonly:"true" doc:"the zone a date sent without an offset was read in (the birth's)"`
 
 	n Natal
 	o FirdariaAtOptions
@@ -955,9 +964,9 @@ type FirdariaTimelineRequest struct {
 	End   moment.Date `json:"end,omitempty" doc:"end of the range: after start, within 150 years of the birth; omitted: start plus 75 years (one round of the periods), at most 150 years after the birth (the echo gives it as an instant)" example:"2040-01-01"`
 
 	// The echo (read-only; ignored on input).
-	StartUTC *calendar.Time `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
-	EndUTC   *calendar.Time `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
-	DateZone string         `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
+	StartUTC *time.Time `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`
+	EndUTC   *time.Time `json:"end_utc,omitempty" readonly:"true" doc:"end as the UTC instant read"`
+	DateZone string     `json:"date_zone,omitempty" readonly:"true" doc:"the zone the dates sent without an offset were read in (the birth's)"`
 
 	n Natal
 	o FirdariaTimelineOptions

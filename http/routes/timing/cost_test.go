@@ -4,19 +4,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/timing"
 )
 
 // instantPtr reads an RFC 3339 instant as a resolved request holds it.
-func instantPtr(t *testing.T, s string) *calendar.Time {
+func instantPtr(t *testing.T, s string) *time.Time {
 	t.Helper()
 	v, err := time.Parse(time.RFC3339, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := calendar.TimeOf(v)
-	return &c
+	return &v
 }
 
 // Lunar returns are billed by the returns their resolved range can hold.

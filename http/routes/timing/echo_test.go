@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -25,11 +26,11 @@ func inputOf[T any](t *testing.T, env apitest.Envelope) *T {
 }
 
 // utc writes an echoed instant ("" for none).
-func utc(t interface{ AppendText([]byte) []byte }) string {
+func utc(t *time.Time) string {
 	if t == nil {
 		return ""
 	}
-	return string(t.AppendText(nil))
+	return t.Format(time.RFC3339Nano)
 }
 
 // TestEcho: the envelope's input is the request as resolved: the birth

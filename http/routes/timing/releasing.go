@@ -24,10 +24,10 @@ const periodsPerCall = 1000
 // resolved span and levels before anything is calculated: one call per
 // periodsPerCall, at least one.
 func (in *releasingTimelineRequest) Cost() int64 {
-	if in.StartUTC == nil || in.EndUTC == nil || in.Levels == nil || !in.EndUTC.After(in.StartUTC.Time) {
+	if in.StartUTC == nil || in.EndUTC == nil || in.Levels == nil || !in.EndUTC.After(*in.StartUTC) {
 		return 1
 	}
-	days := in.EndUTC.Sub(in.StartUTC.Time).Hours() / 24
+	days := in.EndUTC.Sub(*in.StartUTC).Hours() / 24
 	return max(1, int64(math.Ceil(periodsIn(days, in.YearLength, *in.Levels)/periodsPerCall)))
 }
 

@@ -22,10 +22,10 @@ const lunarMonth = 27.321582
 // rounded up: 14 for a year), like a batch of natal charts, before
 // anything is calculated.
 func (in *lunarReturnsRequest) Cost() int64 {
-	if in.StartUTC == nil || in.EndUTC == nil || !in.EndUTC.After(in.StartUTC.Time) {
+	if in.StartUTC == nil || in.EndUTC == nil || !in.EndUTC.After(*in.StartUTC) {
 		return 1
 	}
-	return max(1, int64(math.Ceil(in.EndUTC.Sub(in.StartUTC.Time).Hours()/24/lunarMonth)))
+	return max(1, int64(math.Ceil(in.EndUTC.Sub(*in.StartUTC).Hours()/24/lunarMonth)))
 }
 
 func (d Deps) returnOps() []*op.Operation {
