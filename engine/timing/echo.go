@@ -42,6 +42,15 @@ func utcMember(o *jsonw.Object, k string, t *time.Time) {
 	}
 }
 
+// spanEcho writes the read-only members a range's echo ends with and
+// closes the object.
+func spanEcho(o *jsonw.Object, start, end *time.Time, zone string) []byte {
+	utcMember(o, "start_utc", start)
+	utcMember(o, "end_utc", end)
+	o.StringOmit("date_zone", zone)
+	return append(o.B, '}')
+}
+
 // placeMember writes a geocoded place unless it is nil.
 func placeMember(o *jsonw.Object, k string, pl *birth.Place) {
 	if pl != nil {
@@ -82,10 +91,7 @@ func (in *LunarReturnsRequest) AppendJSON(b []byte) []byte {
 	o.StringOmit("end", string(in.End))
 	relocationMember(&o, "place", in.Place)
 	placeMember(&o, "birth_place", in.BirthPlace)
-	utcMember(&o, "start_utc", in.StartUTC)
-	utcMember(&o, "end_utc", in.EndUTC)
-	o.StringOmit("date_zone", in.DateZone)
-	return append(o.B, '}')
+	return spanEcho(&o, in.StartUTC, in.EndUTC, in.DateZone)
 }
 
 // AppendJSON appends the request as JSON.
@@ -98,10 +104,7 @@ func (in *PlanetaryReturnsRequest) AppendJSON(b []byte) []byte {
 	o.BoolOmit("include_charts", in.IncludeCharts)
 	relocationMember(&o, "place", in.Place)
 	placeMember(&o, "birth_place", in.BirthPlace)
-	utcMember(&o, "start_utc", in.StartUTC)
-	utcMember(&o, "end_utc", in.EndUTC)
-	o.StringOmit("date_zone", in.DateZone)
-	return append(o.B, '}')
+	return spanEcho(&o, in.StartUTC, in.EndUTC, in.DateZone)
 }
 
 // AppendJSON appends the request as JSON.
@@ -170,10 +173,7 @@ func (in *ReleasingTimelineRequest) AppendJSON(b []byte) []byte {
 	o.StringOmit("start", string(in.Start))
 	o.StringOmit("end", string(in.End))
 	o.IntPtr("levels", in.Levels)
-	utcMember(&o, "start_utc", in.StartUTC)
-	utcMember(&o, "end_utc", in.EndUTC)
-	o.StringOmit("date_zone", in.DateZone)
-	return append(o.B, '}')
+	return spanEcho(&o, in.StartUTC, in.EndUTC, in.DateZone)
 }
 
 // AppendJSON appends the request as JSON.
@@ -221,8 +221,5 @@ func (in *FirdariaTimelineRequest) AppendJSON(b []byte) []byte {
 	firdariaMembers(&o, &in.FirdariaSettings)
 	o.StringOmit("start", string(in.Start))
 	o.StringOmit("end", string(in.End))
-	utcMember(&o, "start_utc", in.StartUTC)
-	utcMember(&o, "end_utc", in.EndUTC)
-	o.StringOmit("date_zone", in.DateZone)
-	return append(o.B, '}')
+	return spanEcho(&o, in.StartUTC, in.EndUTC, in.DateZone)
 }
