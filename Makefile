@@ -31,9 +31,9 @@ http/mcptest/node_modules/.package-lock.json: http/mcptest/package-lock.json
 build: docs-ui
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
 
-# The documentation UIs (Swagger UI, Scalar), pinned in
-# http/docsui/package-lock.json, copied next to the assets the binary
-# embeds (no CDN: the server works offline).
+# The documentation UIs (Swagger UI, Scalar) and the console's charting
+# library (uPlot), pinned in http/docsui/package-lock.json, copied next to
+# the assets the binary embeds (no CDN: the server works offline).
 DOCS_UI := http/assets/vendor/.stamp
 
 docs-ui: $(DOCS_UI)
@@ -44,6 +44,8 @@ $(DOCS_UI): http/docsui/package-lock.json
 	cp http/docsui/node_modules/swagger-ui-dist/swagger-ui-bundle.js http/docsui/node_modules/swagger-ui-dist/swagger-ui.css http/assets/vendor/
 	cp http/docsui/node_modules/@scalar/api-reference/dist/browser/standalone.js http/assets/vendor/scalar.js
 	cp http/docsui/node_modules/swagger-ui-dist/LICENSE http/assets/vendor/swagger-ui.LICENSE
+	cp http/docsui/node_modules/uplot/dist/uPlot.iife.min.js http/docsui/node_modules/uplot/dist/uPlot.min.css http/assets/vendor/
+	cp http/docsui/node_modules/uplot/LICENSE http/assets/vendor/uPlot.LICENSE
 	touch $@
 
 # The tables are rebuilt only when the code that fits or reads them changes

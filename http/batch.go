@@ -183,7 +183,8 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem) batchOutcome {
 		if p != nil {
 			st = p.Status
 		}
-		s.cfg.Quota.Record(quota.Call{AccountID: parent.Account().ID, KeyID: parent.Key().ID, Endpoint: o.ID, Status: st, Duration: time.Since(start), At: parent.Now()})
+		s.cfg.Quota.Record(quota.Call{AccountID: parent.Account().ID, KeyID: parent.Key().ID, Endpoint: o.ID, Status: st, Problem: problemType(p),
+			Duration: time.Since(start), At: parent.Now()})
 	}
 	if p != nil {
 		return fail(p)

@@ -393,7 +393,7 @@ func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, arg
 		if p != nil {
 			st = p.Status
 		}
-		s.cfg.Quota.Record(quota.Call{AccountID: who.account.ID, KeyID: who.key.ID, Endpoint: o.ID, Status: st, Duration: time.Since(start), At: now})
+		s.cfg.Quota.Record(quota.Call{AccountID: who.account.ID, KeyID: who.key.ID, Endpoint: o.ID, Status: st, Problem: problemType(p), Duration: time.Since(start), At: now})
 	}
 	if p != nil {
 		p.RequestID = who.rid

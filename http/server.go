@@ -356,9 +356,19 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 }
 
 const (
-	ridKey = "astroapi.rid"
-	opKey  = "astroapi.op"
+	ridKey     = "astroapi.rid"
+	opKey      = "astroapi.op"
+	problemKey = "astroapi.problem"
 )
+
+// problemType is the slug of a problem's type ("validation"), as the
+// usage statistics count refused calls.
+func problemType(p *op.Problem) string {
+	if p == nil {
+		return ""
+	}
+	return strings.TrimPrefix(p.Type, "/docs/api#problem-")
+}
 
 // requestID honours a sane incoming X-Request-ID or makes one.
 func (s *Server) requestID(rc *fasthttp.RequestCtx) string {
@@ -802,6 +812,7 @@ func (s *Server) writeAppended(rc *fasthttp.RequestCtx, c *op.Call, a jsonAppend
 
 func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *op.Problem, rid string) {
 	p.RequestID = rid
+	rc.SetUserValue(problemKey, p) // for the key's statistics (finish)
 	if p.Status == 401 {
 		rc.Response.Header.Set("WWW-Authenticate", wwwAuthenticate)
 	}
@@ -877,6 +888,9 @@ func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c 
 		if k := c.Key(); k != nil {
 			a.keyPrefix = k.Prefix
 			a.quota = &quota.Call{AccountID: k.AccountID, KeyID: k.ID, Endpoint: a.op.ID, At: c.Now()}
+			if p, ok := rc.UserValue(problemKey).(*op.Problem); ok {
+				a.quota.Problem = problemType(p)
+			}
 		}
 	}
 	if s.cfg.AccessLog != nil {

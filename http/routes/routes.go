@@ -78,7 +78,7 @@ func All(d Deps) []*op.Operation {
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
-		console.Ops(console.Deps{Store: d.Store, KeyRevoked: d.KeyRevoked, SignupsPerHour: d.SignupsPerHour}),
+		console.Ops(console.Deps{Store: d.Store, Quota: d.Quota, KeyRevoked: d.KeyRevoked, SignupsPerHour: d.SignupsPerHour}),
 	} {
 		ops = append(ops, family...)
 	}
