@@ -18,14 +18,14 @@ const (
 )
 
 // checkOrb validates an orb and returns it resolved: nil takes
-// DefaultOrb; 0 is allowed and lists only exact aspects.
+// DefaultOrb.
 func checkOrb(orb *float64) (*float64, *engine.FieldError) {
 	switch {
 	case orb == nil:
 		v := DefaultOrb
 		return &v, nil
-	case !(*orb >= 0 && *orb <= MaxOrb):
-		return orb, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be between 0 and %g degrees", MaxOrb)}
+	case !(*orb > 0 && *orb <= MaxOrb):
+		return orb, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be more than 0 and at most %g degrees", MaxOrb)}
 	}
 	return orb, nil
 }

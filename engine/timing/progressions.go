@@ -66,8 +66,8 @@ type ProgressionOptions struct {
 	Date        time.Time   `json:"date" doc:"target date, RFC 3339; not before the birth, within 150 years" example:"\"2024-07-14T00:00:00Z\""`
 	YearLength  YearLength  `json:"year_length,omitempty" doc:"the year that one day of ephemeris stands for: tropical (365.24219 days) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
 	AngleMethod AngleMethod `json:"angle_method,omitempty" doc:"how the progressed MC is found" enum:"solar_arc_ra,solar_arc_longitude,naibod_ra,naibod_longitude,quotidian" default:"solar_arc_ra"`
-	// Orb defaults to DefaultOrb; 0 lists only exact aspects.
-	Orb *float64 `json:"orb,omitempty" doc:"orb of progressed-to-natal aspects, degrees" minimum:"0" maximum:"5" default:"1"`
+	// Orb defaults to DefaultOrb (nil); it is more than 0.
+	Orb *float64 `json:"orb,omitempty" doc:"orb of progressed-to-natal aspects, degrees" exclusiveMinimum:"0" maximum:"5" default:"1"`
 }
 
 func (o ProgressionOptions) resolve(n Natal) (ProgressionOptions, engine.Fields) {

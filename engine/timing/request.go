@@ -531,7 +531,7 @@ type ProgressionsRequest struct {
 	Date        moment.Date `json:"date" required:"true" doc:"target date (on this route date is the target: the birth's date is year, month and day): a date or a date-time; not before the birth, within 150 years" example:"2024-07-14"`
 	YearLength  SolarYear   `json:"year_length,omitempty" doc:"the year of life one day of ephemeris stands for: tropical (365.24219 days) or julian (365.25)" default:"tropical"`
 	AngleMethod AngleMethod `json:"angle_method,omitempty" doc:"how the progressed Midheaven is found: solar arc in right ascension (ARMC advanced by the progressed Sun's arc in RA), solar arc in longitude, Naibod (0°59'08.33\" a year) in RA or in longitude, or quotidian (the houses of the progressed instant); the Ascendant and cusps follow from it at the birth latitude" default:"solar_arc_ra"`
-	Orb         *float64    `json:"orb,omitempty" doc:"orb of the progressed-to-natal aspects in degrees (0 lists only exact aspects)" minimum:"0" maximum:"5" default:"1"`
+	Orb         *float64    `json:"orb,omitempty" doc:"orb of the progressed-to-natal aspects in degrees, more than 0" exclusiveMinimum:"0" maximum:"5" default:"1"`
 
 	// The echo (read-only; ignored on input).
 	DateUTC  *time.Time `json:"date_utc,omitempty" readonly:"true" doc:"date as the UTC instant read"`
@@ -585,7 +585,7 @@ type SolarArcRequest struct {
 	Date       moment.Date `json:"date" required:"true" doc:"date of the directed chart (on this route date is the target: the birth's date is year, month and day): a date or a date-time; not before the birth, within 150 years" example:"2024-07-14"`
 	Key        ArcKey      `json:"key,omitempty" doc:"measure of the arc: true_solar_arc (progressed Sun minus natal Sun) or naibod (0°59'08.33\" a year)" default:"true_solar_arc"`
 	YearLength SolarYear   `json:"year_length,omitempty" doc:"year of life per day of ephemeris (true solar arc) or per Naibod step: tropical (365.24219 days) or julian (365.25)" default:"tropical"`
-	Orb        *float64    `json:"orb,omitempty" doc:"orb of the directed-to-natal aspects at the date in degrees (0 lists only exact aspects)" minimum:"0" maximum:"5" default:"1"`
+	Orb        *float64    `json:"orb,omitempty" doc:"orb of the directed-to-natal aspects at the date in degrees, more than 0" exclusiveMinimum:"0" maximum:"5" default:"1"`
 	RangeStart moment.Date `json:"range_start,omitempty" doc:"start of the range searched for the dates directed-to-natal aspects perfect: a date or a date-time; omitted: date"`
 	RangeEnd   moment.Date `json:"range_end,omitempty" doc:"end of that range, at most 100 years after range_start; omitted: range_start plus one year (the echo gives it as an instant)"`
 
@@ -756,8 +756,8 @@ type ReleasingTimelineRequest struct {
 	birth.Packet
 	natal.Frame
 	ReleasingOptions
-	Start  moment.Date `json:"start,omitempty" doc:"start of the range: a date or a date-time, not before the birth (the birth's own date is the birth); omitted: the birth (the echo gives it as an instant)" example:"2020-01-01"`
-	End    moment.Date `json:"end,omitempty" doc:"end of the range: after start, within 150 years of the birth and of start (100 years with levels 4); omitted: start plus 100 years (10 with levels 4), at most 150 years after the birth (the echo gives it as an instant)" example:"2030-01-01"`
+	Start  moment.Date `json:"start,omitempty" doc:"start of the range: a date or a date-time, not before the birth (the birth's own date is the birth); omitted: the birth (the echo gives it as an instant)"`
+	End    moment.Date `json:"end,omitempty" doc:"end of the range: after start, within 150 years of the birth and of start (100 years with levels 4); omitted: start plus 100 years (10 with levels 4), at most 150 years after the birth (the echo gives it as an instant)"`
 	Levels *int        `json:"levels,omitempty" doc:"deepest level listed, 1-4" minimum:"1" maximum:"4" default:"2"`
 
 	// The echo (read-only; ignored on input).
@@ -960,8 +960,8 @@ type FirdariaTimelineRequest struct {
 	birth.Packet
 	natal.Frame
 	FirdariaSettings
-	Start moment.Date `json:"start,omitempty" doc:"start of the range: a date or a date-time, not before the birth (the birth's own date is the birth); omitted: the birth (the echo gives it as an instant)" example:"2020-01-01"`
-	End   moment.Date `json:"end,omitempty" doc:"end of the range: after start, within 150 years of the birth; omitted: start plus 75 years (one round of the periods), at most 150 years after the birth (the echo gives it as an instant)" example:"2040-01-01"`
+	Start moment.Date `json:"start,omitempty" doc:"start of the range: a date or a date-time, not before the birth (the birth's own date is the birth); omitted: the birth (the echo gives it as an instant)"`
+	End   moment.Date `json:"end,omitempty" doc:"end of the range: after start, within 150 years of the birth; omitted: start plus 75 years (one round of the periods), at most 150 years after the birth (the echo gives it as an instant)"`
 
 	// The echo (read-only; ignored on input).
 	StartUTC *time.Time `json:"start_utc,omitempty" readonly:"true" doc:"start as the UTC instant read"`

@@ -37,8 +37,8 @@ type SolarArcOptions struct {
 	Date       time.Time  `json:"date" doc:"target date of the directed chart, RFC 3339; not before the birth, within 150 years" example:"\"2024-07-14T00:00:00Z\""`
 	Key        ArcKey     `json:"key,omitempty" doc:"measure of the arc" enum:"true_solar_arc,naibod" default:"true_solar_arc"`
 	YearLength YearLength `json:"year_length,omitempty" doc:"year of life per day of ephemeris (true solar arc) or per Naibod step: tropical (365.24219 days) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
-	// Orb defaults to DefaultOrb; 0 lists only exact aspects.
-	Orb *float64 `json:"orb,omitempty" doc:"orb of the directed-to-natal aspects at the date, degrees" minimum:"0" maximum:"5" default:"1"`
+	// Orb defaults to DefaultOrb (nil); it is more than 0.
+	Orb *float64 `json:"orb,omitempty" doc:"orb of the directed-to-natal aspects at the date, degrees" exclusiveMinimum:"0" maximum:"5" default:"1"`
 	// RangeStart defaults to Date, RangeEnd to RangeStart plus one
 	// calendar year.
 	RangeStart time.Time `json:"range_start,omitempty" doc:"start of the range searched for perfections, RFC 3339; omitted: date"`

@@ -34,8 +34,9 @@ var validMembers = map[string]string{
 
 // TestBounds: every documented bound of a route's own fields (its
 // minimum and maximum tags, which the OpenAPI shows) is enforced: the
-// bound itself answers 200, one step outside 422 naming the field. The
-// birth packet's and the frame's bounds are the natal route's.
+// bound itself answers 200, one step outside 422 naming the field (an
+// exclusive bound: one step inside 200, the bound 422). The birth
+// packet's and the frame's bounds are the natal route's.
 func TestBounds(t *testing.T) {
 	ts := start(t, apitest.Tables(t), apihttp.Limits{ResultCache: -1})
 	shared := map[string]bool{}
@@ -58,9 +59,10 @@ func TestBounds(t *testing.T) {
 				step = 0.01
 			}
 			for _, b := range []struct {
-				tag  string
-				sign float64
-			}{{"minimum", -1}, {"maximum", 1}} {
+				tag       string
+				sign      float64
+				exclusive bool
+			}{{"minimum", -1, false}, {"maximum", 1, false}, {"exclusiveMinimum", -1, true}, {"exclusiveMaximum", 1, true}} {
 				v, ok := f.Tag.Lookup(b.tag)
 				if !ok {
 					continue
@@ -70,10 +72,17 @@ func TestBounds(t *testing.T) {
 					t.Fatal(err)
 				}
 				checked++
-				for _, c := range []struct {
+				cases := []struct {
 					value  float64
 					status int
-				}{{bound, 200}, {bound + b.sign*step, 422}} {
+				}{{bound, 200}, {bound + b.sign*step, 422}}
+				if b.exclusive { // the bound is outside, a step inside is in
+					cases = []struct {
+						value  float64
+						status int
+					}{{bound - b.sign*step, 200}, {bound, 422}}
+				}
+				for _, c := range cases {
 					text := `{` + london + `}`
 					if valid != "" {
 						text = `{` + london + `,` + valid + `}`

@@ -140,7 +140,7 @@ func TestEchoSentBack(t *testing.T) {
 		{"/api/v1/returns/solar", `{"year":1990,"month":7,"day":14,"time":"14:30","location":"London, GB","timezone":"auto","return_year":2024,"place":{"location":"Paris, FR"}}`},
 		{"/api/v1/returns/lunar", `{` + london + `,"start":"2024-07-01","include_minor_aspects":true}`},
 		{"/api/v1/returns/planetary", `{` + akihito + `,"planet":"jupiter"}`},
-		{"/api/v1/progressions", `{` + london + `,"date":"2024-07-14","angle_method":"quotidian","orb":0}`},
+		{"/api/v1/progressions", `{` + london + `,"date":"2024-07-14","angle_method":"quotidian","orb":0.25}`},
 		{"/api/v1/solar-arc", `{` + london + `,"date":"2024-07-14T10:00","key":"naibod"}`},
 		{"/api/v1/profections", `{` + akihito + `,"date":"2016-08-08","from":"fortune"}`},
 		{"/api/v1/zodiacal-releasing", `{` + akihito + `,"levels":1}`},

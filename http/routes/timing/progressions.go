@@ -13,7 +13,7 @@ func (d Deps) progressionOps() []*op.Operation {
 				"with their natal houses and motion per year; the progressed angles and cusps by `angle_method` (default "+
 				"solar arc in right ascension); the progressed Moon's sign, natal house, the dates it entered and leaves the sign, "+
 				"and its phase (Rudhyar's eight); the Ptolemaic aspects from the progressed planets and angles to the natal ones "+
-				"within `orb` (default 1°; 0 lists only exact aspects), applying or separating. The solar arc (progressed minus natal "+
+				"within `orb` (default 1°), applying or separating. The solar arc (progressed minus natal "+
 				"Sun) is given too."), d.progressions),
 		op.Post(d.spec("post-solar-arc", "/api/v1/solar-arc", "Solar arc directions to a date, with the dates aspects perfect",
 			"Every natal point (Sun..Pluto, North Node, Ascendant, Midheaven) moved forward in longitude by one arc: the true "+

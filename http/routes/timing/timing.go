@@ -46,6 +46,7 @@ const conventionsText = "The birth is the birth packet, flat in the body (year, 
 	"Dates: `YYYY-MM-DD` is 00:00 of that day in the zone the birth was read in (the echo's timezone, at its offset on that day; " +
 	"where the clocks jump over midnight, the day begins when they have jumped); a date alone on the birth's own day is the birth " +
 	"itself; an ISO 8601 date-time with an offset (`2024-07-14T09:30:00Z`) is that instant, without one a local time in the birth's zone. " +
-	"Every date must lie between the birth and 150 years after it. The envelope's input is the request as read, and can be sent " +
+	"Every date must lie between the birth and 150 years after it; births are taken from year 0 (1 BC) in UTC, as the results write " +
+	"their instants in RFC 3339 (years 0000 to 9999). The envelope's input is the request as read, and can be sent " +
 	"back: each date's UTC instant is beside it (`date_utc`, `start_utc`, ...), the zone of the dates sent without an offset in " +
 	"`date_zone`, and the defaults chosen are written in. Results give instants in UTC to the second. Angles are degrees."
