@@ -424,15 +424,7 @@ func (p *Packet) AppendMembers(w *jsonw.Object) {
 	}
 	if pl := p.Place; pl != nil {
 		w.Key("place")
-		o := jsonw.Object{B: append(w.B, '{')}
-		o.String("name", pl.Name)
-		o.StringOmit("admin1", pl.Admin1)
-		o.String("country", pl.Country)
-		o.StringOmit("country_name", pl.CountryName)
-		o.Number("latitude", pl.Latitude)
-		o.Number("longitude", pl.Longitude)
-		o.String("timezone", pl.Timezone)
-		w.B = append(o.B, '}')
+		w.B = pl.AppendJSON(w.B)
 	}
 	w.StringOmit("timezone_source", p.TimezoneSource)
 	w.StringOmit("utc_offset", p.UTCOffset)
@@ -443,6 +435,20 @@ func (p *Packet) AppendMembers(w *jsonw.Object) {
 	if p.JulianDay != 0 {
 		w.Number("julian_day", p.JulianDay)
 	}
+}
+
+// AppendJSON appends the place as a JSON object, byte for byte what
+// go-json writes for it (also where other inputs echo a geocoded place).
+func (pl *Place) AppendJSON(b []byte) []byte {
+	o := jsonw.Object{B: append(b, '{')}
+	o.String("name", pl.Name)
+	o.StringOmit("admin1", pl.Admin1)
+	o.String("country", pl.Country)
+	o.StringOmit("country_name", pl.CountryName)
+	o.Number("latitude", pl.Latitude)
+	o.Number("longitude", pl.Longitude)
+	o.String("timezone", pl.Timezone)
+	return append(o.B, '}')
 }
 
 // AppendJSON appends the packet as a JSON object.

@@ -44,6 +44,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/sky"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/timing"
 	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/quota"
@@ -88,6 +89,7 @@ func All(d Deps) []*op.Operation {
 		stars.Ops(stars.Deps{Stars: starService(d.Tables, d.Swiss)}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
 		mayan.Ops(),
+		timing.Ops(timing.Deps{Positions: d.Positions}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
