@@ -325,8 +325,6 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func second[T any](_ T, err error) error { return err }
-
 func hasField(err error, field string) bool {
 	var fs engine.Fields
 	if errors.As(err, &fs) {
