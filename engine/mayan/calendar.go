@@ -22,7 +22,9 @@ type Day int
 
 // FromDate returns the day of a proleptic Gregorian date under the GMT
 // correlation.
-func FromDate(year, month, day int) Day { return Day(jdnOf(year, month, day, calendar.Gregorian) - GMT) }
+func FromDate(year, month, day int) Day {
+	return Day(jdnOf(year, month, day, calendar.Gregorian) - GMT)
+}
 
 // jdnOf returns the Julian day number of y-m-d in calendar c ("" is the
 // historical switch), from package calendar's exact integer counts.

@@ -129,9 +129,9 @@ type Interpretation struct {
 type Conventions struct {
 	Correlation int               `json:"correlation" doc:"Julian day number of the Long Count's zero day used" example:"584283"`
 	Calendar    calendar.Calendar `json:"calendar" doc:"calendar the date was read in (the echo says so too)" enum:"gregorian,julian"`
-	JulianDay   int      `json:"julian_day_number" doc:"Julian day number of the date" example:"2456283"`
-	Hour        string   `json:"hour" doc:"what the hour changes"`
-	HaabDays    string   `json:"haab_days" doc:"how Haab' days are numbered"`
+	JulianDay   int               `json:"julian_day_number" doc:"Julian day number of the date" example:"2456283"`
+	Hour        string            `json:"hour" doc:"what the hour changes"`
+	HaabDays    string            `json:"haab_days" doc:"how Haab' days are numbered"`
 }
 
 // Chart is the Mayan chart result.
