@@ -26,6 +26,7 @@ package routes
 import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
@@ -38,6 +39,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/usage"
+	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 	"github.com/astroapi/astroapi/tables"
@@ -71,7 +73,8 @@ func All(d Deps) []*op.Operation {
 		natal.Ops(natal.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
-		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
+		vedic.Ops(vedic.Deps{Positions: d.Positions}),
+		chinese.Ops(chinese.Deps{Terms: solarTerms(d)}),
 		mayan.Ops(),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
@@ -81,4 +84,20 @@ func All(d Deps) []*op.Operation {
 		ops = append(ops, family...)
 	}
 	return ops
+}
+
+// solarTerms builds the Chinese routes' solar-term service: the table's
+// instants (1800-2399) first, root-finding on the ephemeris behind; nil
+// with neither.
+func solarTerms(d Deps) *solarterms.Finder {
+	var table solarterms.Table
+	if d.Tables != nil {
+		if st := d.Tables.SolarTerms(); st != nil {
+			table = st // a nil *tables.SolarTerms is kept out of the interface
+		}
+	}
+	if table == nil && d.Positions == nil {
+		return nil
+	}
+	return solarterms.New(table, d.Positions)
 }

@@ -4,34 +4,17 @@
 package chinese
 
 import (
-	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/bazi"
 	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/http/op"
-	"github.com/astroapi/astroapi/tables"
 )
 
-// Deps are what the Chinese routes calculate with. Either may be nil: the
-// solar terms come from the table when it holds the year and are
-// root-found on Positions otherwise; with neither, the routes answer 503.
+// Deps are what the Chinese routes calculate with.
 type Deps struct {
-	Positions engine.Positions // the ephemeris, for solar terms outside the table
-	Tables    *tables.Set      // the precomputed tables; their solar-term table (1800-2399) is used
-}
-
-// finder returns the solar-term finder of d, nil when d has neither a
-// table of terms nor an ephemeris.
-func (d Deps) finder() *solarterms.Finder {
-	var table solarterms.Table
-	if d.Tables != nil {
-		if st := d.Tables.SolarTerms(); st != nil {
-			table = st // a nil *tables.SolarTerms is kept out of the interface
-		}
-	}
-	if table == nil && d.Positions == nil {
-		return nil
-	}
-	return solarterms.New(table, d.Positions)
+	// Terms finds the solar terms: the precomputed table (1800-2399)
+	// first, root-finding on the ephemeris behind. nil: the routes answer
+	// 503.
+	Terms *solarterms.Finder
 }
 
 // routes holds the finder the handlers share.
@@ -54,7 +37,7 @@ const conventionsDoc = "Year pillar from Lichun (the Sun at 315 degrees, about 4
 
 // Ops returns the Chinese routes.
 func Ops(d Deps) []*op.Operation {
-	r := routes{terms: d.finder()}
+	r := routes{terms: d.Terms}
 	unavailable := op.Missing(r.terms == nil, "no ephemeris and no solar-term table are configured on this server")
 	// Cacheable: every answer depends on the request alone (zone rules and
 	// solar terms are fixed for the server's life).

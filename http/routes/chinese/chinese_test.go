@@ -14,7 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/astroapi/astroapi/engine/bazi"
-	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/chinese"
@@ -322,9 +321,7 @@ func echoOf[T any](t testing.TB, env apitest.Envelope) T {
 // back gives the same answer.
 func TestBaziPacket(t *testing.T) {
 	pl, zx := apitest.Geo(t)
-	s := tableSet(t)
-	d := chinese.Deps{Positions: ephem.New(s, apitest.Ephemeris(t)), Tables: s}
-	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(d)...), Ephemeris: true, Places: pl, Zones: zx})
+	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(tableDeps(t))...), Ephemeris: true, Places: pl, Zones: zx})
 	base := `{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai"}`
 	var want bazi.Chart
 	result(t, ts, "/api/v1/chinese/bazi", base, &want)
