@@ -27,6 +27,14 @@ type Person struct {
 	Gender string `json:"gender,omitempty" doc:"ignored, as spec 4.6 says: the four pillars do not depend on it (the luck pillars, which do, are not calculated here); a warning says so" example:"female"`
 }
 
+// Hints answers what callers send for options the pillars do not take.
+func (*Person) Hints() map[string]string {
+	return map[string]string{
+		"sex":             "the four pillars do not depend on it; gender is accepted and ignored (spec 4.6)",
+		"true_solar_time": "not applied: the pillars follow the clock time of the zone (spec 4.6); send timezone LMT with the longitude for local mean time",
+	}
+}
+
 // genderIgnored is the notice of a gender sent.
 const genderIgnored = "gender is ignored: the four pillars do not depend on it (luck pillars, which do, are not calculated)"
 

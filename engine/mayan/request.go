@@ -73,6 +73,11 @@ type Request struct {
 	day Day
 }
 
+// Hints answers the names callers send for the date.
+func (*Request) Hints() map[string]string {
+	return map[string]string{"date": "send the date as year, month and day (spec 4.7), with calendar when it is not read by the historical switch"}
+}
+
 // Resolve checks the date in its calendar and that it falls on or after
 // the zero day under the correlation, naming each bad field.
 func (r *Request) Resolve(_ resolve.Context, prefix string) error {

@@ -26,6 +26,16 @@ type Request struct {
 	Ayanamsa engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa" example:"lahiri" default:"lahiri"`
 }
 
+// Hints answers the natal options callers send to the Vedic routes, which
+// fix them (every input embedding Request has these hints).
+func (*Request) Hints() map[string]string {
+	return map[string]string{
+		"zodiac_type":  "Vedic routes are always sidereal (Lahiri): leave zodiac_type out",
+		"house_system": "Vedic routes use whole-sign bhavas from the lagna's sign: leave house_system out",
+		"node_type":    "this route does not place Rahu and Ketu: leave node_type out (natal, vargas, dosha, kaal-sarp, yoga and the SVG take it)",
+	}
+}
+
 // Birth returns the resolved birth.
 func (r *Request) Birth() Birth {
 	b := r.Packet.Resolved()

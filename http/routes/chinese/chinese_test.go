@@ -542,6 +542,7 @@ func TestBadInput(t *testing.T) {
 		{"BaziAlias", "bazi", `{` + ok + `,"hour":1,"tz":"UTC"}`, []string{"tz"}, `"timezone"`},
 		{"BaziCase", "bazi", `{` + ok + `,"Hour":1}`, []string{"Hour"}, "case-sensitive"},
 		{"BaziDuplicate", "bazi", `{` + ok + `,"hour":1,"hour":2}`, []string{"hour"}, ""},
+		{"BaziSex", "bazi", `{` + ok + `,"hour":1,"sex":"f"}`, []string{"sex"}, "ignored"},
 		{"BaziGenderType", "bazi", `{` + ok + `,"hour":1,"gender":1}`, []string{"gender"}, "string"},
 		{"BaziMany", "bazi", `{"year":2001,"month":13,"day":1,"hour":25,"latitude":95,"longitude":0}`, []string{"month", "hour", "latitude"}, ""},
 		// 2024-03-31 02:30 never happened in Paris (clocks went 02:00 -> 03:00).

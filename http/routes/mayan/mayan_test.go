@@ -308,7 +308,7 @@ func TestBadInput(t *testing.T) {
 			{"UnknownField", `{` + ok + `,"yaer":2000}`, "yaer", `"year"`},
 			{"CaseField", `{` + ok + `,"Calendar":"julian"}`, "Calendar", "case-sensitive"},
 			{"Duplicate", `{` + ok + `,"day":2}`, "day", ""},
-			{"DateString", `{"date":"2012-12-21"}`, "date", ""},
+			{"DateString", `{"date":"2012-12-21"}`, "date", "year, month and day"},
 			{"YearBelow", `{"year":-3114,"month":12,"day":21}`, "year", "-3113"},
 			{"YearAbove", `{"year":3000,"month":1,"day":1}`, "year", "2999"},
 			{"Month0", `{"year":2000,"month":0,"day":1}`, "month", ""},

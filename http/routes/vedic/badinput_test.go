@@ -95,6 +95,10 @@ func TestBadInput(t *testing.T) {
 			{"ErrLevelsAndLatitude", `{"year":1990,"month":7,"day":14,"latitude":95,"longitude":0,"levels":9}`, 422, []string{"levels", "latitude"}},
 			{"ErrNodeTypeNotHere", withFields(`,"node_type":"true"`), 422, []string{"node_type"}},
 		},
+		"/api/v1/vedic/natal": {
+			{"ErrZodiacType", withFields(`,"zodiac_type":"sidereal"`), 422, []string{"zodiac_type"}},
+			{"ErrHouseSystem", withFields(`,"house_system":"placidus"`), 422, []string{"house_system"}},
+		},
 		"/api/v1/vedic/ashtakavarga": {
 			{"ErrTables", withFields(`,"tables":"kp"`), 422, []string{"tables"}},
 		},
@@ -127,10 +131,19 @@ func TestBadInput(t *testing.T) {
 			t.Run(rt.path+"/"+c.name, func(t *testing.T) { wantRefused(t, ts, rt.path, c) })
 		}
 	}
-	// A misspelt name comes back with the nearest known one.
-	p := ts.Post(t, "/api/v1/vedic/natal", `{"year":1990,"month":7,"day":14,"lattitude":51.5,"longitude":0}`).WantStatus(t, 422).Problem(t)
-	if len(p.Errors) == 0 || p.Errors[0].Field != "lattitude" || !strings.Contains(p.Errors[0].Reason, `"latitude"`) {
-		t.Errorf("misspelt name: %+v", p)
+	// A misspelt name comes back with the nearest known one; the natal
+	// options the Vedic routes fix, and a node type where no node is
+	// placed, with what to do instead.
+	for _, c := range []struct{ path, body, field, hint string }{
+		{"/api/v1/vedic/natal", `{"year":1990,"month":7,"day":14,"lattitude":51.5,"longitude":0}`, "lattitude", `"latitude"`},
+		{"/api/v1/vedic/natal", withFields(`,"zodiac_type":"sidereal"`), "zodiac_type", "always sidereal"},
+		{"/api/v1/vedic/yoga", withFields(`,"house_system":"placidus"`), "house_system", "whole-sign"},
+		{"/api/v1/vedic/dasha", withFields(`,"node_type":"true"`), "node_type", "does not place"},
+	} {
+		p := ts.Post(t, c.path, c.body).WantStatus(t, 422).Problem(t)
+		if len(p.Errors) == 0 || p.Errors[0].Field != c.field || !strings.Contains(p.Errors[0].Reason, c.hint) {
+			t.Errorf("%s %s: %+v", c.path, c.field, p)
+		}
 	}
 	// GET /api/v1/vedic/natal/svg reads the same fields from the query.
 	for _, c := range []badCase{
