@@ -323,10 +323,12 @@ func (f Fields) Err() error {
 // error (a dependency missing, a fault) is returned for the caller to
 // stop on. It is the one place field errors are merged.
 func (f *Fields) Add(err error) error {
+	if err == nil {
+		return nil // before the targets of errors.As, which escape
+	}
 	var fs Fields
 	var fe *FieldError
 	switch {
-	case err == nil:
 	case errors.As(err, &fs):
 		*f = append(*f, fs...)
 	case errors.As(err, &fe):

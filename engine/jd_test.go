@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -28,3 +29,25 @@ func TestJDRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestJDOf: Julian days of known instants (JDOf is the one conversion
+// from a time.Time every package uses).
+func TestJDOf(t *testing.T) {
+	// J2000.0 is JD 2451545.0 = 2000-01-01T12:00 (TT; here the same clock
+	// reading on the UT scale); Meeus, Astronomical Algorithms, ch. 7.
+	for _, c := range []struct {
+		t  time.Time
+		jd float64
+	}{
+		{time.Date(2000, 1, 1, 12, 0, 0, 0, time.UTC), 2451545.0},
+		{time.Date(1957, 10, 4, 19, 26, 24, 0, time.UTC), 2436116.31}, // Meeus example 7.a
+		{time.Date(1987, 6, 19, 12, 0, 0, 0, time.UTC), 2446966.0},    // Meeus table 7.A
+		{time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC), 2305447.5},      // Meeus table 7.A
+		{time.Date(1988, 1, 27, 0, 0, 0, 0, time.UTC), 2447187.5},     // Meeus table 7.A
+	} {
+		if got := float64(JDOf(c.t)); math.Abs(got-c.jd) > 1e-6 {
+			t.Errorf("%s: JD %.6f, want %.6f", c.t, got, c.jd)
+		}
+	}
+}
+

@@ -23,8 +23,8 @@ import (
 // its visitors or drive their keys (sign-up also takes JSON only, which
 // needs the preflight it does not get).
 const (
-	corsAllowHeaders  = "x-api-key, content-type, accept, x-request-id"
-	corsExposeHeaders = "x-request-id, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, x-warnings, content-disposition, etag"
+	corsAllowHeaders  = "x-api-key, content-type, accept, x-request-id, prefer"
+	corsExposeHeaders = "x-request-id, preference-applied, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, x-warnings, content-disposition, etag"
 	corsMaxAge        = "86400"
 )
 

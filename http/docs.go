@@ -287,8 +287,15 @@ func exampleRequest(o *op.Operation) example {
 
 // queryValue writes an example value as a query parameter.
 func queryValue(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any: // a list is comma-separated
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = queryValue(e)
+		}
+		return strings.Join(parts, ",")
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
@@ -361,6 +368,9 @@ func schemaExample(g *op.Schemas, s map[string]any, depth int) any {
 		props, _ := s["properties"].(map[string]any)
 		for name, v := range props {
 			ps, _ := v.(map[string]any)
+			if ps["readOnly"] == true {
+				continue // the echo's facts are not sent
+			}
 			_, hasEx := ps["example"]
 			_, hasDef := ps["default"]
 			if req[name] || hasEx || hasDef {
@@ -608,8 +618,8 @@ func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error)
 
 // problemHelp explains each problem type in the guide.
 var problemHelp = map[string]string{
-	op.KindBadRequest:      "The request could not be read: invalid JSON, a value of the wrong JSON type, JSON nested deeper than the limit, or a parameter that cannot be parsed. errors[] names the field. Fix the request; retrying as is will fail again.",
-	op.KindValidation:      "The input was read but is not acceptable (out of range, a required field missing, an unknown enum value). errors[] lists every offending field with the reason.",
+	op.KindBadRequest:      "The request could not be read: the body is not JSON, or JSON nested deeper than the limit. Fix the request; retrying as is will fail again.",
+	op.KindValidation:      "The input is not acceptable: a name the route does not have (with the nearest known one), a name sent twice, a value of the wrong type, out of range or outside its set, a required field missing, an impossible date. errors[] lists every offending field with the reason.",
 	op.KindNotFound:        "No such route or resource (unknown zone, star, eclipse, key).",
 	op.KindMethod:          "The route exists but not with this method.",
 	op.KindUnauthorized:    "The x-api-key header is missing, or the key is unknown or revoked. Create or rotate keys at /api-keys.",

@@ -46,9 +46,6 @@ type Instant struct {
 	Calendar  calendar.Calendar // the calendar the date was read in (Julian or Gregorian)
 }
 
-// JulianDay returns the Julian day (UT) of a UTC instant (engine.JDOf).
-func JulianDay(t time.Time) engine.JDUT { return engine.JDOf(t) }
-
 var zoneCache sync.Map // name -> *time.Location
 
 // LoadZone returns the IANA zone called name ("" is UTC). It rejects "Local",
@@ -183,7 +180,7 @@ func instant(u int64, loc *time.Location, ambiguous bool, fold int) Instant {
 	lt := t.In(loc)
 	abbr, off := lt.Zone()
 	return Instant{
-		UTC: t, JD: JulianDay(t), Zone: loc.String(), Offset: off, Abbrev: abbr,
+		UTC: t, JD: engine.JDOf(t), Zone: loc.String(), Offset: off, Abbrev: abbr,
 		DST: lt.IsDST(), Ambiguous: ambiguous, Fold: fold,
 	}
 }

@@ -7,14 +7,6 @@ import (
 	"github.com/astroapi/astroapi/engine/birth"
 )
 
-func ExampleJulianDay() {
-	// Sputnik 1, 1957 October 4.81 UT: JD 2436116.31 (Meeus, Astronomical
-	// Algorithms, 2nd ed., example 7.a, p. 61).
-	t := time.Date(1957, 10, 4, 19, 26, 24, 0, time.UTC)
-	fmt.Printf("%.2f\n", float64(birth.JulianDay(t)))
-	// Output: 2436116.31
-}
-
 func ExampleResolve() {
 	// Paris kept local mean time (UTC+00:09:21) until 1911 (IANA tz
 	// database, zone Europe/Paris).

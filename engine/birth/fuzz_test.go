@@ -29,7 +29,7 @@ func checkRoundTrip(t *testing.T, l Local) {
 	if w.Year() != l.Year || int(w.Month()) != l.Month || w.Day() != l.Day || w.Hour() != l.Hour || w.Minute() != l.Minute || w.Second() != l.Second {
 		t.Fatalf("%+v resolved to %s, which reads %s", l, in.UTC, w)
 	}
-	if got := float64(in.JD); got != float64(JulianDay(in.UTC)) {
+	if got := float64(in.JD); got != float64(engine.JDOf(in.UTC)) {
 		t.Fatalf("JD %v", got)
 	}
 }

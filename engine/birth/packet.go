@@ -56,6 +56,11 @@ type Packet struct {
 	JulianDay      float64      `json:"julian_day,omitempty" readonly:"true" doc:"Julian day (UT) of the instant"`
 
 	r Resolved // set by Resolve
+	// canon holds the canonical year..second and fold the sendable
+	// pointer fields point to after Resolve, and coords the coordinates:
+	// the echo costs no allocation of its own.
+	canon  [7]int
+	coords Coordinates
 }
 
 // Coordinates is a place in geographic degrees.
@@ -305,14 +310,15 @@ func (p *Packet) resolve(c resolve.Context, prefix string, needPlace bool) error
 	p.r = Resolved{Instant: inst, Latitude: lat, Longitude: lon, Zone: loc, Placed: placed}
 
 	// The echo: the canonical form, then the facts.
-	y, mo, d, h, mi, s, fold := local.Year, local.Month, local.Day, local.Hour, local.Minute, local.Second, inst.Fold
-	p.Year, p.Month, p.Day, p.Hour, p.Minute, p.Second = &y, &mo, &d, &h, &mi, &s
+	p.canon = [7]int{local.Year, local.Month, local.Day, local.Hour, local.Minute, local.Second, inst.Fold}
+	y, mo, d, h, mi, s := local.Year, local.Month, local.Day, local.Hour, local.Minute, local.Second
+	p.Year, p.Month, p.Day, p.Hour, p.Minute, p.Second = &p.canon[0], &p.canon[1], &p.canon[2], &p.canon[3], &p.canon[4], &p.canon[5]
 	p.Date, p.Time = "", ""
 	p.Latitude, p.Longitude = &p.r.Latitude, &p.r.Longitude
 	if !placed {
 		p.Latitude, p.Longitude = nil, nil
 	}
-	p.Timezone, p.Fold, p.Calendar = zone, &fold, inst.Calendar
+	p.Timezone, p.Fold, p.Calendar = zone, &p.canon[6], inst.Calendar
 	p.BirthDate = dateTimeText(y, mo, d, '-')
 	if y < 0 {
 		p.BirthDate = calendar.Format(y, mo, d) // ISO 8601's "-0043", not fmt's "-043"
@@ -320,7 +326,8 @@ func (p *Packet) resolve(c resolve.Context, prefix string, needPlace bool) error
 	p.BirthTime = dateTimeText(h, mi, s, ':')
 	p.Coordinates = nil
 	if placed {
-		p.Coordinates = &Coordinates{Latitude: lat, Longitude: lon}
+		p.coords = Coordinates{Latitude: lat, Longitude: lon}
+		p.Coordinates = &p.coords
 	}
 	p.Place = place
 	p.TimezoneSource = source

@@ -39,6 +39,15 @@ const (
 // date line, and the database's historical offsets stay within ±16 h.
 const maxOffset = 16 * 3600
 
+// JSONSchema documents the two forms: a string, or a number of hours east
+// of UTC.
+func (*Zone) JSONSchema() map[string]any {
+	return map[string]any{"oneOf": []any{
+		map[string]any{"type": "string", "description": "an IANA zone name, \"auto\", \"LMT\", or an offset such as \"+05:30\" or \"UTC-03:00\""},
+		map[string]any{"type": "number", "minimum": -16, "maximum": 16, "description": "an offset in hours east of UTC (-10, 5.5)"},
+	}}
+}
+
 // UnmarshalJSON reads a zone string or a number of hours.
 func (z *Zone) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)

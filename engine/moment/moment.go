@@ -137,6 +137,9 @@ func (in *Input) resolve(now time.Time, idx *zones.Index, prefix string) (resolv
 	if zerr != "" {
 		bad("timezone", "%s", zerr)
 	}
+	if in.Calendar != "" && in.Calendar != calendar.Gregorian && in.Calendar != calendar.Julian {
+		bad("calendar", `must be "gregorian" or "julian" (omitted: Julian before 1582-10-15, Gregorian from then on)`)
+	}
 	fields := in.Year != nil || in.Month != nil || in.Day != nil || in.Hour != nil || in.Minute != nil || in.Second != nil
 	forms := 0
 	for _, sent := range []bool{in.Datetime != "", in.Date != "" || in.Time != "", fields} {

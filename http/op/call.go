@@ -37,7 +37,9 @@ type Call struct {
 	echo     any
 	echoSet  bool
 	decoded  any
-	present  map[string]bool
+	present  presence
+	scan     scanner           // the body's scanner, kept with the call (no allocation of its own)
+	pending  [4]pendingResolve // room for the parts of an input that resolve themselves
 	warnings []string
 	usage    *quota.Usage
 	usesNow  bool
@@ -168,7 +170,7 @@ func (c *Call) Param(name string) string { return c.params[name] }
 // Has reports whether the input held the top-level field name (JSON key or
 // query parameter) with a value other than null. It tells "absent" from
 // "zero".
-func (c *Call) Has(name string) bool { return c.present[name] }
+func (c *Call) Has(name string) bool { return c.present.has(name) }
 
 // Echo sets the envelope's input: the interpreted input. Without a call to
 // Echo the envelope echoes the decoded input.

@@ -44,7 +44,7 @@ func (c *Call) decode(v any) error {
 		return fmt.Errorf("op: decode needs a non-nil pointer, got %T", v)
 	}
 	node := schemaOf(rv.Type().Elem())
-	c.present = map[string]bool{}
+	c.present = presence{root: node}
 	var errs engine.Fields
 	if c.op.HasBody() {
 		if err := c.decodeJSON(v, node, &errs); err != nil {
@@ -71,7 +71,8 @@ func (c *Call) decodeJSON(v any, node *schemaNode, errs *engine.Fields) error {
 	if len(trimSpace(body)) == 0 {
 		body = []byte("{}") // an empty body is an empty object: required fields are then listed
 	}
-	sc := scanner{b: body, node: node, present: c.present}
+	sc := &c.scan
+	*sc = scanner{b: body, node: node, present: &c.present}
 	if err := sc.run(); err != nil {
 		return err
 	}
@@ -184,6 +185,38 @@ func describeType(t reflect.Type) string {
 	return "a " + t.String()
 }
 
+// presence records the names a request sent with a value other than null:
+// the top-level fields by position, a bit each, and by path the nested
+// names that matter (dotted query parameters, nested fields with
+// defaults), in a map made only when one is sent.
+type presence struct {
+	root *schemaNode
+	top  uint64
+	more map[string]bool
+}
+
+func (p *presence) set(name string) {
+	if p.root != nil && p.root.kind == nodeObject {
+		if f := p.root.fields[name]; f != nil && f.pos < 64 {
+			p.top |= 1 << f.pos
+			return
+		}
+	}
+	if p.more == nil {
+		p.more = map[string]bool{}
+	}
+	p.more[name] = true
+}
+
+func (p *presence) has(name string) bool {
+	if p.root != nil && p.root.kind == nodeObject {
+		if f := p.root.fields[name]; f != nil && f.pos < 64 {
+			return p.top&(1<<f.pos) != 0
+		}
+	}
+	return p.more[name]
+}
+
 // ---- schema nodes: what names and values a Go type accepts ----
 
 type nodeKind int
@@ -234,6 +267,7 @@ type fieldInfo struct {
 	node     *schemaNode
 	required bool
 	readonly bool     // an echo-only fact: accepted and ignored on input
+	defaults bool     // has a default tag: its presence is recorded (an explicit zero is not filled)
 	enum     []string // the values of a typed enumeration (engine.Enum), nil otherwise
 	tag      reflect.StructTag
 }
@@ -378,6 +412,7 @@ func addFields(n *schemaNode, t reflect.Type, index []int, building map[reflect.
 					name: name, pos: len(n.order), index: idx, typ: sf.Type, tag: sf.Tag,
 					required: sf.Tag.Get("required") == "true",
 					readonly: sf.Tag.Get("readonly") == "true",
+					defaults: sf.Tag.Get("default") != "",
 					enum:     enumValues(sf.Type),
 					node:     buildSchema(sf.Type, building),
 				}

@@ -30,7 +30,7 @@ func FuzzScanner(f *testing.F) {
 		if (err == nil) != (jerr == nil) && len(b) < 1000 && !bytes.Contains(b, []byte{'\\'}) {
 			t.Errorf("scanner err %v, encoding/json err %v, input %q", err, jerr, b)
 		}
-		sc = scanner{b: b, node: node, present: map[string]bool{}}
+		sc = scanner{b: b, node: node, present: &presence{root: node}}
 		_ = sc.run()
 	})
 }

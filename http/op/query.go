@@ -47,14 +47,14 @@ func (c *Call) decodeQuery(rv reflect.Value, node *schemaNode, errs *engine.Fiel
 			continue
 		}
 		top, _, nested := strings.Cut(name, ".")
-		first := !c.present[name]
+		first := !c.present.has(name)
 		if !first && !isList(fv) {
 			errs.Bad(name, "is sent twice: send each parameter once")
 			continue
 		}
-		c.present[name] = true
+		c.present.set(name)
 		if nested {
-			c.present[top] = true
+			c.present.set(top)
 		}
 		if err := setFromString(fv, kv[1]); err != nil {
 			errs.Bad(name, err.Error())
@@ -62,11 +62,11 @@ func (c *Call) decodeQuery(rv reflect.Value, node *schemaNode, errs *engine.Fiel
 	}
 	c.unknown(unknown, node, errs)
 	for _, f := range node.order {
-		if f.required && !c.present[f.name] {
+		if f.required && !c.present.has(f.name) {
 			errs.Bad(f.name, "is required")
 		}
 	}
-	for _, m := range missingNested(node, "", c.present) {
+	for _, m := range missingNested(node, "", &c.present) {
 		errs.Bad(m, "is required")
 	}
 }
@@ -125,15 +125,15 @@ func queryField(rv reflect.Value, node *schemaNode, name string) (reflect.Value,
 // missingNested lists, under the object fields of node that were sent in
 // part (present holds their dotted names), the required fields that were
 // not sent, by dotted name.
-func missingNested(node *schemaNode, prefix string, present map[string]bool) []string {
+func missingNested(node *schemaNode, prefix string, present *presence) []string {
 	var out []string
 	for _, f := range node.order {
 		name := prefix + f.name
-		if f.node.kind != nodeObject || !present[name] {
+		if f.node.kind != nodeObject || !present.has(name) {
 			continue
 		}
 		for _, g := range f.node.order {
-			if g.required && !present[name+"."+g.name] && g.node.kind != nodeObject {
+			if g.required && !present.has(name+"."+g.name) && g.node.kind != nodeObject {
 				out = append(out, name+"."+g.name)
 			}
 		}
@@ -156,10 +156,7 @@ func setFromString(v reflect.Value, s string) error {
 	if v.CanAddr() {
 		switch u := v.Addr().Interface().(type) {
 		case encoding.TextUnmarshaler:
-			if err := u.UnmarshalText([]byte(s)); err != nil {
-				return fmt.Errorf("invalid value %q: %v", s, err)
-			}
-			return nil
+			return u.UnmarshalText([]byte(s))
 		case json.Unmarshaler:
 			raw := []byte(strconv.Quote(s))
 			if _, err := strconv.ParseFloat(s, 64); err == nil {

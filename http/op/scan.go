@@ -1,6 +1,7 @@
 package op
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,11 +22,12 @@ type scanner struct {
 	depth   int
 	node    *schemaNode
 	path    []pathPart // current path, joined only to name a problem
+	pathBuf [8]pathPart
 	errs    engine.Fields
 	unknown []unknownName
-	ignore  [][2]int        // byte spans of the keys of unknown names (blanked before decoding)
-	missing []string        // paths of required fields absent or null
-	present map[string]bool // top-level names seen with a value other than null
+	ignore  [][2]int  // byte spans of the keys of unknown names (blanked before decoding)
+	missing []string  // paths of required fields absent or null
+	present *presence // names sent with a value other than null: top-level, and the paths of fields with defaults
 }
 
 // pathPart is a key or an array index of the path being scanned.
@@ -42,6 +44,7 @@ type unknownName struct {
 }
 
 func (s *scanner) run() error {
+	s.path = s.pathBuf[:0]
 	s.ws()
 	if s.i >= len(s.b) {
 		return BadRequest("", "the body is empty")
@@ -115,7 +118,7 @@ func (s *scanner) value(n *schemaNode) error {
 	case c == '-' || (c >= '0' && c <= '9'):
 		var integral bool
 		integral, err = s.number()
-		if err == nil && n != nil {
+		if err == nil && n != nil && n.kind != nodeAny && n.kind != nodeCustom {
 			s.checkNumber(n, s.b[start:s.i], integral)
 		}
 	default:
@@ -143,18 +146,25 @@ func (s *scanner) checkNumber(n *schemaNode, raw []byte, integral bool) {
 			s.wrong(n, clipBytes(raw))
 			return
 		}
-		var err error
-		if n.scalar == scalarIntKind {
-			_, err = strconv.ParseInt(string(raw), 10, n.bits)
-		} else {
-			_, err = strconv.ParseUint(string(raw), 10, n.bits)
-		}
-		if err != nil {
-			s.bad("is out of range: " + clipBytes(raw))
+		// Up to 9 digits fits every integer type but the 8- and 16-bit
+		// ones (none in inputs); longer numbers are parsed to be sure.
+		if len(raw) > 9 || n.bits < 32 {
+			var err error
+			if n.scalar == scalarIntKind {
+				_, err = strconv.ParseInt(string(raw), 10, n.bits)
+			} else {
+				_, err = strconv.ParseUint(string(raw), 10, n.bits)
+			}
+			if err != nil {
+				s.bad("is out of range: " + clipBytes(raw))
+			}
 		}
 	case n.scalar == scalarFloatKind:
-		if _, err := strconv.ParseFloat(string(raw), n.bits); err != nil {
-			s.bad("is out of range: " + clipBytes(raw))
+		// Only an exponent or hundreds of digits can overflow a float64.
+		if len(raw) > 300 || bytes.ContainsAny(raw, "eE") {
+			if _, err := strconv.ParseFloat(string(raw), n.bits); err != nil {
+				s.bad("is out of range: " + clipBytes(raw))
+			}
 		}
 	}
 }
@@ -255,8 +265,13 @@ func (s *scanner) object(n *schemaNode) error {
 					if dup {
 						s.errs = append(s.errs, &engine.FieldError{Field: s.join(key), Reason: "is sent twice: send each field once"})
 					}
-					if !null && s.depth == 1 && s.present != nil {
-						s.present[f.name] = true
+					if !null && s.present != nil {
+						switch {
+						case s.depth == 1 && f.pos < 64:
+							s.present.top |= 1 << f.pos
+						case s.depth == 1 || f.defaults:
+							s.present.set(s.join(key)) // an explicit zero is not a default to fill
+						}
 					}
 				} else {
 					s.unknown = append(s.unknown, unknownName{path: s.join(key), key: string(key), node: n})

@@ -24,8 +24,11 @@ import (
 //	enum:"a,b,c"            allowed values, comma separated (typed enumerations, engine.Enum, need none)
 //	minimum:"-90"           inclusive numeric minimum
 //	maximum:"90"            inclusive numeric maximum
-//	default:"placidus"      documented default (the handler applies it)
+//	exclusiveMinimum:"0"    the value must be greater (exclusiveMaximum: less)
+//	maxItems:"500"          most elements of a list (or keys of a map)
+//	default:"placidus"      default, filled by the door into a zero non-pointer scalar
 //	required:"true"         the decoder answers 422 "is required" when the field is absent or null
+//	readonly:"true"         an echo-only fact (readOnly): accepted and ignored on input
 type Schemas struct {
 	defs  map[string]map[string]any
 	names map[reflect.Type]string
@@ -52,6 +55,13 @@ func NewSchemas() *Schemas {
 // Defs returns the named definitions collected so far.
 func (g *Schemas) Defs() map[string]map[string]any { return g.defs }
 
+// Schemer is implemented by a type that reads several JSON forms (a zone
+// is a string or a number of hours): its schema is its own, written in
+// the subset OpenAPI 3.0 and JSON Schema 2020-12 share.
+type Schemer interface {
+	JSONSchema() map[string]any
+}
+
 // OneOf is implemented by a result that is one of several shapes (it
 // writes itself with MarshalJSON): the documents show each alternative.
 type OneOf interface {
@@ -60,6 +70,7 @@ type OneOf interface {
 
 var (
 	oneOfType       = reflect.TypeFor[OneOf]()
+	schemerType     = reflect.TypeFor[Schemer]()
 	timeType        = reflect.TypeFor[time.Time]()
 	calendarTime    = reflect.TypeFor[calendar.Time]()
 	durType         = reflect.TypeFor[time.Duration]()
@@ -129,6 +140,9 @@ func (g *Schemas) Schema(t reflect.Type) map[string]any {
 		return map[string]any{}
 	case rawType:
 		return map[string]any{"type": "string"}
+	}
+	if reflect.PointerTo(t).Implements(schemerType) {
+		return copyMap(reflect.New(t).Interface().(Schemer).JSONSchema())
 	}
 	if t.Implements(oneOfType) {
 		var alts []any
@@ -432,6 +446,27 @@ func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 			}
 		}
 	}
+	for _, bound := range []string{"exclusiveMinimum", "exclusiveMaximum"} {
+		if v := sf.Tag.Get(bound); v != "" {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				if g.OpenAPI30 { // 3.0: a boolean beside minimum/maximum
+					s[strings.ToLower(strings.TrimPrefix(bound, "exclusive"))] = f // minimum or maximum
+					s[bound] = true
+				} else {
+					s[bound] = f
+				}
+			}
+		}
+	}
+	if v := sf.Tag.Get("maxItems"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			key := "maxItems"
+			if s["type"] == "object" {
+				key = "maxProperties"
+			}
+			s[key] = n
+		}
+	}
 	if v, ok := sf.Tag.Lookup("default"); ok && k < 100 {
 		if x, err := tagValue(v, k); err == nil {
 			s["default"] = x
@@ -481,7 +516,7 @@ func CheckTags(t reflect.Type) error {
 		for _, sf := range wireFields(t) {
 			where := t.String() + "." + sf.Name
 			k := scalarOf(sf.Type)
-			for _, bound := range []string{"minimum", "maximum"} {
+			for _, bound := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "maxItems"} {
 				if v, ok := sf.Tag.Lookup(bound); ok {
 					if _, err := strconv.ParseFloat(v, 64); err != nil {
 						errs = append(errs, fmt.Errorf("%s: tag %s %q is not a number", where, bound, v))

@@ -30,10 +30,13 @@ type step struct {
 	readonly bool
 	enum     []string
 	min, max *float64
-	def      reflect.Value // valid: the default to fill a zero value with
-	sub      *plan         // a struct, or a pointer to one
-	elems    *plan         // a slice or array of structs (or pointers to them)
-	resolver bool          // the field resolves itself
+	// exclusive bounds: the value must be greater than xmin, less than xmax
+	xmin, xmax *float64
+	maxItems   int           // > 0: the most elements a list may hold
+	def        reflect.Value // valid: the default to fill a zero value with
+	sub        *plan         // a struct, or a pointer to one
+	elems      *plan         // a slice or array of structs (or pointers to them)
+	resolver   bool          // the field resolves itself
 }
 
 var (
@@ -80,8 +83,18 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			continue
 		}
 		st.enum = enumValues(sf.Type)
+		if e, ok := sf.Tag.Lookup("enum"); ok && st.enum == nil && e != "-" && (ft.Kind() == reflect.String || isNumber(ft.Kind())) {
+			// A plain field with a documented set of values (enum tag).
+			for _, v := range strings.Split(e, ",") {
+				st.enum = append(st.enum, strings.TrimSpace(v))
+			}
+		}
 		if isNumber(ft.Kind()) {
 			st.min, st.max = bound(sf.Tag, "minimum"), bound(sf.Tag, "maximum")
+			st.xmin, st.xmax = bound(sf.Tag, "exclusiveMinimum"), bound(sf.Tag, "exclusiveMaximum")
+		}
+		if m := bound(sf.Tag, "maxItems"); m != nil && (ft.Kind() == reflect.Slice || ft.Kind() == reflect.Map) {
+			st.maxItems = int(*m)
 		}
 		if d, ok := sf.Tag.Lookup("default"); ok && sf.Type.Kind() != reflect.Pointer && !custom {
 			st.def = defaultValue(sf.Type, d)
@@ -100,7 +113,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 				st.elems = buildPlan(et, building)
 			}
 		}
-		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.def.IsValid() || st.sub != nil || st.elems != nil {
+		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
 			p.steps = append(p.steps, st)
 		}
 	}
@@ -204,11 +217,11 @@ func (c *Call) settle(v reflect.Value, errs *engine.Fields) error {
 		return nil
 	}
 	p := planOf(v.Type())
-	var pending []pendingResolve
+	pending := c.pending[:0]
 	if p.resolver {
 		pending = append(pending, pendingResolve{v: v, prefix: ""})
 	}
-	walkPlan(v, p, "", p.resolver, errs, &pending)
+	walkPlan(v, p, "", p.resolver, &c.present, errs, &pending)
 	for _, r := range pending {
 		err := r.v.Addr().Interface().(resolve.Resolver).Resolve(c, r.prefix)
 		var fs engine.Fields
@@ -238,7 +251,7 @@ func named(errs engine.Fields, field string) bool {
 // walkPlan applies p to the struct v whose fields are named prefix+name.
 // inResolver: an enclosing part resolves itself, and so resolves what it
 // holds.
-func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *engine.Fields, pending *[]pendingResolve) {
+func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present *presence, errs *engine.Fields, pending *[]pendingResolve) {
 	for i := range p.steps {
 		st := &p.steps[i]
 		fv := v.Field(st.index[0])
@@ -247,13 +260,18 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 			// promoted, as encoding/json reads them): reach it in place.
 			fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 		}
-		name := prefix + st.name
+		// The field's path, made only when it is needed (a fault, a
+		// default's presence, a nested part): most requests need none.
+		name := st.name
+		if prefix != "" {
+			name = prefix + st.name
+		}
 		if st.readonly {
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() {
-			fv.Set(st.def)
+		if st.def.IsValid() && fv.IsZero() && !present.has(name) {
+			fv.Set(st.def) // absent: the default; sent as zero: checked as sent
 		}
 		ev := fv
 		for ev.Kind() == reflect.Pointer {
@@ -265,11 +283,15 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 		if ev.Kind() == reflect.Pointer { // nil: absent, nothing to check
 			continue
 		}
-		if st.enum != nil && ev.Kind() == reflect.String && ev.String() != "" && !slices.Contains(st.enum, ev.String()) {
-			errs.Bad(name, fmt.Sprintf("must be one of %s (got %q)", strings.Join(st.enum, ", "), ev.String()))
+		if st.enum != nil {
+			checkEnum(ev, st.enum, name, errs)
 		}
-		if st.min != nil || st.max != nil {
+		if st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil {
 			checkBounds(ev, st, name, errs)
+		}
+		if st.maxItems > 0 && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Map) && ev.Len() > st.maxItems {
+			errs.Bad(name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
+			continue // its elements are not worth checking one by one
 		}
 		if st.sub != nil {
 			sub := prefix
@@ -279,7 +301,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 			if st.resolver && !inResolver {
 				*pending = append(*pending, pendingResolve{v: ev, prefix: sub})
 			}
-			walkPlan(ev, st.sub, sub, inResolver || st.resolver, errs, pending)
+			walkPlan(ev, st.sub, sub, inResolver || st.resolver, present, errs, pending)
 		}
 		if st.elems != nil && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Array) {
 			for k := range ev.Len() {
@@ -294,39 +316,84 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, errs *en
 				if st.elems.resolver && !inResolver {
 					*pending = append(*pending, pendingResolve{v: e, prefix: sub})
 				}
-				walkPlan(e, st.elems, sub, inResolver || st.elems.resolver, errs, pending)
+				walkPlan(e, st.elems, sub, inResolver || st.elems.resolver, present, errs, pending)
 			}
 		}
 	}
 }
 
-// checkBounds enforces the minimum and maximum tags of a number.
-func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
-	var x float64
-	var text string
+// checkEnum enforces a set of values: a string's (empty is absent) or a
+// number's, written as the tag writes it.
+func checkEnum(v reflect.Value, values []string, name string, errs *engine.Fields) {
+	var got string
 	switch v.Kind() {
+	case reflect.String:
+		if v.String() == "" {
+			return
+		}
+		got = v.String()
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		x, text = float64(v.Int()), strconv.FormatInt(v.Int(), 10)
+		got = strconv.FormatInt(v.Int(), 10)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		x, text = float64(v.Uint()), strconv.FormatUint(v.Uint(), 10)
+		got = strconv.FormatUint(v.Uint(), 10)
 	case reflect.Float32, reflect.Float64:
-		x, text = v.Float(), strconv.FormatFloat(v.Float(), 'g', -1, 64)
+		got = strconv.FormatFloat(v.Float(), 'g', -1, 64)
 	default:
 		return
 	}
-	lo, hi := st.min, st.max
-	if (lo == nil || x >= *lo) && (hi == nil || x <= *hi) {
+	if !slices.Contains(values, got) {
+		errs.Bad(name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
+	}
+}
+
+// checkBounds enforces the minimum, maximum, exclusiveMinimum and
+// exclusiveMaximum tags of a number, stating the whole range when one is
+// broken ("must be between 1 and 10", "must be greater than 0 and at most
+// 10").
+func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
+	var x float64
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		x = float64(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		x = float64(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		x = v.Float()
+	default:
+		return
+	}
+	ok := x == x && // NaN is never in range
+		(st.min == nil || x >= *st.min) && (st.xmin == nil || x > *st.xmin) &&
+		(st.max == nil || x <= *st.max) && (st.xmax == nil || x < *st.xmax)
+	if ok {
 		return
 	}
 	f := func(b float64) string { return strconv.FormatFloat(b, 'g', -1, 64) }
+	var low, high string
+	switch {
+	case st.min != nil:
+		low = "at least " + f(*st.min)
+	case st.xmin != nil:
+		low = "greater than " + f(*st.xmin)
+	}
+	switch {
+	case st.max != nil:
+		high = "at most " + f(*st.max)
+	case st.xmax != nil:
+		high = "less than " + f(*st.xmax)
+	}
 	var reason string
 	switch {
-	case lo != nil && hi != nil:
-		reason = "must be between " + f(*lo) + " and " + f(*hi)
-	case lo != nil:
-		reason = "must be at least " + f(*lo)
+	case st.min != nil && st.max != nil:
+		reason = "must be between " + f(*st.min) + " and " + f(*st.max)
+	case low != "" && high != "":
+		reason = "must be " + low + " and " + high
 	default:
-		reason = "must be at most " + f(*hi)
+		reason = "must be " + low + high
+	}
+	text := strconv.FormatFloat(x, 'g', -1, 64)
+	if v.Kind() < reflect.Float32 {
+		text = strconv.FormatInt(int64(x), 10)
 	}
 	errs.Bad(name, reason+" (got "+text+")")
 }

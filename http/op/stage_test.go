@@ -49,6 +49,8 @@ type stageInput struct {
 	Partner *stagePlace  `json:"partner,omitempty"`
 	Others  []stagePlace `json:"others,omitempty"`
 	Flag    bool         `json:"flag,omitempty"`
+	Mode    string       `json:"mode,omitempty" enum:"fast,slow"`
+	Fold    int          `json:"fold,omitempty" enum:"0,1"`
 }
 
 func (stageInput) Hints() map[string]string {
@@ -103,7 +105,9 @@ func TestStage(t *testing.T) {
 		{"InArray", `{"others":[{"latitude":1,"longitude":2},{"latitude":"x"}]}`, []string{`others[1].latitude: must be a number`}},
 		{"Bounds", `{"count":11,"latitude":100,"longitude":0,"ratio":-1}`, []string{
 			`latitude: must be between -90 and 90 (got 100)`, `count: must be between 1 and 10 (got 11)`, `ratio: must be at least 0 (got -1)`}},
+		{"ExplicitZero", `{"count":0,"partner":{"latitude":0,"longitude":0}}`, []string{`count: must be between 1 and 10 (got 0)`}},
 		{"Enum", `{"colour":"green"}`, []string{`colour: must be one of red, blue (got "green")`}},
+		{"EnumTag", `{"mode":"medium","fold":2}`, []string{`mode: must be one of fast, slow (got "medium")`, `fold: must be one of 0, 1 (got "2")`}},
 		{"ResolverPrefixes", `{"partner":{"latitude":1},"others":[{"longitude":2}]}`, []string{
 			`partner.latitude: latitude and longitude go together`, `others[0].latitude: latitude and longitude go together`}},
 		{"OncePerField", `{"latitude":100,"longitude":1}`, []string{`latitude: must be between -90 and 90 (got 100)`}},

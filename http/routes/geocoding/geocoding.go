@@ -77,17 +77,6 @@ func Ops(d Deps) []*op.Operation {
 	}
 }
 
-// limit validates limit: absent gives def.
-func limit(c *op.Call, limit, def int) (int, error) {
-	if !c.Has("limit") {
-		return def, nil
-	}
-	if limit < 1 || limit > 50 {
-		return 0, &engine.FieldError{Field: "limit", Reason: "must be between 1 and 50"}
-	}
-	return limit, nil
-}
-
 func (d Deps) search(c *op.Call, in *geocodeSearchInput) (geocodeSearchResult, error) {
 	q, field, err := op.SearchText(in.Q, in.Query)
 	if err != nil {
@@ -96,10 +85,7 @@ func (d Deps) search(c *op.Call, in *geocodeSearchInput) (geocodeSearchResult, e
 	if utf8.RuneCountInString(q) > 200 {
 		return geocodeSearchResult{}, &engine.FieldError{Field: field, Reason: "is longer than 200 characters"}
 	}
-	n, err := limit(c, in.Limit, 10)
-	if err != nil {
-		return geocodeSearchResult{}, err
-	}
+	n := in.Limit // 1-50, default 10 (the door's)
 	cc := strings.ToUpper(strings.TrimSpace(in.Country))
 	if cc != "" {
 		if len(cc) != 2 || cc[0] < 'A' || cc[0] > 'Z' || cc[1] < 'A' || cc[1] > 'Z' {
@@ -118,13 +104,6 @@ func (d Deps) search(c *op.Call, in *geocodeSearchInput) (geocodeSearchResult, e
 
 func (d Deps) reverse(c *op.Call, in *geocodeReverseInput) (geocodeReverseResult, error) {
 	lat, lon := *in.Latitude, *in.Longitude
-	if errs := engine.CheckPlace(lat, lon, ""); len(errs) > 0 {
-		return geocodeReverseResult{}, errs
-	}
-	n, err := limit(c, in.Limit, 1)
-	if err != nil {
-		return geocodeReverseResult{}, err
-	}
-	res := d.Places.ReverseDistance(lat, lon, n)
+	res := d.Places.ReverseDistance(lat, lon, in.Limit) // 1-50, default 1 (the door's)
 	return geocodeReverseResult{Latitude: lat, Longitude: lon, Count: len(res), Results: res}, nil
 }

@@ -77,16 +77,16 @@ func TestGeocodingBadInput(t *testing.T) {
 		status     int
 		field      string
 	}{
-		{"ErrQOneChar", "/api/v1/geocoding/search?q=P", 400, "q"},
-		{"ErrQMissing", "/api/v1/geocoding/search", 400, "q"},
+		{"ErrQOneChar", "/api/v1/geocoding/search?q=P", 422, "q"},
+		{"ErrQMissing", "/api/v1/geocoding/search", 422, "q"},
 		{"ErrLimitHigh", "/api/v1/geocoding/search?q=Paris&limit=51", 422, "limit"},
-		{"ErrLimitText", "/api/v1/geocoding/search?q=Paris&limit=ten", 400, "limit"},
+		{"ErrLimitText", "/api/v1/geocoding/search?q=Paris&limit=ten", 422, "limit"},
 		{"ErrCountryShape", "/api/v1/geocoding/search?q=Paris&country=France", 422, "country"},
 		{"ErrCountryUnknown", "/api/v1/geocoding/search?q=Paris&country=ZZ", 422, "country"},
 		{"ErrLatitude91", "/api/v1/geocoding/reverse?latitude=91&longitude=0", 422, "latitude"},
 		{"ErrLongitude", "/api/v1/geocoding/reverse?latitude=0&longitude=200", 422, "longitude"},
 		{"ErrLatitudeMissing", "/api/v1/geocoding/reverse?longitude=0", 422, "latitude"},
-		{"ErrLatitudeText", "/api/v1/geocoding/reverse?latitude=north&longitude=0", 400, "latitude"},
+		{"ErrLatitudeText", "/api/v1/geocoding/reverse?latitude=north&longitude=0", 422, "latitude"},
 		{"ErrReverseLimit", "/api/v1/geocoding/reverse?latitude=0&longitude=0&limit=0", 422, "limit"},
 	}
 	for _, c := range cases {

@@ -11,6 +11,8 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
+	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
@@ -31,12 +33,9 @@ type Deps struct {
 const timezoneCredit = "Offsets: IANA tz database. Zone boundaries: timezone-boundary-builder " +
 	"(ODbL 1.0) through github.com/ringsaturn/tzf. Zone countries and places: GeoNames (CC BY 4.0)."
 
-// maxHistoryDates bounds the dates of one history request.
-const maxHistoryDates = 500
-
 // zoneListInput is the query of GET /api/v1/timezone.
 type zoneListInput struct {
-	Datetime string `json:"datetime,omitempty" doc:"instant at which offsets are given, RFC 3339 (a value without offset is UTC); default now" example:"2024-06-15T12:00:00Z"`
+	Datetime moment.Date `json:"datetime,omitempty" doc:"instant at which offsets are given, ISO 8601 (a value without offset is UTC, a date alone its 00:00 UTC); default now" example:"2024-06-15T12:00:00Z"`
 }
 
 // zoneSearchInput is the query of GET /api/v1/timezone/search.
@@ -48,18 +47,18 @@ type zoneSearchInput struct {
 
 // zoneLookupInput is the body of POST /api/v1/timezone/lookup.
 type zoneLookupInput struct {
-	Latitude  *float64 `json:"latitude" required:"true" doc:"degrees north" minimum:"-90" maximum:"90" example:"48.8566"`
-	Longitude *float64 `json:"longitude" required:"true" doc:"degrees east" minimum:"-180" maximum:"180" example:"2.3522"`
-	Datetime  string   `json:"datetime,omitempty" doc:"instant for the offset, RFC 3339 (without offset: UTC); default now" example:"1990-07-14T12:00:00Z"`
+	Latitude  *float64    `json:"latitude" required:"true" doc:"degrees north" minimum:"-90" maximum:"90" example:"48.8566"`
+	Longitude *float64    `json:"longitude" required:"true" doc:"degrees east" minimum:"-180" maximum:"180" example:"2.3522"`
+	Datetime  moment.Date `json:"datetime,omitempty" doc:"instant for the offset, ISO 8601 (without offset: UTC; a date alone: its 00:00 UTC); default now" example:"1990-07-14T12:00:00Z"`
 }
 
 // zoneInput is the query of GET /api/v1/timezone/{name} and of its
 // history, GET /api/v1/timezone/{name}/history (one catch-all route: IANA
 // names hold slashes).
 type zoneInput struct {
-	Name     string `json:"name" doc:"IANA zone name, slashes as they are (America/Argentina/Buenos_Aires); a name followed by /history asks for its history" example:"Europe/Paris"`
-	Datetime string `json:"datetime,omitempty" doc:"instant, RFC 3339 (without offset: UTC) or a date YYYY-MM-DD (00:00 UTC); default now (not with /history)" example:"1944-07-01T12:00:00Z"`
-	Dates    string `json:"dates,omitempty" doc:"with /history: comma-separated ISO dates (YYYY-MM-DD, read at 12:00 local time) or RFC 3339 instants; at most 500; default: day 15 of January, April, July and October of the 30 years ending with the current year" example:"1900-01-01,1942-07-01,2024-07-15"`
+	Name     string        `json:"name" doc:"IANA zone name, slashes as they are (America/Argentina/Buenos_Aires); a name followed by /history asks for its history" example:"Europe/Paris"`
+	Datetime moment.Date   `json:"datetime,omitempty" doc:"instant, ISO 8601 (without offset: UTC) or a date YYYY-MM-DD (00:00 UTC); default now (not with /history)" example:"1944-07-01T12:00:00Z"`
+	Dates    []moment.Date `json:"dates,omitempty" doc:"with /history: ISO dates (YYYY-MM-DD, read at 12:00 local time) or ISO 8601 instants (without offset: UTC), comma-separated as a query parameter; at most 500; default: day 15 of January, April, July and October of the 30 years ending with the current year" example:"[\"1900-01-01\",\"1942-07-01\",\"2024-07-15\"]" maxItems:"500"`
 }
 
 // zoneResult is the answer of the zone route: a zone at an instant, or its
@@ -159,31 +158,22 @@ func (d Deps) zone(c *op.Call, in *zoneInput) (zoneResult, error) {
 		r, err := d.history(c, h, in.Dates)
 		return zoneResult{history: r}, err
 	}
-	if in.Dates != "" {
+	if len(in.Dates) > 0 {
 		c.Warn("dates ignored: they apply to /history")
 	}
 	r, err := d.show(c, name, in.Datetime)
 	return zoneResult{zone: r}, err
 }
 
-// parseInstant reads an RFC 3339 instant; without an offset it is UTC; a
-// bare date is 00:00 UTC. Unreadable values are a 400 naming field.
-func parseInstant(field, s string) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Time{}, op.BadRequest(field, fmt.Sprintf("%q is not an ISO 8601 date or RFC 3339 instant (e.g. 1990-07-14 or 1990-07-14T12:30:00Z)", s))
-}
-
-// instantOr returns the parsed datetime or the call's now.
-func instantOr(c *op.Call, field, s string) (time.Time, error) {
-	if strings.TrimSpace(s) == "" {
+// instantOr returns the instant of a datetime (no offset: UTC; a date
+// alone: its 00:00 UTC, ISO 8601's proleptic Gregorian calendar), or the
+// call's now when it is empty.
+func instantOr(c *op.Call, field string, d moment.Date) (time.Time, error) {
+	if d == "" {
+		c.UsesNow()
 		return c.Now(), nil
 	}
-	return parseInstant(field, s)
+	return d.In("UTC", calendar.Gregorian, field)
 }
 
 func info(z zones.Zone, loc *time.Location, t time.Time) ZoneInfo {
@@ -209,13 +199,7 @@ func (d Deps) search(c *op.Call, in *zoneSearchInput) (zoneSearchResult, error) 
 	if err != nil {
 		return zoneSearchResult{}, err
 	}
-	limit := in.Limit
-	if c.Has("limit") && (limit < 1 || limit > 100) {
-		return zoneSearchResult{}, &engine.FieldError{Field: "limit", Reason: "must be between 1 and 100"}
-	}
-	if limit == 0 {
-		limit = 20
-	}
+	limit := in.Limit // 1-100, default 20 (the door's)
 	now := c.Now()
 	out := zoneSearchResult{Query: q, Zones: []zoneSearchHit{}}
 	seen := map[string]bool{}
@@ -249,9 +233,6 @@ func (d Deps) search(c *op.Call, in *zoneSearchInput) (zoneSearchResult, error) 
 
 func (d Deps) lookup(c *op.Call, in *zoneLookupInput) (zoneLookupResult, error) {
 	lat, lon := *in.Latitude, *in.Longitude
-	if errs := engine.CheckPlace(lat, lon, ""); len(errs) > 0 {
-		return zoneLookupResult{}, errs
-	}
 	t, err := instantOr(c, "datetime", in.Datetime)
 	if err != nil {
 		return zoneLookupResult{}, err
@@ -289,7 +270,7 @@ func lookupZone(ix *zones.Index, name string) (zones.Zone, *time.Location, error
 	return z, loc, nil
 }
 
-func (d Deps) show(c *op.Call, name, datetime string) (*ZoneInfo, error) {
+func (d Deps) show(c *op.Call, name string, datetime moment.Date) (*ZoneInfo, error) {
 	z, loc, err := lookupZone(d.Zones, name)
 	if err != nil {
 		return nil, err
@@ -302,35 +283,30 @@ func (d Deps) show(c *op.Call, name, datetime string) (*ZoneInfo, error) {
 	return &zi, nil
 }
 
-func (d Deps) history(c *op.Call, name, dates string) (*zones.History, error) {
+func (d Deps) history(c *op.Call, name string, dates []moment.Date) (*zones.History, error) {
 	_, loc, err := lookupZone(d.Zones, name)
 	if err != nil {
 		return nil, err
 	}
-	if strings.TrimSpace(dates) == "" {
+	if len(dates) == 0 {
+		c.UsesNow()
 		h := zones.DefaultHistory(loc, c.Now())
 		return &h, nil
 	}
-	parts := strings.Split(dates, ",")
-	if len(parts) > maxHistoryDates {
-		return nil, op.BadRequest("dates", fmt.Sprintf("at most %d dates, got %d", maxHistoryDates, len(parts)))
-	}
-	var instants []time.Time
-	var labels []string
-	for i, p := range parts {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			return nil, op.BadRequest("dates", fmt.Sprintf("date %d is empty; send comma-separated dates such as 1990-07-14,2000-01-15", i+1))
+	instants := make([]time.Time, len(dates))
+	labels := make([]string, len(dates))
+	for i, d := range dates {
+		field := fmt.Sprintf("dates[%d]", i)
+		if d == "" {
+			return nil, &engine.FieldError{Field: field, Reason: "is empty; send dates such as 1990-07-14"}
 		}
-		var t time.Time
-		if d, err := time.ParseInLocation("2006-01-02", p, loc); err == nil {
+		if cv := d.Civil(); !cv.HasTime {
 			// Noon local: clear of the midnight DST changes of some zones.
-			t = time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, loc)
-		} else if t, err = parseInstant("dates", p); err != nil {
-			return nil, op.BadRequest("dates", fmt.Sprintf("date %d (%q) is not YYYY-MM-DD or an RFC 3339 instant", i+1, p))
+			instants[i] = time.Date(cv.Year, time.Month(cv.Month), cv.Day, 12, 0, 0, 0, loc)
+		} else if instants[i], err = d.In("UTC", calendar.Gregorian, field); err != nil {
+			return nil, err
 		}
-		instants = append(instants, t)
-		labels = append(labels, p)
+		labels[i] = string(d)
 	}
 	h := zones.NewHistory(loc, instants, labels)
 	h.Sampling = "requested dates (a bare date is read at 12:00 local time)"

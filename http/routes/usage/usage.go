@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
-	"strconv"
 
 	json "github.com/goccy/go-json"
 
@@ -21,39 +20,22 @@ type Deps struct {
 }
 
 // usageQuery is the query of /usage/chart and /usage/export (spec 4.10).
+// The door checks the values and fills the defaults.
 type usageQuery struct {
 	Type   string `json:"type,omitempty" doc:"what to chart" enum:"usage,endpoints,response_time,hourly_pattern" default:"usage"`
-	Days   *int   `json:"days,omitempty" doc:"how many UTC days back, today included" minimum:"1" maximum:"365" default:"30"`
+	Days   int    `json:"days,omitempty" doc:"how many UTC days back, today included" minimum:"1" maximum:"365" default:"30"`
 	Format string `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
 }
 
 // usageDays is the query of GET /api/v1/usage.
 type usageDays struct {
-	Days *int `json:"days,omitempty" doc:"how many UTC days back the statistics cover, today included" minimum:"1" maximum:"365" default:"30"`
+	Days int `json:"days,omitempty" doc:"how many UTC days back the statistics cover, today included" minimum:"1" maximum:"365" default:"30"`
 }
 
-// parse validates days as the chart and export routes do (400 beyond
-// 1..365, spec 4.10 and 8).
-func (q usageDays) parse() (int, error) {
-	_, days, err := usageQuery{Days: q.Days}.parse()
-	return days, err
-}
-
-// parse validates the query. The spec makes days outside 1..365 a 400, and
-// so is an unknown type: both are parameters that cannot be read.
-func (q usageQuery) parse() (quota.ChartType, int, error) {
-	t, err := quota.ParseChartType(q.Type)
-	if err != nil {
-		return "", 0, op.BadRequest("type", "must be one of usage, endpoints, response_time, hourly_pattern (got "+strconv.Quote(q.Type)+")")
-	}
-	days := quota.DefaultDays
-	if q.Days != nil {
-		days = *q.Days
-		if days < 1 || days > quota.MaxDays {
-			return "", 0, op.BadRequest("days", fmt.Sprintf("must be an integer from 1 to %d (got %d)", quota.MaxDays, days))
-		}
-	}
-	return t, days, nil
+// chartType reads the (checked) type.
+func (q usageQuery) chartType() quota.ChartType {
+	t, _ := quota.ParseChartType(q.Type)
+	return t
 }
 
 // Ops returns the usage routes.
@@ -67,11 +49,7 @@ func Ops(d Deps) []*op.Operation {
 				"Billing: a call counts against the daily and monthly quota only when it is answered (refused calls, 4xx or 5xx, take a token of the per-second rate and no quota); most operations count as one call, and those whose work is far above a chart's count as more (a PNG wheel as 10): the OpenAPI document gives each operation's cost (x-cost). Not billed.",
 			Unavailable: unavailable,
 		}, func(c *op.Call, in *usageDays) (quota.Report, error) {
-			days, err := in.parse()
-			if err != nil {
-				return quota.Report{}, err
-			}
-			return d.Quota.Report(c.Context(), *c.Account(), *c.Key(), days)
+			return d.Quota.Report(c.Context(), *c.Account(), *c.Key(), in.Days)
 		}),
 		op.Get(op.Spec{
 			ID: "get-usage-chart", Path: "/api/v1/usage/chart", Family: "Agents", Access: op.Free, Bare: true,
@@ -79,11 +57,7 @@ func Ops(d Deps) []*op.Operation {
 			Description: "Labels for the x axis and series of the same length, the shape chart libraries plot directly. type=usage: requests and errors per UTC day; endpoints: per operation; response_time: mean and max milliseconds per day; hourly_pattern: requests per UTC hour of day. Not billed.",
 			Unavailable: unavailable,
 		}, func(c *op.Call, in *usageQuery) (quota.Chart, error) {
-			t, days, err := in.parse()
-			if err != nil {
-				return quota.Chart{}, err
-			}
-			return d.Quota.Chart(c.Context(), c.Account().ID, t, days)
+			return d.Quota.Chart(c.Context(), c.Account().ID, in.chartType(), in.Days)
 		}),
 		op.Get(op.Spec{
 			ID: "get-usage-export", Path: "/api/v1/usage/export", Family: "Agents", Access: op.Free, NoBatch: true,
@@ -96,13 +70,7 @@ func Ops(d Deps) []*op.Operation {
 }
 
 func (d Deps) export(c *op.Call, in *usageQuery) (op.Raw, error) {
-	t, days, err := in.parse()
-	if err != nil {
-		return op.Raw{}, err
-	}
-	if in.Format != "" && in.Format != "csv" && in.Format != "json" {
-		return op.Raw{}, op.BadRequest("format", "must be csv or json (got "+strconv.Quote(in.Format)+")")
-	}
+	t, days := in.chartType(), in.Days
 	ch, err := d.Quota.Chart(c.Context(), c.Account().ID, t, days)
 	if err != nil {
 		return op.Raw{}, err

@@ -55,7 +55,7 @@ func TestUsageRoutes(t *testing.T) {
 					ts.Get(t, route+"?"+bad).WantStatus(t, 200) // empty means the default
 					continue
 				}
-				p := ts.Get(t, route+"?"+bad).WantStatus(t, 400).Problem(t)
+				p := ts.Get(t, route+"?"+bad).WantStatus(t, 422).Problem(t)
 				field := strings.SplitN(bad, "=", 2)[0]
 				if len(p.Errors) == 0 || p.Errors[0].Field != field {
 					t.Errorf("%s?%s: problem %+v", route, bad, p)
@@ -86,7 +86,7 @@ func TestUsageRoutes(t *testing.T) {
 		if err := json.Unmarshal(r.Body, &ch); err != nil || ch.Days != 3 || r.Header.Get("Content-Type") != "application/json" {
 			t.Errorf("json export %s %v", r.Body, err)
 		}
-		ts.Get(t, "/api/v1/usage/export?format=xml").WantStatus(t, 400)
+		ts.Get(t, "/api/v1/usage/export?format=xml").WantStatus(t, 422)
 		ts.Get(t, "/api/v1/usage", "x-api-key", "").WantStatus(t, 401)
 	})
 }
