@@ -1,6 +1,7 @@
 package vedic_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -186,9 +187,20 @@ func TestEdgesOfTheRange(t *testing.T) {
 	for _, rt := range jsonRoutes {
 		t.Run(rt.path, func(t *testing.T) {
 			wantRefused(t, ts, rt.path, badCase{"ErrYear", `{"year":-3001,"month":12,"day":31,"latitude":0,"longitude":0}`, 422, []string{"year"}})
-			env := ts.Post(t, rt.path, `{"year":2999,"month":12,"day":31,"hour":23,"latitude":60,"longitude":10,"timezone":"UTC"}`).WantStatus(t, 200).Envelope(t)
-			if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "Moshier") {
-				t.Errorf("warnings %q", env.Warnings)
+			for _, body := range []string{
+				`{"year":2999,"month":12,"day":31,"hour":23,"latitude":60,"longitude":10,"timezone":"UTC"}`,
+				`{"year":3000,"month":12,"day":31,"hour":23,"latitude":60,"longitude":10,"timezone":"UTC"}`,
+				`{"year":-3000,"month":1,"day":1,"latitude":30,"longitude":31,"timezone":"UTC"}`,
+			} {
+				env := ts.Post(t, rt.path, body).WantStatus(t, 200).Envelope(t)
+				if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "Moshier") {
+					t.Errorf("%s: warnings %q", body, env.Warnings)
+				}
+				// The dasha's periods begin before a birth of -3000: ISO
+				// 8601's expanded years.
+				if strings.HasSuffix(rt.path, "dasha") && strings.Contains(body, "-3000") && !bytes.Contains(env.Result, []byte(`"start_date":"-3`)) {
+					t.Errorf("dasha of -3000: %s", apitest.Truncate(env.Result, 300))
+				}
 			}
 		})
 	}
