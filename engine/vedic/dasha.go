@@ -83,10 +83,10 @@ type DashaPeriod struct {
 
 // Balance is the part of the birth mahadasha that remains at birth.
 type Balance struct {
-	Lord    string    `json:"lord" doc:"lord of the mahadasha running at birth" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
-	Years   float64   `json:"years" doc:"dasha years remaining at birth"`
-	Elapsed float64   `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1" minimum:"0" maximum:"1"`
-	YMD     [3]int    `json:"years_months_days" doc:"the balance as whole years, months of 1/12 year and days, the way almanacs print it"`
+	Lord    string        `json:"lord" doc:"lord of the mahadasha running at birth" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
+	Years   float64       `json:"years" doc:"dasha years remaining at birth"`
+	Elapsed float64       `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1" minimum:"0" maximum:"1"`
+	YMD     [3]int        `json:"years_months_days" doc:"the balance as whole years, months of 1/12 year and days, the way almanacs print it"`
 	EndDate calendar.Time `json:"end_date" doc:"end of the birth mahadasha, UTC, rounded to the minute"`
 }
 
