@@ -343,7 +343,7 @@ func buildSchema(t reflect.Type, building map[reflect.Type]*schemaNode) *schemaN
 	case reflect.Struct:
 		n := &schemaNode{kind: nodeObject, fields: map[string]*fieldInfo{}}
 		building[t] = n
-		addFields(n, t, nil, building)
+		addFields(n, t, building)
 		if reflect.PointerTo(t).Implements(hinterType) {
 			n.hints = reflect.New(t).Interface().(Hinter).Hints()
 		}
@@ -369,61 +369,25 @@ func buildSchema(t reflect.Type, building map[reflect.Type]*schemaNode) *schemaN
 	return &schemaNode{kind: nodeAny}
 }
 
-// addFields adds the fields of struct t to n, as encoding/json names
-// them: breadth first, a struct's own fields before those of its embedded
-// structs, so the shallower of two fields of one name wins (a route's own
-// date over the birth packet's).
-func addFields(n *schemaNode, t reflect.Type, index []int, building map[reflect.Type]*schemaNode) {
-	type level struct {
-		t     reflect.Type
-		index []int
-	}
-	queue := []level{{t, index}}
-	for len(queue) > 0 {
-		var next []level
-		for _, lv := range queue {
-			for i := 0; i < lv.t.NumField(); i++ {
-				sf := lv.t.Field(i)
-				name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
-				if name == "-" {
-					continue
-				}
-				idx := append(append([]int(nil), lv.index...), i)
-				if sf.Anonymous && name == "" {
-					ft := sf.Type
-					if ft.Kind() == reflect.Pointer {
-						ft = ft.Elem()
-					}
-					if ft.Kind() == reflect.Struct {
-						next = append(next, level{ft, idx}) // promoted, after this level's own fields
-						continue
-					}
-				}
-				if !sf.IsExported() {
-					continue
-				}
-				if name == "" {
-					name = sf.Name
-				}
-				if _, dup := n.fields[name]; dup {
-					continue // the shallower field wins
-				}
-				f := &fieldInfo{
-					name: name, pos: len(n.order), index: idx, typ: sf.Type, tag: sf.Tag,
-					required: sf.Tag.Get("required") == "true",
-					readonly: sf.Tag.Get("readonly") == "true",
-					defaults: sf.Tag.Get("default") != "",
-					enum:     enumValues(sf.Type),
-					node:     buildSchema(sf.Type, building),
-				}
-				if f.required {
-					n.required++
-				}
-				n.fields[name] = f
-				n.order = append(n.order, f)
-			}
+// addFields adds the fields of struct t to n as encoding/json names them
+// (wireFields: a struct's own fields before those of its embedded structs,
+// so the shallower of two fields of one name wins: a route's own date over
+// the birth packet's).
+func addFields(n *schemaNode, t reflect.Type, building map[reflect.Type]*schemaNode) {
+	for _, sf := range wireFields(t) {
+		f := &fieldInfo{
+			name: wireName(sf), pos: len(n.order), index: sf.Index, typ: sf.Type, tag: sf.Tag,
+			required: sf.Tag.Get("required") == "true",
+			readonly: sf.Tag.Get("readonly") == "true",
+			defaults: sf.Tag.Get("default") != "",
+			enum:     enumValues(sf.Type),
+			node:     buildSchema(sf.Type, building),
 		}
-		queue = next
+		if f.required {
+			n.required++
+		}
+		n.fields[f.name] = f
+		n.order = append(n.order, f)
 	}
 }
 
