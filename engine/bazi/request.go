@@ -6,6 +6,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/engine/solarterms"
 )
@@ -60,6 +61,16 @@ func (p *Person) Resolve(c resolve.Context, prefix string) error {
 	return errs.Err()
 }
 
+// appendMembers writes the person's members to an object being written, as
+// go-json writes them: the year (this type's), the packet's other fields,
+// the gender.
+func (p *Person) appendMembers(o *jsonw.Object) {
+	pk := p.Packet // a copy, to write this type's year in the packet's place
+	pk.Year = p.Year
+	pk.AppendMembers(o)
+	o.StringOmit("gender", p.Gender)
+}
+
 // Birth returns a resolved person's birth as the pillars read it.
 func (p *Person) Birth() Birth {
 	inst := p.Packet.Resolved().Instant
@@ -91,6 +102,15 @@ func (r *Request) Resolve(c resolve.Context, prefix string) error {
 		r.DayBoundary = ZiStart // for Go callers; the door fills the default
 	}
 	return errs.Err()
+}
+
+// AppendJSON appends the request as go-json writes it (a test holds the
+// two equal): resolved, it is the echo of every BaZi call.
+func (r *Request) AppendJSON(b []byte) []byte {
+	o := jsonw.Object{B: append(b, '{')}
+	r.Person.appendMembers(&o)
+	o.StringOmit("day_boundary", string(r.DayBoundary))
+	return append(o.B, '}')
 }
 
 // CompatibilityRequest is the input of the compatibility route: two

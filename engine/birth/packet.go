@@ -488,5 +488,9 @@ func (p *Packet) AppendMembers(w *jsonw.Object) {
 	}
 }
 
-// AppendJSON appends the packet as a JSON object.
-func (p *Packet) AppendJSON(b []byte) []byte { return append(p.AppendFields(append(b, '{')), '}') }
+// The packet has no AppendJSON of its own, on purpose: every request that
+// embeds it would inherit the method (Go promotes it), and the envelope,
+// which prefers an input's AppendJSON, would then echo the birth alone
+// and drop the request's other fields (its options, its defaults) on the
+// calls it encodes that way (the cached ones). A request that writes its
+// own echo calls AppendMembers, as natal.Request does.

@@ -66,10 +66,15 @@ func Ops(d Deps) []*op.Operation {
 	}
 }
 
-func (r routes) bazi(c *op.Call, in *bazi.Request) (bazi.Chart, error) {
+// bazi answers a pointer: the chart writes its own JSON (bazi.Chart's
+// AppendJSON), and the echo then its own too (bazi.Request's).
+func (r routes) bazi(c *op.Call, in *bazi.Request) (*bazi.Chart, error) {
 	chart, err := bazi.Cast(r.terms, in)
+	if err != nil {
+		return nil, err
+	}
 	c.Warn(chart.Warnings...)
-	return chart, err
+	return &chart, nil
 }
 
 func (r routes) animal(_ *op.Call, in *bazi.AnimalRequest) (bazi.AnimalYear, error) {

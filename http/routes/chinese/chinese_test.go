@@ -339,6 +339,12 @@ func TestBaziPacket(t *testing.T) {
 			c.DayPillar != want.DayPillar || c.HourPillar != want.HourPillar {
 			t.Errorf("%s: %s %s, want %s %s", body, c.Birth.UTC, c.HourPillar.FullName, want.Birth.UTC, want.HourPillar.FullName)
 		}
+		// Answered from the results cache, the echo is the same.
+		for range 2 {
+			if cached := ts.Post(t, "/api/v1/chinese/bazi", body).WantStatus(t, 200).Envelope(t); string(cached.Input) != string(env.Input) {
+				t.Errorf("%s: cached echo %s, want %s", body, cached.Input, env.Input)
+			}
+		}
 		// Sent back, the echo gives the same answer (its facts may say the
 		// zone came with the request now).
 		again := ts.Post(t, "/api/v1/chinese/bazi", string(env.Input)).WantStatus(t, 200).Envelope(t)
@@ -499,6 +505,14 @@ func TestCompatibilityEcho(t *testing.T) {
 	again := ts.Post(t, "/api/v1/chinese/compatibility", string(env.Input)).WantStatus(t, 200).Envelope(t)
 	if string(again.Result) != string(env.Result) {
 		t.Errorf("the echo %s sent back answers\n%s\nnot\n%s", env.Input, again.Result, env.Result)
+	}
+	// Answered from the results cache, the echo is the same.
+	for range 2 {
+		cached := ts.Post(t, "/api/v1/chinese/compatibility", `{"person1":{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai","gender":"f"},"person2":{"year":1988,"month":3,"day":2}}`).
+			WantStatus(t, 200).Envelope(t)
+		if string(cached.Input) != string(env.Input) {
+			t.Errorf("cached echo %s, want %s", cached.Input, env.Input)
+		}
 	}
 }
 

@@ -189,7 +189,8 @@ func TestTzolkinShape(t *testing.T) {
 }
 
 // TestEchoRoundTrip: on every route, the answer's input sent back as the
-// body gives the same answer and the same echo.
+// body gives the same answer and the same echo, and a cached answer the
+// same echo.
 func TestEchoRoundTrip(t *testing.T) {
 	ts := startServer(t)
 	for _, tc := range []struct{ path, body string }{
@@ -199,6 +200,11 @@ func TestEchoRoundTrip(t *testing.T) {
 		{"compatibility", `{"person1":{"year":1500,"month":3,"day":1},"person2":{"year":1990,"month":3,"day":1,"calendar":"julian"},"correlation":584285}`},
 	} {
 		first := ts.Post(t, "/api/v1/mayan/"+tc.path, tc.body).WantStatus(t, 200).Envelope(t)
+		for range 2 { // answered from the results cache, the same echo
+			if cached := ts.Post(t, "/api/v1/mayan/"+tc.path, tc.body).WantStatus(t, 200).Envelope(t); string(cached.Input) != string(first.Input) {
+				t.Errorf("%s: cached echo %s, want %s", tc.body, cached.Input, first.Input)
+			}
+		}
 		again := ts.Post(t, "/api/v1/mayan/"+tc.path, string(first.Input)).WantStatus(t, 200).Envelope(t)
 		if string(again.Input) != string(first.Input) || string(again.Result) != string(first.Result) {
 			t.Errorf("%s %s: sent back, the echo %s gives %s\n%s", tc.path, tc.body, first.Input, again.Input, again.Result)

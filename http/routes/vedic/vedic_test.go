@@ -409,6 +409,13 @@ func TestEcho(t *testing.T) {
 		if string(again.Result) != string(first.Result) || string(again.Input) != string(first.Input) {
 			t.Errorf("%s: the echo %s sent back answers differently:\n%s", rt.path, first.Input, again.Input)
 		}
+		// Answered from the results cache (the third time a request is
+		// seen), the echo is the same whole input.
+		for range 2 {
+			if cached := ts.Post(t, rt.path, body).WantStatus(t, 200).Envelope(t); string(cached.Input) != string(first.Input) {
+				t.Errorf("%s: cached echo %s, want %s", rt.path, cached.Input, first.Input)
+			}
+		}
 	}
 	// The SVG has no envelope: the natal echo, with the drawing options,
 	// draws the same chart.
