@@ -17,7 +17,7 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-# The docs pages' Swagger UI and Scalar (npm, pinned by http/docsui's lock) are embedded.
+# The docs pages' Swagger UI and Scalar and the console's uPlot (npm, pinned by http/docsui's lock) are embedded.
 RUN make docs-ui \
  && CGO_ENABLED=1 go build -trimpath -ldflags "-s -w" -o /out/astroapi ./cmd/astroapi \
  && /out/astroapi gen --out /out/ephemeris.bolt

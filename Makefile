@@ -18,9 +18,14 @@ deps:
 	bash .ci/deps test
 
 # Node tooling of the browser and OpenAPI tests (playwright-core drives
-# Debian's chromium; swagger-parser validates /api/openapi.json) and of the
-# MCP test (the MCP Inspector's CLI against a live server).
-node-deps: http/browsertest/node_modules/.package-lock.json http/mcptest/node_modules/.package-lock.json
+# Debian's chromium; swagger-parser validates /api/openapi.json; redocly
+# lints it), of the MCP test (the MCP Inspector's CLI against a live
+# server) and of the TypeScript SDK (openapi-typescript, openapi-fetch,
+# tsc), which TestSDKs generates, builds and runs.
+node-deps: http/browsertest/node_modules/.package-lock.json http/mcptest/node_modules/.package-lock.json sdk/typescript/node_modules/.package-lock.json
+
+sdk/typescript/node_modules/.package-lock.json: sdk/typescript/package-lock.json
+	npm ci --prefix sdk/typescript --no-audit --no-fund
 
 http/browsertest/node_modules/.package-lock.json: http/browsertest/package-lock.json
 	npm ci --prefix http/browsertest --no-audit --no-fund
@@ -31,9 +36,9 @@ http/mcptest/node_modules/.package-lock.json: http/mcptest/package-lock.json
 build: docs-ui
 	CGO_ENABLED=1 $(GO) build -o $(BIN) ./cmd/astroapi
 
-# The documentation UIs (Swagger UI, Scalar), pinned in
-# http/docsui/package-lock.json, copied next to the assets the binary
-# embeds (no CDN: the server works offline).
+# The documentation UIs (Swagger UI, Scalar) and the console's charting
+# library (uPlot), pinned in http/docsui/package-lock.json, copied next to
+# the assets the binary embeds (no CDN: the server works offline).
 DOCS_UI := http/assets/vendor/.stamp
 
 docs-ui: $(DOCS_UI)
@@ -44,6 +49,8 @@ $(DOCS_UI): http/docsui/package-lock.json
 	cp http/docsui/node_modules/swagger-ui-dist/swagger-ui-bundle.js http/docsui/node_modules/swagger-ui-dist/swagger-ui.css http/assets/vendor/
 	cp http/docsui/node_modules/@scalar/api-reference/dist/browser/standalone.js http/assets/vendor/scalar.js
 	cp http/docsui/node_modules/swagger-ui-dist/LICENSE http/assets/vendor/swagger-ui.LICENSE
+	cp http/docsui/node_modules/uplot/dist/uPlot.iife.min.js http/docsui/node_modules/uplot/dist/uPlot.min.css http/assets/vendor/
+	cp http/docsui/node_modules/uplot/LICENSE http/assets/vendor/uPlot.LICENSE
 	touch $@
 
 # The tables are rebuilt only when the code that fits or reads them changes

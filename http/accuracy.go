@@ -2,6 +2,7 @@ package http
 
 import (
 	"bytes"
+	"html/template"
 	"math"
 	"strconv"
 
@@ -90,16 +91,28 @@ var comparisons = []comparison{
 type accuracyRow struct {
 	Kind, Table, Quantity, Unit, Tolerance, Worst string
 	Samples                                       int
+	Chart                                         template.HTML // errorChart of the check
+}
+
+// comparisonRow is a comparison as the page shows it, with its chart.
+type comparisonRow struct {
+	comparison
+	Chart template.HTML
 }
 
 func renderAccuracy(checks []TableCheck) ([]byte, error) {
 	rows := make([]accuracyRow, len(checks))
 	for i, c := range checks {
 		rows[i] = accuracyRow{Kind: c.Kind, Table: c.Table, Quantity: c.Quantity, Unit: c.Unit,
-			Tolerance: num(c.Tolerance), Worst: num(c.Worst), Samples: c.Samples}
+			Tolerance: num(c.Tolerance), Worst: num(c.Worst), Samples: c.Samples,
+			Chart: errorChart(errorData{Unit: " " + c.Unit, Bound: c.Tolerance, Points: []errorPoint{{Value: c.Worst}}, Samples: c.Samples})}
+	}
+	comps := make([]comparisonRow, len(comparisons))
+	for i, c := range comparisons {
+		comps[i] = comparisonRow{comparison: c, Chart: errorChart(c.errorData())}
 	}
 	var buf bytes.Buffer
-	err := pageTmpl.ExecuteTemplate(&buf, "accuracy", map[string]any{"Tables": rows, "Comparisons": comparisons, "Version": Version})
+	err := pageTmpl.ExecuteTemplate(&buf, "accuracy", map[string]any{"Tables": rows, "Comparisons": comps, "Version": Version})
 	return buf.Bytes(), err
 }
 

@@ -176,14 +176,15 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem) batchOutcome {
 	if o.Access == op.Public || parent.Key() != nil {
 		res, ck, p = s.run(c, s.chargeItem)
 	} else {
-		p = op.NewProblem(401, op.KindUnauthorized, "send your API key in the x-api-key header")
+		p = op.NewProblem(401, op.KindUnauthorized, "send your API key in the x-api-key header (or Authorization: Bearer)")
 	}
 	if s.cfg.Quota != nil && parent.Key() != nil {
 		st := 200
 		if p != nil {
 			st = p.Status
 		}
-		s.cfg.Quota.Record(quota.Call{AccountID: parent.Account().ID, KeyID: parent.Key().ID, Endpoint: o.ID, Status: st, Duration: time.Since(start), At: parent.Now()})
+		s.cfg.Quota.Record(quota.Call{AccountID: parent.Account().ID, KeyID: parent.Key().ID, Endpoint: o.ID, Status: st, Problem: problemType(p),
+			Duration: time.Since(start), At: parent.Now()})
 	}
 	if p != nil {
 		return fail(p)

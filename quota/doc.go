@@ -97,10 +97,14 @@
 //
 // Report builds GET /api/v1/usage; Chart builds /usage/chart and the data
 // of /usage/export (Chart.Table gives CSV rows) for ChartUsage,
-// ChartEndpoints, ChartResponseTime and ChartHourlyPattern over 1 to 365
-// UTC days ending today (ParseChartType validates the query
+// ChartEndpoints, ChartResponseTime, ChartHourlyPattern and ChartErrors
+// over 1 to 365 UTC days ending today (ParseChartType validates the query
 // parameters and return *engine.FieldError naming the field). They read
 // the stored hourly buckets plus those not flushed yet, so they are
 // current to the call. Attribution counts every recorded call, billed or
-// not; current_usage counts billed calls.
+// not; current_usage counts billed calls. Each bucket also holds a
+// histogram of its response times in half-octave bins, from which the
+// percentiles (Latency) are estimated within a factor of 2^(1/4), and the
+// refused calls by status and problem type (ErrorKind, from Call.Problem).
+// LastUsed gives the hour each key was last used, for the key console.
 package quota

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -185,6 +186,37 @@ type bucketKey struct {
 
 type bucketAgg struct {
 	count, errors, totalUS, maxUS int64
+	lat                           [store.LatencyBins]int64  // response times by store.LatencyBin
+	kinds                         map[store.ErrorKind]int64 // refused calls; nil until there is one
+}
+
+// bucket is the agg as a store.UsageBucket of key k. With share, the
+// bucket holds the agg's histogram and error kinds themselves: for an agg
+// that is dropped (a flush's), not one that goes on counting.
+func (a *bucketAgg) bucket(k bucketKey, share bool) store.UsageBucket {
+	b := store.UsageBucket{AccountID: k.account, KeyID: k.key, Endpoint: k.endpoint, Hour: time.Unix(k.hour, 0).UTC(),
+		Count: a.count, Errors: a.errors, TotalMicros: a.totalUS, MaxMicros: a.maxUS, Latency: a.lat[:], ErrorKinds: a.kinds}
+	if !share {
+		b.Latency, b.ErrorKinds = slices.Clone(b.Latency), maps.Clone(b.ErrorKinds)
+	}
+	return b
+}
+
+// add adds a bucket (a failed flush's) back into the agg.
+func (a *bucketAgg) add(u store.UsageBucket) {
+	a.count += u.Count
+	a.errors += u.Errors
+	a.totalUS += u.TotalMicros
+	a.maxUS = max(a.maxUS, u.MaxMicros)
+	for i, n := range u.Latency[:min(len(u.Latency), store.LatencyBins)] {
+		a.lat[i] += n
+	}
+	for k, n := range u.ErrorKinds {
+		if a.kinds == nil {
+			a.kinds = map[store.ErrorKind]int64{}
+		}
+		a.kinds[k] += n
+	}
 }
 
 // New makes a Quota over st and, unless cfg.FlushInterval < 0, starts its
@@ -617,6 +649,7 @@ type Call struct {
 	KeyID     string
 	Endpoint  string        // operation id, e.g. "post-natal"
 	Status    int           // HTTP status; >= 400 counts as an error
+	Problem   string        // problem type slug of an error answer ("validation"), "" if none
 	Duration  time.Duration // response time
 	At        time.Time     // when it happened; zero means now
 }
@@ -640,9 +673,14 @@ func (q *Quota) Record(c Call) {
 	b.count++
 	if c.Status >= 400 {
 		b.errors++
+		if b.kinds == nil {
+			b.kinds = map[store.ErrorKind]int64{}
+		}
+		b.kinds[store.ErrorKind{Status: c.Status, Type: c.Problem}]++
 	}
 	b.totalUS += us
 	b.maxUS = max(b.maxUS, us)
+	b.lat[store.LatencyBin(us)]++
 	sh.mu.Unlock()
 }
 
@@ -707,10 +745,7 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 			e.pending = e.pending[:0]
 		}
 		for k, a := range sh.usage {
-			b.Usage = append(b.Usage, store.UsageBucket{
-				AccountID: k.account, KeyID: k.key, Endpoint: k.endpoint, Hour: time.Unix(k.hour, 0).UTC(),
-				Count: a.count, Errors: a.errors, TotalMicros: a.totalUS, MaxMicros: a.maxUS,
-			})
+			b.Usage = append(b.Usage, a.bucket(k, true)) // the map is replaced below
 		}
 		if len(sh.usage) > 0 {
 			sh.usage = map[bucketKey]*bucketAgg{}
@@ -788,10 +823,7 @@ func (q *Quota) restore(b store.Batch) {
 			a = &bucketAgg{}
 			sh.usage[k] = a
 		}
-		a.count += u.Count
-		a.errors += u.Errors
-		a.totalUS += u.TotalMicros
-		a.maxUS = max(a.maxUS, u.MaxMicros)
+		a.add(u)
 		sh.mu.Unlock()
 	}
 }

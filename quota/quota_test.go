@@ -420,7 +420,12 @@ func TestFailedFlushKeepsDeltas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []store.UsageBucket{{AccountID: acct, KeyID: "key_1", Endpoint: "post-natal", Hour: noon, Count: 2, Errors: 1, TotalMicros: 4000, MaxMicros: 3000}}
+	// The histogram and the error kinds of the failed flush are kept too.
+	lat := make([]int64, store.LatencyBins)
+	lat[store.LatencyBin(1000)]++
+	lat[store.LatencyBin(3000)]++
+	want := []store.UsageBucket{{AccountID: acct, KeyID: "key_1", Endpoint: "post-natal", Hour: noon, Count: 2, Errors: 1, TotalMicros: 4000, MaxMicros: 3000,
+		Latency: lat, ErrorKinds: map[store.ErrorKind]int64{{Status: 500}: 1}}}
 	if diff := cmp.Diff(want, us); diff != "" {
 		t.Errorf("stored attribution (-want +got):\n%s", diff)
 	}

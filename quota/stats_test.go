@@ -1,12 +1,15 @@
 package quota_test
 
 import (
+	stdcmp "cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,7 +24,7 @@ func TestParseParams(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		want quota.ChartType
-	}{{"", quota.ChartUsage}, {"usage", quota.ChartUsage}, {"endpoints", quota.ChartEndpoints}, {"response_time", quota.ChartResponseTime}, {"hourly_pattern", quota.ChartHourlyPattern}} {
+	}{{"", quota.ChartUsage}, {"usage", quota.ChartUsage}, {"endpoints", quota.ChartEndpoints}, {"response_time", quota.ChartResponseTime}, {"hourly_pattern", quota.ChartHourlyPattern}, {"errors", quota.ChartErrors}} {
 		if got, err := quota.ParseChartType(c.in); err != nil || got != c.want {
 			t.Errorf("ParseChartType(%q) = %q, %v", c.in, got, err)
 		}
@@ -42,6 +45,7 @@ type call struct {
 	at            time.Time
 	status        int
 	us            int64
+	problem       string // problem type of an error
 }
 
 // simulate makes deterministic calls over the 40 days up to now.
@@ -56,8 +60,74 @@ func simulate(now time.Time) []call {
 		if r.IntN(10) == 0 {
 			status = 400 + r.IntN(130)
 		}
-		out = append(out, call{keys[r.IntN(len(keys))], eps[r.IntN(len(eps))], at, status, 50 + r.Int64N(20000)})
+		c := call{keys[r.IntN(len(keys))], eps[r.IntN(len(eps))], at, status, 50 + r.Int64N(20000), ""}
+		if status >= 400 {
+			c.problem = []string{"validation", "not-found", "quota-exceeded"}[status%3]
+		}
+		out = append(out, c)
 	}
+	return out
+}
+
+// exactPercentile is the order statistic of rank ceil(p*n) of the
+// durations, in milliseconds (0 for none).
+func exactPercentile(us []int64, p float64) float64 {
+	if len(us) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(us))
+	return float64(s[max(int(math.Ceil(p*float64(len(s)))), 1)-1]) / 1000
+}
+
+// percentileBound is how far a histogram percentile may be from the exact
+// one: a factor of 2^(1/4) (half a bin of half an octave), plus the
+// rounding to whole microseconds.
+func withinPercentileBound(got, exact float64) bool {
+	if exact == 0 {
+		return got == 0
+	}
+	f := math.Pow(2, 0.25)
+	return got >= exact/f-0.0011 && got <= exact*f+0.0011
+}
+
+// takePercentiles removes the percentile series (p50_ms, ...) from c and
+// returns them by name: they are held to withinPercentileBound, the rest
+// of the chart to equality.
+func takePercentiles(c *quota.Chart) map[string][]float64 {
+	out := map[string][]float64{}
+	c.Series = slices.DeleteFunc(c.Series, func(s quota.Series) bool {
+		if strings.HasPrefix(s.Name, "p") && strings.HasSuffix(s.Name, "_ms") {
+			out[s.Name] = s.Data
+			return true
+		}
+		return false
+	})
+	return out
+}
+
+// naiveErrorKinds counts the calls' errors by status and type.
+func naiveErrorKinds(cs []call) []quota.ErrorKind {
+	by := map[[2]string]*quota.ErrorKind{}
+	for _, c := range cs {
+		if c.status < 400 {
+			continue
+		}
+		k := [2]string{fmt.Sprint(c.status), c.problem}
+		if by[k] == nil {
+			by[k] = &quota.ErrorKind{Status: c.status, Type: c.problem}
+		}
+		by[k].Count++
+		if h := c.at.Truncate(time.Hour).Format(time.RFC3339); h > by[k].LastHour {
+			by[k].LastHour = h
+		}
+	}
+	out := []quota.ErrorKind{}
+	for _, e := range by {
+		out = append(out, *e)
+	}
+	slices.SortFunc(out, func(x, y quota.ErrorKind) int {
+		return stdcmp.Or(stdcmp.Compare(y.Count, x.Count), stdcmp.Compare(x.Status, y.Status), stdcmp.Compare(x.Type, y.Type))
+	})
 	return out
 }
 
@@ -80,7 +150,10 @@ func naiveChart(calls []call, now time.Time, typ quota.ChartType, days int) quot
 	from := store.Day(now).AddDate(0, 0, 1-days)
 	cs := inWindow(calls, now, days)
 	c := quota.Chart{Type: typ, Days: days, From: from.Format("2006-01-02"), To: store.Day(now).Format("2006-01-02")}
-	type agg struct{ n, errs, total, max int64 }
+	type agg struct {
+		n, errs, total, max int64
+		us                  []int64
+	}
 	add := func(a *agg, x call) {
 		a.n++
 		if x.status >= 400 {
@@ -88,6 +161,7 @@ func naiveChart(calls []call, now time.Time, typ quota.ChartType, days int) quot
 		}
 		a.total += x.us
 		a.max = max(a.max, x.us)
+		a.us = append(a.us, x.us)
 	}
 	avg := func(a agg) float64 {
 		if a.n == 0 {
@@ -112,11 +186,15 @@ func naiveChart(calls []call, now time.Time, typ quota.ChartType, days int) quot
 				c.Series[1].Data = append(c.Series[1].Data, float64(a.errs))
 			}
 		} else {
-			c.Series = []quota.Series{{Name: "avg_ms", Unit: "ms"}, {Name: "max_ms", Unit: "ms"}, {Name: "requests", Unit: "requests"}}
+			c.Series = []quota.Series{{Name: "avg_ms", Unit: "ms"}, {Name: "max_ms", Unit: "ms"}, {Name: "requests", Unit: "requests"},
+				{Name: "p50_ms", Unit: "ms"}, {Name: "p95_ms", Unit: "ms"}, {Name: "p99_ms", Unit: "ms"}}
 			for _, a := range per {
 				c.Series[0].Data = append(c.Series[0].Data, avg(a))
 				c.Series[1].Data = append(c.Series[1].Data, float64(a.max)/1000)
 				c.Series[2].Data = append(c.Series[2].Data, float64(a.n))
+				c.Series[3].Data = append(c.Series[3].Data, exactPercentile(a.us, 0.50))
+				c.Series[4].Data = append(c.Series[4].Data, exactPercentile(a.us, 0.95))
+				c.Series[5].Data = append(c.Series[5].Data, exactPercentile(a.us, 0.99))
 			}
 		}
 	case quota.ChartEndpoints:
@@ -137,13 +215,23 @@ func naiveChart(calls []call, now time.Time, typ quota.ChartType, days int) quot
 			}
 			return map[bool]int{true: -1, false: 1}[a < b]
 		})
-		c.Series = []quota.Series{{Name: "requests", Unit: "requests"}, {Name: "errors", Unit: "requests"}, {Name: "avg_ms", Unit: "ms"}, {Name: "max_ms", Unit: "ms"}}
+		c.Series = []quota.Series{{Name: "requests", Unit: "requests"}, {Name: "errors", Unit: "requests"}, {Name: "avg_ms", Unit: "ms"}, {Name: "max_ms", Unit: "ms"},
+			{Name: "p50_ms", Unit: "ms"}, {Name: "p95_ms", Unit: "ms"}}
 		for _, ep := range c.Labels {
 			a := *by[ep]
 			c.Series[0].Data = append(c.Series[0].Data, float64(a.n))
 			c.Series[1].Data = append(c.Series[1].Data, float64(a.errs))
 			c.Series[2].Data = append(c.Series[2].Data, avg(a))
 			c.Series[3].Data = append(c.Series[3].Data, float64(a.max)/1000)
+			c.Series[4].Data = append(c.Series[4].Data, exactPercentile(a.us, 0.50))
+			c.Series[5].Data = append(c.Series[5].Data, exactPercentile(a.us, 0.95))
+		}
+	case quota.ChartErrors:
+		c.XName = "error"
+		c.Series = []quota.Series{{Name: "requests", Unit: "requests"}}
+		for _, e := range naiveErrorKinds(cs) {
+			c.Labels = append(c.Labels, fmt.Sprint(e.Status, " ", e.Type))
+			c.Series[0].Data = append(c.Series[0].Data, float64(e.Count))
 		}
 	case quota.ChartHourlyPattern:
 		c.XName = "hour_utc"
@@ -175,7 +263,7 @@ func naiveChart(calls []call, now time.Time, typ quota.ChartType, days int) quot
 func recordAll(t *testing.T, q *quota.Quota, acct string, calls []call) {
 	t.Helper()
 	for i, c := range calls {
-		q.Record(quota.Call{AccountID: acct, KeyID: c.key, Endpoint: c.endpoint, Status: c.status, Duration: time.Duration(c.us) * time.Microsecond, At: c.at})
+		q.Record(quota.Call{AccountID: acct, KeyID: c.key, Endpoint: c.endpoint, Status: c.status, Problem: c.problem, Duration: time.Duration(c.us) * time.Microsecond, At: c.at})
 		if i == len(calls)/2 {
 			if _, err := q.Flush(context.Background()); err != nil {
 				t.Fatal(err)
@@ -206,12 +294,23 @@ func TestChart(t *testing.T) {
 					t.Fatal(err)
 				}
 				want := naiveChart(calls, now, typ, days)
-				if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 0.0011)); diff != "" {
-					t.Errorf("Chart(%s, %d) (-want +got):\n%s", typ, days, diff)
-				}
 				header, rows := got.Table()
 				if len(header) != 1+len(got.Series) || len(rows) != len(got.Labels) {
 					t.Errorf("Table(%s, %d): %d columns, %d rows", typ, days, len(header), len(rows))
+				}
+				wantP, gotP := takePercentiles(&want), takePercentiles(&got)
+				if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 0.0011)); diff != "" {
+					t.Errorf("Chart(%s, %d) (-want +got):\n%s", typ, days, diff)
+				}
+				if len(wantP) != len(gotP) {
+					t.Errorf("Chart(%s, %d): percentile series %v, want %v", typ, days, slices.Collect(maps.Keys(gotP)), slices.Collect(maps.Keys(wantP)))
+				}
+				for name, exact := range wantP {
+					for i, x := range gotP[name] {
+						if !withinPercentileBound(x, exact[i]) {
+							t.Errorf("Chart(%s, %d) %s[%s] = %g, exact %g: beyond 2^(1/4)", typ, days, name, got.Labels[i], x, exact[i])
+						}
+					}
 				}
 			}
 		}
@@ -242,8 +341,11 @@ func TestChartTableAndEmpty(t *testing.T) {
 		t.Fatal(err)
 	}
 	header, rows := c.Table()
-	wantHeader := []string{"date", "avg_ms", "max_ms", "requests"}
-	wantRows := [][]string{{"2026-03-01", "2", "2", "1"}, {"2026-03-02", "1.5", "1.5", "1"}}
+	// 2000 µs is in bin 21, [2^10.5, 2^11) µs, whose geometric middle is
+	// 2^10.75 = 1722.2 µs; 1500 µs is in the same bin, its maximum caps
+	// the estimate.
+	wantHeader := []string{"date", "avg_ms", "max_ms", "requests", "p50_ms", "p95_ms", "p99_ms"}
+	wantRows := [][]string{{"2026-03-01", "2", "2", "1", "1.722", "1.722", "1.722"}, {"2026-03-02", "1.5", "1.5", "1", "1.5", "1.5", "1.5"}}
 	if diff := cmp.Diff(wantHeader, header); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
@@ -279,19 +381,35 @@ func TestReport(t *testing.T) {
 	recordAll(t, q, acct.ID, calls)
 	mustCharge(t, q, acct.ID, "pro", 17)
 
-	r, err := q.Report(ctx, acct, key, 30)
+	r, err := q.Report(ctx, acct, key, 30, quota.ChartTypes()...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The charts of the report are the chart route's, for the same days.
+	for i, typ := range quota.ChartTypes() {
+		c, err := q.Chart(ctx, acct.ID, typ, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(r.Charts) {
+			t.Fatalf("report has %d charts, want %d", len(r.Charts), len(quota.ChartTypes()))
+		}
+		if diff := cmp.Diff(c, r.Charts[i]); diff != "" {
+			t.Errorf("report's %s chart (-chart route +report):\n%s", typ, diff)
+		}
+	}
+	r.Charts = nil
 	// The naive model of the last 30 days.
 	win := inWindow(calls, now, 30)
 	var total, errs, sumUS, maxUS, kn, kerr, kUS, kToday int64
+	var all []int64
 	perDay := map[string]int64{}
 	keyEps := map[string]bool{}
 	var last time.Time
 	for _, c := range win {
 		total++
 		sumUS += c.us
+		all = append(all, c.us)
 		maxUS = max(maxUS, c.us)
 		perDay[c.at.Format("2006-01-02")]++
 		if c.status >= 400 {
@@ -340,6 +458,7 @@ func TestReport(t *testing.T) {
 			ErrorRate: math.Round(float64(errs)/float64(total)*10000) / 10000, DailyAverage: round3(float64(total) / 30),
 			AvgResponseMs: round3(float64(sumUS) / float64(total) / 1000), MaxResponseMs: float64(maxUS) / 1000,
 			BusiestDay: busiest, BusiestDayRequests: busiestN, Endpoints: eps,
+			ErrorKinds: naiveErrorKinds(win),
 		},
 		Limits: quota.Limits{
 			Plan: "pro", DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, RatePerSecond: p.RatePerSecond, Burst: p.RatePerSecond,
@@ -348,7 +467,62 @@ func TestReport(t *testing.T) {
 		},
 	}
 	want.Statistics = want.Statistics30Days // days = 30, the default
+	// The percentiles, within their bound of the exact ones, then compared
+	// as equal.
+	lat := r.Statistics30Days.Latency
+	if lat.Samples != total {
+		t.Errorf("latency over %d calls, want %d", lat.Samples, total)
+	}
+	for _, c := range []struct {
+		name string
+		p    float64
+		got  float64
+	}{{"p50", 0.5, lat.P50Ms}, {"p90", 0.9, lat.P90Ms}, {"p95", 0.95, lat.P95Ms}, {"p99", 0.99, lat.P99Ms}} {
+		if exact := exactPercentile(all, c.p); !withinPercentileBound(c.got, exact) {
+			t.Errorf("%s = %g ms, exact %g", c.name, c.got, exact)
+		}
+	}
+	want.Statistics30Days.Latency, want.Statistics.Latency = lat, r.Statistics.Latency
+	for i := range want.Statistics30Days.Endpoints {
+		if i < len(r.Statistics30Days.Endpoints) {
+			gl := r.Statistics30Days.Endpoints[i].Latency
+			if !withinPercentileBound(gl.P50Ms, epChart.Series[4].Data[i]) || !withinPercentileBound(gl.P95Ms, epChart.Series[5].Data[i]) {
+				t.Errorf("endpoint %s: latency %+v, exact p50 %g p95 %g", epChart.Labels[i], gl, epChart.Series[4].Data[i], epChart.Series[5].Data[i])
+			}
+			want.Statistics30Days.Endpoints[i].Latency = gl
+		}
+	}
+	want.Statistics.Endpoints = want.Statistics30Days.Endpoints
 	if diff := cmp.Diff(want, r, cmpopts.EquateApprox(0, 0.0011), ignoreRate); diff != "" {
 		t.Errorf("Report (-want +got):\n%s", diff)
 	}
+}
+
+// TestLastUsed: a key's last hour of use comes from the store and from the
+// calls not flushed yet, whichever is later.
+func TestLastUsed(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func() store.Store) {
+		now := time.Date(2026, 3, 2, 17, 30, 0, 0, time.UTC)
+		q := quota.New(open(), quota.Config{Plans: testPlans(), FlushInterval: -1, Now: newClock(now).Now})
+		defer q.Close()
+		acct := newAccountID(t)
+		rec := func(key string, at time.Time) {
+			q.Record(quota.Call{AccountID: acct, KeyID: key, Endpoint: "post-natal", Status: 200, Duration: time.Millisecond, At: at})
+		}
+		rec("key_a", now.AddDate(0, -14, 0)) // more than a year ago
+		rec("key_b", now.Add(-48*time.Hour))
+		if _, err := q.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		rec("key_b", now)
+		rec("key_c", now.Add(-time.Hour))
+		got, err := q.LastUsed(context.Background(), acct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]time.Time{"key_a": now.AddDate(0, -14, 0).Truncate(time.Hour), "key_b": now.Truncate(time.Hour), "key_c": now.Add(-time.Hour).Truncate(time.Hour)}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("LastUsed (-want +got):\n%s", diff)
+		}
+	})
 }

@@ -8,6 +8,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 	"strings"
 	"time"
 )
@@ -180,8 +182,9 @@ type CounterTotal struct {
 }
 
 // UsageBucket is the attribution of calls of one key to one endpoint in one
-// UTC hour. As a Flush argument it is a delta: Count, Errors and TotalMicros
-// are added to the stored bucket and MaxMicros raises its maximum.
+// UTC hour. As a Flush argument it is a delta: Count, Errors, TotalMicros,
+// the Latency bins and the ErrorKinds counts are added to the stored
+// bucket and MaxMicros raises its maximum.
 type UsageBucket struct {
 	AccountID   string
 	KeyID       string
@@ -191,6 +194,86 @@ type UsageBucket struct {
 	Errors      int64     // calls answered with status >= 400
 	TotalMicros int64     // sum of response times, microseconds
 	MaxMicros   int64     // longest response time, microseconds
+	// Latency is the histogram of the response times: Latency[i] calls
+	// took a time in LatencyBin i. nil when none was recorded (buckets
+	// written before the histogram existed); otherwise LatencyBins long.
+	Latency []int64
+	// ErrorKinds counts the calls answered with status >= 400 by status
+	// and problem type; nil when there were none (or none recorded).
+	ErrorKinds map[ErrorKind]int64
+}
+
+// ErrorKind is the status and the problem type of a refused call.
+type ErrorKind struct {
+	Status int    // HTTP status, >= 400
+	Type   string // problem type slug ("validation", "quota-exceeded"); "" if the answer was no problem document
+}
+
+// LatencyBins is the number of bins of UsageBucket.Latency.
+const LatencyBins = 48
+
+// LatencyBin is the bin of a response time of us microseconds: bin i holds
+// the times in [2^(i/2), 2^((i+1)/2)) µs, bins half an octave wide (a
+// ratio of √2), bin 0 everything under √2 µs and the last bin everything
+// from 2^23.5 µs (11.9 s) on.
+func LatencyBin(us int64) int {
+	switch {
+	case us < 2:
+		return 0 // 0 and 1 µs are under √2 µs
+	case us >= 1<<24:
+		return LatencyBins - 1 // 2^24 µs is past 2^23.5 µs, where the last bin starts
+	}
+	// In integers (this runs on every call): k = floor(log2 us), and the
+	// upper half of the octave starts at 2^(k+1/2), where us² reaches
+	// 2^(2k+1) (us < 2^24: no overflow).
+	k := bits.Len64(uint64(us)) - 1
+	i := 2 * k
+	if uint64(us)*uint64(us) >= 1<<(2*k+1) {
+		i++
+	}
+	return min(i, LatencyBins-1)
+}
+
+// LatencyBinBounds returns the bounds of bin i in microseconds: lo <= t <
+// hi (0 for the first bin's lo, +Inf for the last bin's hi).
+func LatencyBinBounds(i int) (lo, hi float64) {
+	lo, hi = math.Exp2(float64(i)/2), math.Exp2(float64(i+1)/2)
+	if i == 0 {
+		lo = 0
+	}
+	if i == LatencyBins-1 {
+		hi = math.Inf(1)
+	}
+	return lo, hi
+}
+
+// Add adds the statistics of o (a delta of the same account, key,
+// endpoint and hour) to b: the counts, the histogram and the error kinds
+// summed, the larger maximum kept. Maps and slices of b are replaced, not
+// written through, when they are shared with o.
+func (b *UsageBucket) Add(o UsageBucket) {
+	b.Count += o.Count
+	b.Errors += o.Errors
+	b.TotalMicros += o.TotalMicros
+	b.MaxMicros = max(b.MaxMicros, o.MaxMicros)
+	if len(o.Latency) > 0 {
+		lat := make([]int64, LatencyBins)
+		copy(lat, b.Latency)
+		for i, n := range o.Latency[:min(len(o.Latency), LatencyBins)] {
+			lat[i] += n
+		}
+		b.Latency = lat
+	}
+	if len(o.ErrorKinds) > 0 {
+		kinds := make(map[ErrorKind]int64, len(b.ErrorKinds)+len(o.ErrorKinds))
+		for k, n := range b.ErrorKinds {
+			kinds[k] = n
+		}
+		for k, n := range o.ErrorKinds {
+			kinds[k] += n
+		}
+		b.ErrorKinds = kinds
+	}
 }
 
 // Batch is what one Flush writes in one transaction.
@@ -246,6 +329,10 @@ type Store interface {
 	// Usage returns the stored hourly buckets of an account with
 	// from <= Hour < to, ordered by Hour, then KeyID, then Endpoint.
 	Usage(ctx context.Context, accountID string, from, to time.Time) ([]UsageBucket, error)
+	// LastUsed returns, for each key of the account that has usage
+	// buckets, the hour of its latest bucket (UTC): when the key was last
+	// used, to the hour.
+	LastUsed(ctx context.Context, accountID string) (map[string]time.Time, error)
 
 	// Hit counts one event under key (e.g. "signup:" + client address) in
 	// the fixed window of length window containing now, and returns the

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -68,5 +69,34 @@ func TestDayMonth(t *testing.T) {
 	}
 	if got, want := Month(in), time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC); !got.Equal(want) {
 		t.Errorf("Month = %v, want %v", got, want)
+	}
+}
+
+// TestLatencyBin: every time falls within the bounds of its bin, bins are
+// half an octave wide, and the ends are open.
+func TestLatencyBin(t *testing.T) {
+	for _, us := range []int64{0, 1, 2, 3, 7, 100, 999, 1000, 1414, 1415, 65536, 1 << 22, 11_863_283, 11_863_284, 1 << 40} {
+		i := LatencyBin(us)
+		lo, hi := LatencyBinBounds(i)
+		if float64(us) < lo || float64(us) >= hi {
+			t.Errorf("LatencyBin(%d) = %d, bounds [%g, %g)", us, i, lo, hi)
+		}
+	}
+	// The integer computation agrees with the definition, floor(2 log2 us),
+	// over every time up to 2^24 µs (and past it, the last bin).
+	for us := int64(2); us < 1<<24+5; us++ {
+		want := min(int(math.Floor(2*math.Log2(float64(us)))), LatencyBins-1)
+		if got := LatencyBin(us); got != want {
+			t.Fatalf("LatencyBin(%d) = %d, floor(2 log2) gives %d", us, got, want)
+		}
+	}
+	for i := 1; i < LatencyBins-1; i++ {
+		lo, hi := LatencyBinBounds(i)
+		if r := hi / lo; math.Abs(r-math.Sqrt2) > 1e-12 {
+			t.Errorf("bin %d: ratio %g, want √2", i, r)
+		}
+		if _, prevHi := LatencyBinBounds(i - 1); prevHi != lo {
+			t.Errorf("bin %d starts at %g, bin %d ends at %g", i, lo, i-1, prevHi)
+		}
 	}
 }

@@ -231,14 +231,19 @@ func (p *Packet) resolve(c resolve.Context, prefix string, needPlace bool) error
 	switch zone {
 	case "":
 		zone, source = "UTC", "default"
-		where := "the place"
-		if place != nil {
-			where = place.Name
-		}
-		if placed {
+		switch {
+		case !placed && prefix == "":
+			c.Warn(utcNoticeNoPlace) // constants in the common cases, without formatting
+		case !placed:
+			c.Warn(prefix + utcNoticeNoPlace)
+		case place == nil && prefix == "":
+			c.Warn(utcNotice)
+		default:
+			where := "the place"
+			if place != nil {
+				where = place.Name
+			}
 			c.Warn(fmt.Sprintf("%stimezone omitted: the time is read as UTC (the contract's default); send \"timezone\": \"auto\" to use the zone of %s, an IANA name, or an offset", prefix, where))
-		} else {
-			c.Warn(fmt.Sprintf("%stimezone omitted: the time is read as UTC (the contract's default); send an IANA name or an offset (or \"auto\" with the birthplace)", prefix))
 		}
 	case ZoneAuto:
 		switch {
@@ -337,6 +342,13 @@ func (p *Packet) resolve(c resolve.Context, prefix string, needPlace bool) error
 	p.JulianDay = float64(inst.JD)
 	return nil
 }
+
+// utcNotice is the notice of a flat packet without a zone or a location.
+const utcNotice = "timezone omitted: the time is read as UTC (the contract's default); send \"timezone\": \"auto\" to use the zone of the place, an IANA name, or an offset"
+
+// utcNoticeNoPlace is the notice of a packet without zone nor place
+// (ResolvePlaceOptional): "auto" would need the place.
+const utcNoticeNoPlace = "timezone omitted: the time is read as UTC (the contract's default); send an IANA name or an offset (or \"auto\" with the birthplace)"
 
 // resolveIn resolves a local time in zone (an IANA name, an offset, or
 // LMT at longitude lon). A time in an IANA zone before the place adopted

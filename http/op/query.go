@@ -173,6 +173,9 @@ func setFromString(v reflect.Value, s string) error {
 			return nil
 		}
 		for _, part := range strings.Split(s, ",") {
+			if strings.TrimSpace(part) == "" {
+				return fmt.Errorf("holds an empty item (%q): separate the values with single commas", s)
+			}
 			e := reflect.New(v.Type().Elem()).Elem()
 			if err := setFromString(e, strings.TrimSpace(part)); err != nil {
 				return err

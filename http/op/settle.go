@@ -29,6 +29,7 @@ type step struct {
 	name     string // wire name; "" for an embedded struct (its fields are promoted)
 	readonly bool
 	enum     []string
+	elemEnum []string // a list of a typed enumeration: each element's values
 	min, max *float64
 	// exclusive bounds: the value must be greater than xmin, less than xmax
 	xmin, xmax *float64
@@ -83,6 +84,9 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			continue
 		}
 		st.enum = enumValues(sf.Type)
+		if ft.Kind() == reflect.Slice {
+			st.elemEnum = enumValues(ft.Elem())
+		}
 		if e, ok := sf.Tag.Lookup("enum"); ok && st.enum == nil && e != "-" && (ft.Kind() == reflect.String || isNumber(ft.Kind())) {
 			// A plain field with a documented set of values (enum tag).
 			for _, v := range strings.Split(e, ",") {
@@ -113,7 +117,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 				st.elems = buildPlan(et, building)
 			}
 		}
-		if st.readonly || st.enum != nil || st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
+		if st.readonly || st.enum != nil || st.elemEnum != nil || st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil || st.maxItems > 0 || st.def.IsValid() || st.sub != nil || st.elems != nil {
 			p.steps = append(p.steps, st)
 		}
 	}
@@ -261,17 +265,23 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 		}
 		// The field's path, made only when it is needed (a fault, a
-		// default's presence, a nested part): most requests need none.
-		name := st.name
-		if prefix != "" {
-			name = prefix + st.name
+		// default's presence, a nested part): most requests need none,
+		// and nested inputs (person1.year, natal.latitude) would pay an
+		// allocation for every field of every call.
+		path := func() string {
+			if prefix == "" {
+				return st.name
+			}
+			return prefix + st.name
 		}
 		if st.readonly {
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() && !present.has(name) {
-			fv.Set(st.def) // absent: the default; sent as zero: checked as sent
+		if st.def.IsValid() && fv.IsZero() && (fv.Kind() == reflect.String || !present.has(path())) {
+			// Absent (or an empty string): the default. A number sent as
+			// zero is checked as sent.
+			fv.Set(st.def)
 		}
 		ev := fv
 		for ev.Kind() == reflect.Pointer {
@@ -284,19 +294,24 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			continue
 		}
 		if st.enum != nil {
-			checkEnum(ev, st.enum, name, errs)
+			checkEnum(ev, st.enum, path, errs)
+		}
+		if st.elemEnum != nil && ev.Kind() == reflect.Slice {
+			for k := range ev.Len() {
+				checkEnum(ev.Index(k), st.elemEnum, func() string { return path() + "[" + strconv.Itoa(k) + "]" }, errs)
+			}
 		}
 		if st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil {
-			checkBounds(ev, st, name, errs)
+			checkBounds(ev, st, path, errs)
 		}
 		if st.maxItems > 0 && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Map) && ev.Len() > st.maxItems {
-			errs.Bad(name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
+			errs.Bad(path(), fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
 			continue // its elements are not worth checking one by one
 		}
 		if st.sub != nil {
 			sub := prefix
 			if st.name != "" {
-				sub = name + "."
+				sub = path() + "."
 			}
 			if st.resolver && !inResolver {
 				*pending = append(*pending, pendingResolve{v: ev, prefix: sub})
@@ -312,7 +327,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 				if e.Kind() != reflect.Struct {
 					continue
 				}
-				sub := name + "[" + strconv.Itoa(k) + "]."
+				sub := path() + "[" + strconv.Itoa(k) + "]."
 				if st.elems.resolver && !inResolver {
 					*pending = append(*pending, pendingResolve{v: e, prefix: sub})
 				}
@@ -324,7 +339,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 
 // checkEnum enforces a set of values: a string's (empty is absent) or a
 // number's, written as the tag writes it.
-func checkEnum(v reflect.Value, values []string, name string, errs *engine.Fields) {
+func checkEnum(v reflect.Value, values []string, path func() string, errs *engine.Fields) {
 	var got string
 	switch v.Kind() {
 	case reflect.String:
@@ -342,7 +357,7 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 		return
 	}
 	if !slices.Contains(values, got) {
-		errs.Bad(name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
+		errs.Bad(path(), fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
 	}
 }
 
@@ -350,7 +365,7 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 // exclusiveMaximum tags of a number, stating the whole range when one is
 // broken ("must be between 1 and 10", "must be greater than 0 and at most
 // 10").
-func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
+func checkBounds(v reflect.Value, st *step, path func() string, errs *engine.Fields) {
 	var x float64
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -395,5 +410,5 @@ func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 	if v.Kind() < reflect.Float32 {
 		text = strconv.FormatInt(int64(x), 10)
 	}
-	errs.Bad(name, reason+" (got "+text+")")
+	errs.Bad(path(), reason+" (got "+text+")")
 }

@@ -30,14 +30,19 @@ import (
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/aspects"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
+	"github.com/astroapi/astroapi/http/routes/houses"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/parts"
+	"github.com/astroapi/astroapi/http/routes/relationship"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
@@ -71,6 +76,11 @@ func All(d Deps) []*op.Operation {
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions}),
+		relationship.Ops(relationship.Deps{Positions: d.Positions}),
+		houses.Ops(houses.Deps{Positions: d.Positions}),
+		aspects.Ops(aspects.Deps{Positions: d.Positions}),
+		parts.Ops(parts.Deps{Positions: d.Positions}),
+		transits.Ops(transits.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		vedic.Ops(vedic.Deps{Positions: d.Positions}),
@@ -79,7 +89,7 @@ func All(d Deps) []*op.Operation {
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
-		console.Ops(console.Deps{Store: d.Store, KeyRevoked: d.KeyRevoked, SignupsPerHour: d.SignupsPerHour}),
+		console.Ops(console.Deps{Store: d.Store, Quota: d.Quota, KeyRevoked: d.KeyRevoked, SignupsPerHour: d.SignupsPerHour}),
 	} {
 		ops = append(ops, family...)
 	}

@@ -14,7 +14,10 @@
 //	key_account     account id + 0x00 + key id -> empty (lists keys of an account)
 //	counters        account id + 0x00 + "2006-01-02" (day) or "2006-01" (month) -> uint64 big endian
 //	usage           account id + 0x00 + hour (int64 big endian, Unix seconds) + key id + 0x00 + endpoint
-//	                -> count, errors, total µs, max µs (4 x uint64 big endian)
+//	                -> count, errors, total µs, max µs (4 x uint64 big endian), then (schema 2, may
+//	                be absent) the latency histogram and the error kinds in uvarints: the number
+//	                of bins and each bin's count; the number of kinds and, for each, status, type
+//	                length, type, count
 //	hits            window start (int64 big endian, Unix nanoseconds) + key -> uint64 big endian
 package bolt
 
@@ -53,7 +56,9 @@ var (
 )
 
 // schemaVersion is written to meta/version; Open refuses a newer file.
-const schemaVersion = 1
+// Version 2 appends the latency histogram and the error kinds to usage
+// values (version 1 values, 32 bytes, still read).
+const schemaVersion = 2
 
 // ErrLocked is Open's error when another process (a running server, most
 // often) holds the file: bbolt admits one process per file.
@@ -449,16 +454,15 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 		for _, u := range b.Usage {
 			u.Hour = u.Hour.UTC().Truncate(time.Hour)
 			k := usageKey(u)
-			var v [32]byte
-			if old := ub.Get(k); len(old) == 32 {
-				copy(v[:], old)
+			sum := u
+			if old := ub.Get(k); old != nil {
+				var err error
+				if sum, err = decodeUsage(old); err != nil {
+					return err
+				}
+				sum.Add(u)
 			}
-			put := func(i int, x int64) { binary.BigEndian.PutUint64(v[8*i:], uint64(x)) }
-			put(0, get64(v[0:])+u.Count)
-			put(1, get64(v[8:])+u.Errors)
-			put(2, get64(v[16:])+u.TotalMicros)
-			put(3, max(get64(v[24:]), u.MaxMicros))
-			if err := ub.Put(k, v[:]); err != nil {
+			if err := ub.Put(k, encodeUsage(sum)); err != nil {
 				return err
 			}
 		}
@@ -479,7 +483,7 @@ func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) ([
 		c := tx.Bucket(bUsage).Cursor()
 		for k, v := c.Seek(start); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			rest := k[len(prefix):]
-			if len(rest) < 8 || len(v) != 32 {
+			if len(rest) < 8 {
 				return fmt.Errorf("bolt store: malformed usage record")
 			}
 			hour := time.Unix(int64(binary.BigEndian.Uint64(rest)), 0).UTC()
@@ -489,21 +493,132 @@ func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) ([
 			if hour.Before(from) {
 				continue // from not on the hour: Seek landed before it
 			}
+			u, err := decodeUsage(v)
+			if err != nil {
+				return err
+			}
 			keyID, endpoint, _ := bytes.Cut(rest[8:], []byte{0})
-			out = append(out, store.UsageBucket{
-				AccountID:   accountID,
-				KeyID:       string(keyID),
-				Endpoint:    string(endpoint),
-				Hour:        hour,
-				Count:       get64(v[0:]),
-				Errors:      get64(v[8:]),
-				TotalMicros: get64(v[16:]),
-				MaxMicros:   get64(v[24:]),
-			})
+			u.AccountID, u.KeyID, u.Endpoint, u.Hour = accountID, string(keyID), string(endpoint), hour
+			out = append(out, u)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// LastUsed implements store.Store: one pass over the account's usage keys
+// (they hold the hour and the key id; no value is decoded).
+func (d *DB) LastUsed(ctx context.Context, accountID string) (map[string]time.Time, error) {
+	out := map[string]time.Time{}
+	err := d.view(ctx, func(tx *bbolt.Tx) error {
+		prefix := join(accountID, "")
+		c := tx.Bucket(bUsage).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			rest := k[len(prefix):]
+			if len(rest) < 8 {
+				return fmt.Errorf("bolt store: malformed usage record")
+			}
+			keyID, _, _ := bytes.Cut(rest[8:], []byte{0})
+			// Keys sort by hour: a later record of a key is a later hour.
+			out[string(keyID)] = time.Unix(int64(binary.BigEndian.Uint64(rest)), 0).UTC()
+		}
+		return nil
+	})
+	return out, err
+}
+
+// encodeUsage writes the value of a usage record: the four totals, then
+// the histogram (when there is one) and the error kinds, sorted so that
+// equal buckets are equal bytes.
+func encodeUsage(u store.UsageBucket) []byte {
+	v := make([]byte, 32, 32+len(u.Latency)+8)
+	binary.BigEndian.PutUint64(v[0:], uint64(u.Count))
+	binary.BigEndian.PutUint64(v[8:], uint64(u.Errors))
+	binary.BigEndian.PutUint64(v[16:], uint64(u.TotalMicros))
+	binary.BigEndian.PutUint64(v[24:], uint64(u.MaxMicros))
+	if len(u.Latency) == 0 && len(u.ErrorKinds) == 0 {
+		return v
+	}
+	v = binary.AppendUvarint(v, uint64(len(u.Latency)))
+	for _, n := range u.Latency {
+		v = binary.AppendUvarint(v, uint64(n))
+	}
+	kinds := make([]store.ErrorKind, 0, len(u.ErrorKinds))
+	for k := range u.ErrorKinds {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		if kinds[i].Status != kinds[j].Status {
+			return kinds[i].Status < kinds[j].Status
+		}
+		return kinds[i].Type < kinds[j].Type
+	})
+	v = binary.AppendUvarint(v, uint64(len(kinds)))
+	for _, k := range kinds {
+		v = binary.AppendUvarint(v, uint64(k.Status))
+		v = binary.AppendUvarint(v, uint64(len(k.Type)))
+		v = append(v, k.Type...)
+		v = binary.AppendUvarint(v, uint64(u.ErrorKinds[k]))
+	}
+	return v
+}
+
+// decodeUsage reads a value written by encodeUsage, or the 32 bytes of a
+// schema 1 record.
+func decodeUsage(v []byte) (store.UsageBucket, error) {
+	bad := fmt.Errorf("bolt store: malformed usage record")
+	if len(v) < 32 {
+		return store.UsageBucket{}, bad
+	}
+	u := store.UsageBucket{Count: get64(v[0:]), Errors: get64(v[8:]), TotalMicros: get64(v[16:]), MaxMicros: get64(v[24:])}
+	rest := v[32:]
+	if len(rest) == 0 {
+		return u, nil
+	}
+	next := func() (uint64, bool) {
+		x, n := binary.Uvarint(rest)
+		if n <= 0 {
+			return 0, false
+		}
+		rest = rest[n:]
+		return x, true
+	}
+	bins, ok := next()
+	if !ok || bins > store.LatencyBins {
+		return store.UsageBucket{}, bad
+	}
+	if bins > 0 {
+		u.Latency = make([]int64, store.LatencyBins)
+		for i := range int(bins) {
+			x, ok := next()
+			if !ok {
+				return store.UsageBucket{}, bad
+			}
+			u.Latency[i] = int64(x)
+		}
+	}
+	kinds, ok := next()
+	if !ok || kinds > uint64(len(rest)) {
+		return store.UsageBucket{}, bad
+	}
+	if kinds > 0 {
+		u.ErrorKinds = make(map[store.ErrorKind]int64, kinds)
+	}
+	for range kinds {
+		status, ok1 := next()
+		n, ok2 := next()
+		if !ok1 || !ok2 || n > uint64(len(rest)) {
+			return store.UsageBucket{}, bad
+		}
+		typ := string(rest[:n])
+		rest = rest[n:]
+		count, ok := next()
+		if !ok {
+			return store.UsageBucket{}, bad
+		}
+		u.ErrorKinds[store.ErrorKind{Status: int(status), Type: typ}] = int64(count)
+	}
+	return u, nil
 }
 
 // Hit implements store.Store. Windows ended before the current one are

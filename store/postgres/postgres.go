@@ -12,14 +12,19 @@
 // advisory lock, so instances starting together migrate once. Tables:
 // astroapi_schema (version), accounts, api_keys, usage_counters (account,
 // period "2006-01-02" or "2006-01", n), usage_hourly (account, hour, key,
-// endpoint, count, errors, total_us, max_us).
+// endpoint, count, errors, total_us, max_us, latency: the histogram of
+// store.LatencyBins bins), usage_errors (account, hour, key, endpoint,
+// status, problem type, count), hits.
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/astroapi/astroapi/store"
@@ -85,6 +90,19 @@ var migrations = []string{
 		PRIMARY KEY (key, window_start)
 	);
 	CREATE INDEX hits_window ON hits (window_start);`,
+	// The console's statistics: latency percentiles from a histogram per
+	// bucket, and the refused calls by status and problem type.
+	`ALTER TABLE usage_hourly ADD COLUMN latency int8[];
+	CREATE TABLE usage_errors (
+		account_id text NOT NULL,
+		hour       timestamptz NOT NULL,
+		key_id     text NOT NULL,
+		endpoint   text NOT NULL,
+		status     int NOT NULL,
+		type       text NOT NULL,
+		count      bigint NOT NULL,
+		PRIMARY KEY (account_id, hour, key_id, endpoint, status, type)
+	);`,
 }
 
 // migrationLock is the advisory lock key serialising migrations
@@ -392,25 +410,43 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 		}
 		if len(b.Usage) > 0 {
 			n := len(b.Usage)
-			acct, key, ep := make([]string, n), make([]string, n), make([]string, n)
+			acct, key, ep, lat := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 			hour := make([]time.Time, n)
 			count, errs, total, mx := make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+			var kinds []errorRow
 			for i, u := range b.Usage {
 				acct[i], key[i], ep[i] = u.AccountID, u.KeyID, u.Endpoint
 				hour[i] = u.Hour.UTC().Truncate(time.Hour)
 				count[i], errs[i], total[i], mx[i] = u.Count, u.Errors, u.TotalMicros, u.MaxMicros
+				lat[i] = arrayLiteral(u.Latency)
+				for k, c := range u.ErrorKinds {
+					kinds = append(kinds, errorRow{acct[i], hour[i], key[i], ep[i], k, c})
+				}
 			}
 			// One statement for all buckets; quota never sends one bucket
-			// twice in a batch, which ON CONFLICT would refuse.
-			_, err := tx.Exec(ctx, `INSERT INTO usage_hourly (account_id, hour, key_id, endpoint, count, errors, total_us, max_us)
-				SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int8[], $6::int8[], $7::int8[], $8::int8[])
+			// twice in a batch, which ON CONFLICT would refuse. The
+			// histograms travel as array literals ('' for none) because
+			// unnest flattens a two-dimensional array; they add bin by bin.
+			_, err := tx.Exec(ctx, `INSERT INTO usage_hourly (account_id, hour, key_id, endpoint, count, errors, total_us, max_us, latency)
+				SELECT a, h, k, e, c, er, t, m, NULLIF(l, '')::int8[]
+				FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::text[])
+					AS u (a, h, k, e, c, er, t, m, l)
 				ON CONFLICT (account_id, hour, key_id, endpoint) DO UPDATE SET
 					count = usage_hourly.count + EXCLUDED.count,
 					errors = usage_hourly.errors + EXCLUDED.errors,
 					total_us = usage_hourly.total_us + EXCLUDED.total_us,
-					max_us = GREATEST(usage_hourly.max_us, EXCLUDED.max_us)`,
-				acct, hour, key, ep, count, errs, total, mx)
+					max_us = GREATEST(usage_hourly.max_us, EXCLUDED.max_us),
+					latency = CASE
+						WHEN EXCLUDED.latency IS NULL THEN usage_hourly.latency
+						WHEN usage_hourly.latency IS NULL THEN EXCLUDED.latency
+						ELSE ARRAY(SELECT COALESCE(x, 0) + COALESCE(y, 0)
+							FROM unnest(usage_hourly.latency, EXCLUDED.latency) WITH ORDINALITY AS z (x, y, i) ORDER BY i)
+					END`,
+				acct, hour, key, ep, count, errs, total, mx, lat)
 			if err != nil {
+				return err
+			}
+			if err := flushErrors(ctx, tx, kinds); err != nil {
 				return err
 			}
 		}
@@ -422,20 +458,131 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 	return totals, nil
 }
 
-// Usage implements store.Store.
-func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) ([]store.UsageBucket, error) {
-	rows, err := d.pool.Query(ctx, `SELECT hour, key_id, endpoint, count, errors, total_us, max_us FROM usage_hourly
-		WHERE account_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour, key_id COLLATE "C", endpoint COLLATE "C"`, accountID, from, to)
+// errorRow is one row of usage_errors.
+type errorRow struct {
+	account string
+	hour    time.Time
+	key, ep string
+	kind    store.ErrorKind
+	n       int64
+}
+
+// flushErrors adds the error kinds of a flush to usage_errors, in key
+// order (the lock order of every instance's flush).
+func flushErrors(ctx context.Context, tx pgx.Tx, rows []errorRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	slices.SortFunc(rows, func(x, y errorRow) int {
+		return cmp.Or(cmp.Compare(x.account, y.account), x.hour.Compare(y.hour), cmp.Compare(x.key, y.key),
+			cmp.Compare(x.ep, y.ep), cmp.Compare(x.kind.Status, y.kind.Status), cmp.Compare(x.kind.Type, y.kind.Type))
+	})
+	n := len(rows)
+	acct, key, ep, typ := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	hour := make([]time.Time, n)
+	status, count := make([]int32, n), make([]int64, n)
+	for i, r := range rows {
+		acct[i], hour[i], key[i], ep[i], status[i], typ[i], count[i] = r.account, r.hour, r.key, r.ep, int32(r.kind.Status), r.kind.Type, r.n
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO usage_errors (account_id, hour, key_id, endpoint, status, type, count)
+		SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int4[], $6::text[], $7::int8[])
+		ON CONFLICT (account_id, hour, key_id, endpoint, status, type) DO UPDATE SET count = usage_errors.count + EXCLUDED.count`,
+		acct, hour, key, ep, status, typ, count)
+	return err
+}
+
+// arrayLiteral writes a histogram as a PostgreSQL array literal, "" for
+// none.
+func arrayLiteral(xs []int64) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	b := make([]byte, 0, 2+3*len(xs))
+	b = append(b, '{')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, x, 10)
+	}
+	return string(append(b, '}'))
+}
+
+// Usage implements store.Store: the buckets, then their error kinds, in
+// one snapshot (a flush between the two reads would add kinds to buckets
+// read before it).
+func (d *DB) Usage(ctx context.Context, accountID string, from, to time.Time) (out []store.UsageBucket, err error) {
+	err = pgx.BeginTxFunc(ctx, d.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT hour, key_id, endpoint, count, errors, total_us, max_us, latency FROM usage_hourly
+			WHERE account_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour, key_id COLLATE "C", endpoint COLLATE "C"`, accountID, from, to)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.UsageBucket, error) {
+			u := store.UsageBucket{AccountID: accountID}
+			err := r.Scan(&u.Hour, &u.KeyID, &u.Endpoint, &u.Count, &u.Errors, &u.TotalMicros, &u.MaxMicros, &u.Latency)
+			u.Hour = u.Hour.UTC()
+			if len(u.Latency) != 0 && len(u.Latency) != store.LatencyBins {
+				lat := make([]int64, store.LatencyBins)
+				copy(lat, u.Latency)
+				u.Latency = lat
+			}
+			return u, err
+		})
+		if err != nil || len(out) == 0 {
+			return err
+		}
+		type id struct {
+			hour    int64
+			key, ep string
+		}
+		at := make(map[id]int, len(out))
+		for i, u := range out {
+			at[id{u.Hour.Unix(), u.KeyID, u.Endpoint}] = i
+		}
+		erows, err := tx.Query(ctx, `SELECT hour, key_id, endpoint, status, type, count FROM usage_errors
+			WHERE account_id = $1 AND hour >= $2 AND hour < $3`, accountID, from, to)
+		if err != nil {
+			return err
+		}
+		var hour time.Time
+		var key, ep, typ string
+		var status int32
+		var n int64
+		_, err = pgx.ForEachRow(erows, []any{&hour, &key, &ep, &status, &typ, &n}, func() error {
+			i, ok := at[id{hour.Unix(), key, ep}]
+			if !ok {
+				return fmt.Errorf("error kinds of %s %s %s without their bucket", key, ep, hour)
+			}
+			u := &out[i]
+			if u.ErrorKinds == nil {
+				u.ErrorKinds = map[store.ErrorKind]int64{}
+			}
+			u.ErrorKinds[store.ErrorKind{Status: int(status), Type: typ}] += n
+			return nil
+		})
+		return err
+	})
 	if err != nil {
 		return nil, mapErr(err, "usage of "+accountID)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.UsageBucket, error) {
-		u := store.UsageBucket{AccountID: accountID}
-		err := r.Scan(&u.Hour, &u.KeyID, &u.Endpoint, &u.Count, &u.Errors, &u.TotalMicros, &u.MaxMicros)
-		u.Hour = u.Hour.UTC()
-		return u, err
+	return out, nil
+}
+
+// LastUsed implements store.Store.
+func (d *DB) LastUsed(ctx context.Context, accountID string) (map[string]time.Time, error) {
+	rows, err := d.pool.Query(ctx, `SELECT key_id, max(hour) FROM usage_hourly WHERE account_id = $1 GROUP BY key_id`, accountID)
+	if err != nil {
+		return nil, mapErr(err, "last use of the keys of "+accountID)
+	}
+	out := map[string]time.Time{}
+	var key string
+	var hour time.Time
+	_, err = pgx.ForEachRow(rows, []any{&key, &hour}, func() error {
+		out[key] = hour.UTC()
+		return nil
 	})
-	return out, mapErr(err, "usage of "+accountID)
+	return out, mapErr(err, "last use of the keys of "+accountID)
 }
 
 // Hit implements store.Store: one upsert; windows ended before the current

@@ -54,6 +54,8 @@ func Run(t *testing.T, open Opener) {
 		{"Counters", testCounters},
 		{"ConcurrentFlushesAddUp", testConcurrentFlushes},
 		{"Usage", testUsage},
+		{"UsageHistogramAndErrorKinds", testUsageDetail},
+		{"LastUsed", testLastUsed},
 		{"Hits", testHits},
 		{"PurgeRevokedKeys", testPurge},
 		{"Closed", testClosed},
@@ -463,6 +465,73 @@ func testUsage(t *testing.T, s store.Store) {
 	got, err = s.Usage(ctx, a.ID, h0.Add(24*time.Hour), h0.Add(48*time.Hour))
 	if err != nil || len(got) != 0 {
 		t.Errorf("Usage of an empty range = %v, %v; want none", got, err)
+	}
+}
+
+// testUsageDetail: the latency histogram adds bin by bin and the error
+// kinds add per status and type, across flushes; a bucket flushed without
+// them keeps what it had.
+func testUsageDetail(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "pro")
+	h0 := time.Date(2026, 7, 5, 10, 0, 0, 0, time.UTC)
+	hist := func(bins map[int]int64) []int64 {
+		h := make([]int64, store.LatencyBins)
+		for i, n := range bins {
+			h[i] = n
+		}
+		return h
+	}
+	validation := store.ErrorKind{Status: 422, Type: "validation"}
+	quotaKind := store.ErrorKind{Status: 429, Type: "quota-exceeded"}
+	first := store.UsageBucket{AccountID: a.ID, KeyID: "key_a", Endpoint: "post-natal", Hour: h0, Count: 3, Errors: 2, TotalMicros: 900, MaxMicros: 500,
+		Latency: hist(map[int]int64{10: 1, 17: 2}), ErrorKinds: map[store.ErrorKind]int64{validation: 2}}
+	second := store.UsageBucket{AccountID: a.ID, KeyID: "key_a", Endpoint: "post-natal", Hour: h0, Count: 2, Errors: 2, TotalMicros: 200, MaxMicros: 150,
+		Latency: hist(map[int]int64{10: 1, store.LatencyBins - 1: 1}), ErrorKinds: map[store.ErrorKind]int64{validation: 1, quotaKind: 1}}
+	plain := store.UsageBucket{AccountID: a.ID, KeyID: "key_a", Endpoint: "post-natal", Hour: h0, Count: 1, TotalMicros: 10, MaxMicros: 10}
+	for _, b := range []store.UsageBucket{first, second, plain} {
+		if _, err := s.Flush(ctx, store.Batch{Usage: []store.UsageBucket{b}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Usage(ctx, a.ID, h0, h0.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.UsageBucket{{AccountID: a.ID, KeyID: "key_a", Endpoint: "post-natal", Hour: h0, Count: 6, Errors: 4, TotalMicros: 1110, MaxMicros: 500,
+		Latency:    hist(map[int]int64{10: 2, 17: 2, store.LatencyBins - 1: 1}),
+		ErrorKinds: map[store.ErrorKind]int64{validation: 3, quotaKind: 1}}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Usage (-want +got):\n%s", diff)
+	}
+}
+
+// testLastUsed: the latest hour of each key's buckets, over all hours.
+func testLastUsed(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "pro")
+	other := newAccount(t, s, "pro")
+	h0 := time.Date(2025, 1, 2, 3, 0, 0, 0, time.UTC)
+	b := func(acct, key string, h time.Time) store.UsageBucket {
+		return store.UsageBucket{AccountID: acct, KeyID: key, Endpoint: "post-natal", Hour: h, Count: 1}
+	}
+	_, err := s.Flush(ctx, store.Batch{Usage: []store.UsageBucket{
+		b(a.ID, "key_a", h0), b(a.ID, "key_a", h0.Add(400*24*time.Hour)), b(a.ID, "key_b", h0.Add(-time.Hour)),
+		b(other.ID, "key_o", h0.Add(1000*24*time.Hour)),
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.LastUsed(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]time.Time{"key_a": h0.Add(400 * 24 * time.Hour), "key_b": h0.Add(-time.Hour)}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("LastUsed (-want +got):\n%s", diff)
+	}
+	if got, err := s.LastUsed(ctx, newAccount(t, s, "pro").ID); err != nil || len(got) != 0 {
+		t.Errorf("LastUsed of an unused account = %v, %v; want none", got, err)
 	}
 }
 

@@ -2,12 +2,21 @@
 // at /api-keys): an HTML page backed by JSON routes. Signing up is public
 // and limited per client address; everything else acts with the key in
 // x-api-key on that key's own account.
+//
+// The page is a dashboard of the account (plan, quotas, use over 30 to 365
+// days, operations, latency, hours, errors: it reads the usage routes), the
+// key list with each key's last use, and a playground that sends a birth
+// to any route of the families with the user's key (billed as any call).
+// It keeps the key in page memory, or in sessionStorage when asked, never
+// in a cookie or a URL. Its assets are embedded (assets/); its charts use
+// uPlot, embedded with the documentation UIs (make docs-ui).
 package console
 
 import (
 	"embed"
 	"errors"
 	"net/mail"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +33,9 @@ var assets embed.FS
 // Deps are what the console acts on.
 type Deps struct {
 	Store store.Store // nil: the routes answer 503
+	// Quota gives the hour each key was last used (nil: the key list
+	// shows none).
+	Quota *quota.Quota
 	// KeyRevoked is called with the id of a key revoked or rotated, so that
 	// the server refuses it at once though it cached it (may be nil).
 	KeyRevoked func(id string)
@@ -49,7 +61,10 @@ type keyView struct {
 	Status  string `json:"status" doc:"active or revoked" enum:"active,revoked"`
 	Created string `json:"created" doc:"creation instant, RFC 3339 UTC"`
 	Revoked string `json:"revoked,omitempty" doc:"revocation instant, RFC 3339 UTC"`
-	Current bool   `json:"current" doc:"this is the key the request was made with"`
+	// LastUsed comes from the hourly usage attribution: the hour, not the
+	// instant.
+	LastUsed string `json:"last_used,omitempty" doc:"UTC hour of the latest call made with the key, RFC 3339; absent if it was never used"`
+	Current  bool   `json:"current" doc:"this is the key the request was made with"`
 }
 
 // accountView is an account as the console shows it.
@@ -70,9 +85,11 @@ type newKeyResult struct {
 
 // keyList is the body of GET /api-keys/keys.
 type keyList struct {
-	Account accountView `json:"account"`
-	Keys    []keyView   `json:"keys" doc:"oldest first"`
-	Next    string      `json:"next,omitempty" doc:"when more keys follow: send it as after to get them"`
+	Account   accountView `json:"account"`
+	Keys      []keyView   `json:"keys" doc:"oldest first"`
+	Next      string      `json:"next,omitempty" doc:"when more keys follow: send it as after to get them"`
+	Active    int         `json:"active_keys" doc:"active keys of the account (all pages)"`
+	MaxActive int         `json:"max_active_keys" doc:"the most active keys an account may have; creating one more is a 409"`
 }
 
 // keyListQuery pages GET /api-keys/keys.
@@ -117,14 +134,24 @@ func Ops(d Deps) []*op.Operation {
 		"A page to create an account on the free plan and get its first key, and, given a key, to list, "+
 			"create, rotate and revoke the keys of its account. It calls the /api-keys/* JSON routes.")
 	page.Produces, page.Bare, page.Unavailable, page.Private, page.JSONOnly = "text/html", false, "", false, false
-	script := spec("get-api-keys-asset", "/api-keys/assets/console.js", op.Public, "Script of the key console", "")
+	script := spec("get-api-keys-asset", "/api-keys/assets/{file}", op.Public, "Scripts and style of the key console", "")
 	script.Produces, script.Bare, script.Unavailable, script.Hidden, script.Private, script.JSONOnly = "text/javascript", false, "", true, false, false
+	script.PathExamples = map[string]string{"file": "console.js"}
 	return []*op.Operation{
 		op.Get(page, func(*op.Call, *op.None) (op.Raw, error) {
 			return asset("console.html", "text/html; charset=utf-8")
 		}),
-		op.Get(script, func(*op.Call, *op.None) (op.Raw, error) {
-			return asset("console.js", "text/javascript; charset=utf-8")
+		op.Get(script, func(c *op.Call, _ *op.None) (op.Raw, error) {
+			name := c.Param("file")
+			ctype, ok := assetTypes[path.Ext(name)]
+			if !ok || name == "console.html" || strings.ContainsAny(name, "/\\") {
+				return op.Raw{}, op.NotFound("no console asset " + strconv.Quote(name))
+			}
+			raw, err := asset(name, ctype)
+			if err != nil {
+				return op.Raw{}, op.NotFound("no console asset " + strconv.Quote(name))
+			}
+			return raw, nil
 		}),
 		op.Post(spec("post-api-keys-signup", "/api-keys/signup", op.Public, "Create an account on the free plan and its first key",
 			"Public. Limited per client address (a few per hour; 429 beyond). One account per e-mail address (409 if taken). "+
@@ -139,6 +166,9 @@ func Ops(d Deps) []*op.Operation {
 			"The key stops working at once on this server and within a second on others. The last active key of an account cannot be revoked (409): rotate it instead."), k.revoke),
 	}
 }
+
+// assetTypes are the media types of the console's assets by extension.
+var assetTypes = map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
 func asset(name, ctype string) (op.Raw, error) {
 	b, err := assets.ReadFile("assets/" + name)
@@ -220,6 +250,18 @@ func (k *console) list(c *op.Call, in *keyListQuery) (keyList, error) {
 	if err != nil {
 		return keyList{}, err
 	}
+	var lastUsed map[string]time.Time
+	if k.Quota != nil {
+		if lastUsed, err = k.Quota.LastUsed(c.Context(), c.Account().ID); err != nil {
+			return keyList{}, err
+		}
+	}
+	out := keyList{Account: viewAccount(*c.Account()), Keys: []keyView{}, MaxActive: maxActiveKeys}
+	for _, key := range ks {
+		if key.Status == store.KeyActive {
+			out.Active++
+		}
+	}
 	if in.After != "" {
 		i := slices.IndexFunc(ks, func(key store.Key) bool { return key.ID == in.After })
 		if i < 0 {
@@ -227,13 +269,16 @@ func (k *console) list(c *op.Call, in *keyListQuery) (keyList, error) {
 		}
 		ks = ks[i+1:]
 	}
-	out := keyList{Account: viewAccount(*c.Account()), Keys: []keyView{}}
 	for _, key := range ks {
 		if len(out.Keys) == limit {
 			out.Next = out.Keys[limit-1].ID
 			break
 		}
-		out.Keys = append(out.Keys, viewKey(key, c.Key().ID))
+		v := viewKey(key, c.Key().ID)
+		if h, ok := lastUsed[key.ID]; ok {
+			v.LastUsed = h.Format(time.RFC3339)
+		}
+		out.Keys = append(out.Keys, v)
 	}
 	return out, nil
 }

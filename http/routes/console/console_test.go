@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -30,14 +31,25 @@ func TestConsoleRoutes(t *testing.T) {
 
 		var list keyList
 		ts.Get(t, "/api-keys/keys", "x-api-key", key).WantStatus(t, 200).Decode(t, &list)
-		if len(list.Keys) != 1 || !list.Keys[0].Current || list.Account.Email != email {
+		if len(list.Keys) != 1 || !list.Keys[0].Current || list.Account.Email != email || list.Active != 1 || list.MaxActive != maxActiveKeys {
 			t.Fatalf("list %+v", list)
+		}
+		// The key was used this hour (the echo call): its last use is the
+		// hour of the harness clock.
+		if want := ts.Clock.Now().Truncate(time.Hour).Format(time.RFC3339); list.Keys[0].LastUsed != want {
+			t.Errorf("last_used %q, want %q", list.Keys[0].LastUsed, want)
 		}
 		first := list.Keys[0].ID
 		// The last active key cannot be revoked.
 		ts.Post(t, "/api-keys/keys/"+first+"/revoke", `{}`, "x-api-key", key).WantStatus(t, 409)
 		var second newKeyResult
 		ts.Post(t, "/api-keys/keys", `{}`, "x-api-key", key).WantStatus(t, 200).Decode(t, &second)
+		var two keyList
+		ts.Get(t, "/api-keys/keys", "x-api-key", key).WantStatus(t, 200).Decode(t, &two)
+		i := slices.IndexFunc(two.Keys, func(k keyView) bool { return k.ID == second.Key.ID })
+		if two.Active != 2 || len(two.Keys) != 2 || i < 0 || two.Keys[i].LastUsed != "" {
+			t.Errorf("after a second key %s: %+v (a new key was never used)", second.Key.ID, two)
+		}
 		// Rotate the first key: the old secret stops at once, the new one works.
 		var rot newKeyResult
 		ts.Post(t, "/api-keys/keys/"+first+"/rotate", `{}`, "x-api-key", key).WantStatus(t, 200).Decode(t, &rot)
@@ -94,6 +106,32 @@ func TestSignupHardened(t *testing.T) {
 		other.Post(t, "/api-keys/signup", `{"email":"b-`+randomHex(t)+`@example.com"}`, "x-api-key", "").WantStatus(t, 200)
 		ts.Post(t, "/api-keys/signup", `{"email":"c-`+randomHex(t)+`@example.com"}`, "x-api-key", "").WantStatus(t, 429)
 	})
+}
+
+// TestConsoleAssets: the page and its scripts and style are served with
+// their types; other names are 404s.
+func TestConsoleAssets(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	r := ts.Get(t, "/api-keys", "x-api-key", "").WantStatus(t, 200)
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") || !strings.Contains(r.Header.Get("Content-Security-Policy"), "default-src 'self'") {
+		t.Errorf("page headers %v", r.Header)
+	}
+	for _, name := range []string{"console.js", "console.css", "/api/docs/vendor/uPlot.iife.min.js"} {
+		if !strings.Contains(string(r.Body), name) {
+			t.Errorf("the page does not load %s", name)
+		}
+	}
+	// console.js imports the others.
+	for _, name := range []string{"console.js", "util.js", "charts.js", "dashboard.js", "playground.js", "console.css"} {
+		a := ts.Get(t, "/api-keys/assets/"+name, "x-api-key", "").WantStatus(t, 200)
+		want := map[bool]string{true: "text/css", false: "text/javascript"}[strings.HasSuffix(name, ".css")]
+		if !strings.HasPrefix(a.Header.Get("Content-Type"), want) {
+			t.Errorf("%s: Content-Type %q", name, a.Header.Get("Content-Type"))
+		}
+	}
+	for _, name := range []string{"console.html", "nothing.js", "console.go", "..%2Fconsole.go", "assets%2Fconsole.js"} {
+		ts.Get(t, "/api-keys/assets/"+name, "x-api-key", "").WantStatus(t, 404)
+	}
 }
 
 // TestKeyListPages: the key list comes in pages linked by next.

@@ -24,7 +24,7 @@ func startTestServer(t *testing.T, o testOptions) *apitest.Server {
 	t.Helper()
 	clock := apitest.NewClock(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(rand.IntN(50*365*24)) * time.Hour))
 	return apitest.Start(t, apitest.Options{StoreURL: o.StoreURL, Clock: clock, Ops: func(e apitest.Env) []*op.Operation {
-		return append(Ops(Deps{Store: e.Store, KeyRevoked: e.KeyRevoked, SignupsPerHour: o.SignupsPerHour}), apitest.Echo()...)
+		return append(Ops(Deps{Store: e.Store, Quota: e.Quota, KeyRevoked: e.KeyRevoked, SignupsPerHour: o.SignupsPerHour}), apitest.Echo()...)
 	}})
 }
 

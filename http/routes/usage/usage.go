@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"slices"
 
 	json "github.com/goccy/go-json"
 
@@ -22,20 +23,15 @@ type Deps struct {
 // usageQuery is the query of /usage/chart and /usage/export (spec 4.10).
 // The door checks the values and fills the defaults.
 type usageQuery struct {
-	Type   string `json:"type,omitempty" doc:"what to chart" enum:"usage,endpoints,response_time,hourly_pattern" default:"usage"`
-	Days   int    `json:"days,omitempty" doc:"how many UTC days back, today included" minimum:"1" maximum:"365" default:"30"`
-	Format string `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
+	Type   quota.ChartType `json:"type,omitempty" doc:"what to chart (errors, beyond the contract's four: refused calls by status and problem type)" default:"usage"`
+	Days   int             `json:"days,omitempty" doc:"how many UTC days back, today included" minimum:"1" maximum:"365" default:"30"`
+	Format string          `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
 }
 
 // usageDays is the query of GET /api/v1/usage.
 type usageDays struct {
-	Days int `json:"days,omitempty" doc:"how many UTC days back the statistics cover, today included" minimum:"1" maximum:"365" default:"30"`
-}
-
-// chartType reads the (checked) type.
-func (q usageQuery) chartType() quota.ChartType {
-	t, _ := quota.ParseChartType(q.Type)
-	return t
+	Days   int               `json:"days,omitempty" doc:"how many UTC days back the statistics cover, today included" minimum:"1" maximum:"365" default:"30"`
+	Charts []quota.ChartType `json:"charts,omitempty" doc:"chart types to add to the report, comma-separated as a query parameter (usage, endpoints, response_time, hourly_pattern, errors): each over the same days, as /api/v1/usage/chart gives it, from the same reading as the statistics" example:"[\"usage\",\"hourly_pattern\"]"`
 }
 
 // Ops returns the usage routes.
@@ -45,19 +41,26 @@ func Ops(d Deps) []*op.Operation {
 		op.Get(op.Spec{
 			ID: "get-usage", Path: "/api/v1/usage", Family: "Agents", Access: op.Free, Bare: true,
 			Summary: "Usage of your account and key",
-			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days (statistics_30_days) and of the days asked for (statistics, days 1-365, default 30), and the plan's limits. " +
+			Description: "The key (masked), the plan, the account-plan counters shared by all keys of the account, the use attributed to this key, statistics of the last 30 UTC days (statistics_30_days) and of the days asked for (statistics, days 1-365, default 30), and the plan's limits with their reset instants. " +
+				"The statistics count every recorded call of the account's keys, billed or not: totals, errors, response-time mean, maximum and percentiles (p50, p90, p95, p99, from a histogram of half-octave bins: within 19%), the refused calls by status and problem type (errors_by_kind), and each operation's share. With charts=usage,hourly_pattern,... the report also carries those charts over the same days (charts), read at the same moment as the statistics: what a dashboard draws. " +
 				"Billing: a call counts against the daily and monthly quota only when it is answered (refused calls, 4xx or 5xx, take a token of the per-second rate and no quota); most operations count as one call, and those whose work is far above a chart's count as more (a PNG wheel as 10): the OpenAPI document gives each operation's cost (x-cost). Not billed.",
 			Unavailable: unavailable,
 		}, func(c *op.Call, in *usageDays) (quota.Report, error) {
-			return d.Quota.Report(c.Context(), *c.Account(), *c.Key(), in.Days)
+			var charts []quota.ChartType // each once, in the order asked
+			for _, t := range in.Charts {
+				if !slices.Contains(charts, t) {
+					charts = append(charts, t)
+				}
+			}
+			return d.Quota.Report(c.Context(), *c.Account(), *c.Key(), in.Days, charts...)
 		}),
 		op.Get(op.Spec{
 			ID: "get-usage-chart", Path: "/api/v1/usage/chart", Family: "Agents", Access: op.Free, Bare: true,
 			Summary:     "Usage chart data",
-			Description: "Labels for the x axis and series of the same length, the shape chart libraries plot directly. type=usage: requests and errors per UTC day; endpoints: per operation; response_time: mean and max milliseconds per day; hourly_pattern: requests per UTC hour of day. Not billed.",
+			Description: "Labels for the x axis and series of the same length, the shape chart libraries plot directly. type=usage: requests and errors per UTC day; endpoints: per operation (requests, errors, mean, max, p50 and p95 milliseconds); response_time: mean, max, p50, p95 and p99 milliseconds and requests per day; hourly_pattern: requests per UTC hour of day; errors (beyond the contract's four): the refused calls per status and problem type (labels \"422 validation\"). Not billed.",
 			Unavailable: unavailable,
 		}, func(c *op.Call, in *usageQuery) (quota.Chart, error) {
-			return d.Quota.Chart(c.Context(), c.Account().ID, in.chartType(), in.Days)
+			return d.Quota.Chart(c.Context(), c.Account().ID, in.Type, in.Days)
 		}),
 		op.Get(op.Spec{
 			ID: "get-usage-export", Path: "/api/v1/usage/export", Family: "Agents", Access: op.Free, NoBatch: true,
@@ -70,7 +73,7 @@ func Ops(d Deps) []*op.Operation {
 }
 
 func (d Deps) export(c *op.Call, in *usageQuery) (op.Raw, error) {
-	t, days := in.chartType(), in.Days
+	t, days := in.Type, in.Days
 	ch, err := d.Quota.Chart(c.Context(), c.Account().ID, t, days)
 	if err != nil {
 		return op.Raw{}, err
