@@ -189,9 +189,7 @@ func (p *Packet) resolve(c resolve.Context, prefix string, needPlace bool) error
 		bad("longitude", "is required with latitude")
 	case coords:
 		lat, lon = *p.Latitude, *p.Longitude
-		for _, e := range engine.CheckPlace(lat, lon, prefix) {
-			errs = append(errs, e)
-		}
+		errs = append(errs, engine.CheckPlace(lat, lon, prefix)...)
 	}
 	var place *Place
 	switch loc := strings.TrimSpace(p.Location); {
