@@ -321,6 +321,11 @@ func echoOf[T any](t testing.TB, env apitest.Envelope) T {
 // back gives the same answer.
 func TestBaziPacket(t *testing.T) {
 	pl, zx := apitest.Geo(t)
+	// The zone boundaries unpack in the background: wait here rather than
+	// inside a request's timeout (seconds under the race detector).
+	if err := zx.Wait(); err != nil {
+		t.Fatal(err)
+	}
 	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(tableDeps(t))...), Ephemeris: true, Places: pl, Zones: zx})
 	base := `{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai"}`
 	var want bazi.Chart

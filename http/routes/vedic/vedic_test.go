@@ -438,6 +438,11 @@ func TestEcho(t *testing.T) {
 // panchang; the echo holds the location as sent and the place it found.
 func TestLocation(t *testing.T) {
 	pl, zx := apitest.Geo(t)
+	// The zone boundaries unpack in the background: wait here rather than
+	// inside a request's timeout (seconds under the race detector).
+	if err := zx.Wait(); err != nil {
+		t.Fatal(err)
+	}
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
 	var r natalResult
 	env := post(t, ts, "/api/v1/vedic/natal", `{"year":1990,"month":7,"day":14,"hour":20,"location":"New Delhi","timezone":"auto"}`, &r)
