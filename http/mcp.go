@@ -300,6 +300,7 @@ func toolOf(o *op.Operation, name string) *mcp.Tool {
 		desc += fmt.Sprintf(" Billed %d calls.", o.Cost)
 	}
 	in := inputSchema(o)
+	dropReadOnly(in)
 	compactSchema(in)
 	t := &mcp.Tool{
 		Name: name, Title: o.Summary, Description: desc,

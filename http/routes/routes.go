@@ -27,6 +27,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	engineeclipses "github.com/astroapi/astroapi/engine/eclipses"
 	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/solarterms"
 	enginestars "github.com/astroapi/astroapi/engine/stars"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
@@ -47,6 +48,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/timing"
 	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/usage"
+	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 	"github.com/astroapi/astroapi/tables"
@@ -87,7 +89,8 @@ func All(d Deps) []*op.Operation {
 		transits.Ops(transits.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Catalog: catalog, Missing: noCatalog}),
 		stars.Ops(stars.Deps{Stars: starService(d.Tables, d.Swiss)}),
-		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
+		vedic.Ops(vedic.Deps{Positions: d.Positions}),
+		chinese.Ops(chinese.Deps{Terms: solarTerms(d)}),
 		mayan.Ops(),
 		timing.Ops(timing.Deps{Positions: d.Positions}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
@@ -116,4 +119,20 @@ func starService(set *tables.Set, eph *swe.Ephemeris) *enginestars.Stars {
 		return nil
 	}
 	return enginestars.New(tab, direct)
+}
+
+// solarTerms builds the Chinese routes' solar-term service: the table's
+// instants (1800-2399) first, root-finding on the ephemeris behind; nil
+// with neither.
+func solarTerms(d Deps) *solarterms.Finder {
+	var table solarterms.Table
+	if d.Tables != nil {
+		if st := d.Tables.SolarTerms(); st != nil {
+			table = st // a nil *tables.SolarTerms is kept out of the interface
+		}
+	}
+	if table == nil && d.Positions == nil {
+		return nil
+	}
+	return solarterms.New(table, d.Positions)
 }
