@@ -1,7 +1,7 @@
-// Package vedic is the glue of the fourteen Vedic routes of spec 4.2: the
+// Package vedic is the glue of the fifteen Vedic routes of spec 4.2: the
 // sidereal natal chart as JSON and as a North or South Indian SVG, the
 // Moon's nakshatra, the Vimshottari dasha, the sixteen vargas, the doshas,
-// the yogas, ashtakavarga, shadbala and the panchang. The calculations are
+// the yogas, ashtakavarga, shadbala, the panchang and the matching of two charts. The calculations are
 // engine/vedic's and the drawings engine/vedic/draw's; the inputs are
 // engine/vedic's request types (the birth packet of engine/birth, flat in
 // the body as the natal route takes it, and each route's options), which
@@ -108,7 +108,25 @@ func Ops(d Deps) []*op.Operation {
 				"the required minimum in rupas, the ratio and the rank. `conventions` states each choice where the sources differ."+conventions), d.shadbala),
 		op.Post(spec("post-vedic-panchang", "/api/v1/vedic/panchang", "Panchang of a day at a place",
 			panchangDescription), d.panchang),
+		op.Post(spec("post-vedic-matching", "/api/v1/vedic/matching", "Kundli matching: Ashtakoota (Guna Milan) and Manglik",
+			matchingDescription+conventions), d.matching),
 	}
+}
+
+const matchingDescription = "Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; " +
+	"`person1_role` groom by default). The Ashtakoota (Guna Milan) of the two Moons out of 36, each koota with its points, both people's " +
+	"categories and the rule that gave the points: varna 1 (the groom's varna the bride's or higher; `varna_scheme`), vashya 2 (the vashya " +
+	"classes of the Moon signs, halves of Sagittarius and Capricorn by the Moon's degree), tara 3 (1.5 for each direction in which the count " +
+	"of nakshatras is not the 3rd, 5th or 7th tara), yoni 4 (the animals of the nakshatras), graha maitri 5 (the natural friendship of the " +
+	"Moon-sign lords both ways, BPHS ch. 3), gana 6, bhakoot 7 (0 when the Moon signs are 2/12, 5/9 or 6/8 from each other) and nadi 8 " +
+	"(0 in the same nadi); the bhakoot and nadi doshas with the named exceptions that cancel them (`nadi_exceptions`, `bhakoot_exceptions`: " +
+	"all by default, [] for none) and, with `cancelled_dosha_points` restore, the koota's full points when cancelled (keep by default). " +
+	"The verdict bands the total (below 18 not recommended, the manuals' minimum). The Manglik (Kuja) dosha of both rasi charts as " +
+	"POST /api/v1/vedic/dosha/manglik reports it, and the verdict: compatible when neither or both are Manglik (`manglik_cancellations` " +
+	"apply by default: a chart whose dosha is cancelled is not Manglik)."
+
+func (d Deps) matching(c *op.Call, in *vedic.MatchingRequest) (*vedic.Matching, error) {
+	return in.Match(d.Positions, c)
 }
 
 func (d Deps) natal(c *op.Call, in *vedic.ChartRequest) (*vedic.Chart, error) {
