@@ -202,34 +202,18 @@ type VargaName string
 // EnumValues lists the varga names, d1 to d60.
 func (VargaName) EnumValues() []string { return VargaNames() }
 
-// ManglikCancellations says whether a chart's own Manglik cancellations
-// count in the matching verdict.
-type ManglikCancellations string
-
-// The choices.
-const (
-	ManglikApply  ManglikCancellations = "apply"
-	ManglikIgnore ManglikCancellations = "ignore"
-)
-
-// EnumValues lists the choices.
-func (ManglikCancellations) EnumValues() []string {
-	return []string{string(ManglikApply), string(ManglikIgnore)}
-}
-
 // MatchingRequest is the input of the matching route: two births (each a
 // birth packet, as the body of POST /api/v1/vedic/natal) and the switches
 // of the Ashtakoota and the Manglik verdict. Resolved, it is its own echo:
 // the exception lists omitted come back as the lists applied.
 type MatchingRequest struct {
-	Person1              birth.Packet         `json:"person1" required:"true" doc:"the first person's birth: a birth packet as the body of POST /api/v1/vedic/natal (date, time, place, timezone)" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":28.6139,\"longitude\":77.209,\"timezone\":\"Asia/Kolkata\"}"`
-	Person2              birth.Packet         `json:"person2" required:"true" doc:"the second person's birth, as person1" example:"{\"year\":1992,\"month\":3,\"day\":2,\"hour\":8,\"minute\":15,\"latitude\":19.076,\"longitude\":72.8777,\"timezone\":\"Asia/Kolkata\"}"`
-	Person1Role          Role                 `json:"person1_role,omitempty" doc:"person1's part in the kootas, which count from the bride or the groom: groom (person2 is the bride) or bride (person2 is the groom)" example:"groom" default:"groom"`
-	VarnaScheme          VarnaScheme          `json:"varna_scheme,omitempty" doc:"varna of the signs: both give the water signs Brahmin and the fire signs Kshatriya; earth_vaishya gives the earth signs Vaishya and the air signs Shudra (the usual matching tables), air_vaishya the air signs Vaishya and the earth signs Shudra (PyJHora)" example:"earth_vaishya" default:"earth_vaishya"`
-	NadiExceptions       []NadiException      `json:"nadi_exceptions" doc:"the exceptions that may cancel a nadi dosha (same nadi): same_rasi_different_nakshatra, same_nakshatra_different_rasi, same_nakshatra_different_pada, same_rasi_lord (both Moon signs ruled by one graha). Omitted: all four; [] for none" example:"[\"same_rasi_different_nakshatra\",\"same_nakshatra_different_rasi\",\"same_nakshatra_different_pada\",\"same_rasi_lord\"]" maxItems:"4"`
-	BhakootExceptions    []BhakootException   `json:"bhakoot_exceptions" doc:"the exceptions that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8): same_rasi_lord, friendly_rasi_lords (the Moon-sign lords friends both ways), friendly_navamsa_lords (the lords of the Moons' navamsa signs the same or friends both ways). Omitted: all three; [] for none" example:"[\"same_rasi_lord\",\"friendly_rasi_lords\",\"friendly_navamsa_lords\"]" maxItems:"3"`
-	CancelledDoshaPoints CancelledPoints      `json:"cancelled_dosha_points,omitempty" doc:"what a cancelled nadi or bhakoot dosha does to its koota: keep (0 points, the dosha reported cancelled: the total as the tables print it) or restore (the koota's full points)" example:"keep" default:"keep"`
-	ManglikCancellations ManglikCancellations `json:"manglik_cancellations,omitempty" doc:"whether each chart's own Manglik cancellations (Mars in its own sign, exalted, aspected by Jupiter, ...) make it non-Manglik in the verdict: apply or ignore (placement alone)" example:"apply" default:"apply"`
+	Person1              birth.Packet       `json:"person1" required:"true" doc:"a birth" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":28.6139,\"longitude\":77.209,\"timezone\":\"Asia/Kolkata\"}"`
+	Person2              birth.Packet       `json:"person2" required:"true" doc:"a birth" example:"{\"year\":1992,\"month\":3,\"day\":2,\"hour\":8,\"minute\":15,\"latitude\":19.076,\"longitude\":72.8777,\"timezone\":\"Asia/Kolkata\"}"`
+	Person1Role          Role               `json:"person1_role,omitempty" doc:"person1's part in the kootas (which count from the bride or the groom); person2 takes the other" example:"groom" default:"groom"`
+	VarnaScheme          VarnaScheme        `json:"varna_scheme,omitempty" doc:"earth_vaishya: the earth signs Vaishya, the air signs Shudra (the usual tables); air_vaishya: the reverse (PyJHora). Water Brahmin, fire Kshatriya in both" example:"earth_vaishya" default:"earth_vaishya"`
+	NadiExceptions       []NadiException    `json:"nadi_exceptions" doc:"exceptions that may cancel a nadi dosha; omitted: all, [] none" maxItems:"4"`
+	BhakootExceptions    []BhakootException `json:"bhakoot_exceptions" doc:"exceptions that may cancel a bhakoot dosha; omitted: all, [] none" maxItems:"3"`
+	CancelledDoshaPoints CancelledPoints    `json:"cancelled_dosha_points,omitempty" doc:"a cancelled nadi or bhakoot dosha keeps its koota at 0 (keep) or gives it its full points (restore)" example:"keep" default:"keep"`
 }
 
 // Hints answers the names callers send for the two births and the
@@ -284,16 +268,13 @@ func (r *MatchingRequest) Resolve(c resolve.Context, prefix string) error {
 	if r.CancelledDoshaPoints == "" {
 		r.CancelledDoshaPoints = KeepPoints
 	}
-	if r.ManglikCancellations == "" {
-		r.ManglikCancellations = ManglikApply
-	}
 	return errs.Err()
 }
 
 // Options returns the matching options of a resolved request.
 func (r *MatchingRequest) Options() MatchOptions {
 	return MatchOptions{Varna: r.VarnaScheme, NadiExceptions: r.NadiExceptions, BhakootExceptions: r.BhakootExceptions,
-		CancelledPoints: r.CancelledDoshaPoints, ManglikIgnoresCancellations: r.ManglikCancellations == ManglikIgnore}
+		CancelledPoints: r.CancelledDoshaPoints}
 }
 
 // Match casts both rasi charts of a resolved request and matches them,
