@@ -34,14 +34,19 @@
 //     in the same proportions (levels 1-3).
 //   - Vargas: Parashara's rules of BPHS ch. 6 (Parashara hora, drekkana
 //     and unequal trimsamsa); each varga states its rule.
+//   - Matching: the Ashtakoota (Guna Milan) of two Moons out of 36, with
+//     the named exceptions of the nadi and bhakoot doshas, and the Manglik
+//     verdict of both charts (see Match).
 //   - Ashtakavarga: the bindu tables of BPHS ch. 66 (or, on request, the
 //     variant of P. V. R. Narasimha Rao's textbook and Jagannatha Hora);
 //     the sarvashtakavarga of the seven grahas always totals 337.
 //   - Shadbala (BPHS ch. 27, worked as in B. V. Raman's "Graha and Bhava
 //     Balas"): every sub-part is reported in virupas; ShadbalaConventions
 //     states each choice (Raman's saptavargaja scale by default, BPHS's on
-//     request; ahargana-based year and month lords; equal 60-minute horas;
-//     cheshta from modern mean elements).
+//     request; the year and month lords by Raman's ahargana, Table I, or
+//     on request by the Kali count of civil days; equal 60-minute horas;
+//     cheshta from modern mean elements, none for the Sun and the Moon
+//     unless asked).
 //   - Panchang: the day runs from the sunrise of the civil date to the
 //     next; sunrise and sunset of the upper limb with 34′ of refraction by
 //     default, or of the disc centre, or the Hindu rising (centre, no

@@ -131,6 +131,15 @@ type ShadbalaRequest struct {
 	Request
 	Scale   SaptavargajaScale `json:"saptavargaja_scale,omitempty" doc:"virupas per dignity in the seven vargas of saptavargaja bala: raman (B. V. Raman, Graha and Bhava Balas: 45, 30, 22.5, 15, 7.5, 3.75, 1.875) or bphs (Santhanam's BPHS ch. 27: 45, 30, 20, 15, 10, 4, 2)" example:"raman" default:"raman"`
 	Sunrise SunriseConvention `json:"sunrise,omitempty" doc:"sunrise and sunset of the birth day (kala bala): upper_limb (upper limb on the horizon, 34′ refraction: the almanac rising), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction)" example:"upper_limb" default:"upper_limb"`
+	// Lords and Cheshta choose between the textbooks' reckoning (the
+	// defaults) and the one this route gave before.
+	Lords   YearMonthLords  `json:"year_month_lords,omitempty" doc:"abda and masa lords: raman (B. V. Raman's ahargana, Graha and Bhava Balas Table I, as the books' worked examples) or kali_ahargana (360-day years and 30-day months in civil days from the Kali epoch)" example:"raman" default:"raman"`
+	Cheshta LuminaryCheshta `json:"sun_moon_cheshta,omitempty" doc:"cheshta bala of the Sun and the Moon: zero (the textbooks' tables; their motion is in kala bala's ayana and paksha) or ayana_paksha (their ayana and paksha bala counted again as cheshta)" example:"zero" default:"zero"`
+}
+
+// Options returns the shadbala options of a resolved request.
+func (r *ShadbalaRequest) Options() ShadbalaOptions {
+	return ShadbalaOptions{Scale: r.Scale, Sunrise: r.Sunrise, YearMonthLords: r.Lords, SunMoonCheshta: r.Cheshta}
 }
 
 // PanchangRequest is the input of the panchang route: a civil date at a

@@ -35,10 +35,53 @@ var scales = map[SaptavargajaScale][7]float64{
 	ScaleBPHS:  {45, 30, 20, 15, 10, 4, 2},
 }
 
+// YearMonthLords names how the lords of abda and masa bala are found.
+type YearMonthLords string
+
+// The methods.
+const (
+	// LordsRaman counts the ahargana as B. V. Raman's "Graha and Bhava
+	// Balas" does (Table I: 244 days at the end of 1827, 174 at the end of
+	// 1951, the same count less 126 x 360 days; day 0 is the Tuesday
+	// 1827-05-01, JDN 2388478): the year lord is the weekday lord of day
+	// 360q + 1, q the quotient of the ahargana by 360, the month lord that
+	// of day 30q' + 1; the weekdays counted from Tuesday (3q + 1 and
+	// 2q' + 1 modulo 7, as the book works it).
+	LordsRaman YearMonthLords = "raman"
+	// LordsKali counts 360-day years and 30-day months in civil days
+	// from the Kali epoch (JDN 588466, a Friday): the lords of the weekdays
+	// that began them.
+	LordsKali YearMonthLords = "kali_ahargana"
+)
+
+// EnumValues lists the methods.
+func (YearMonthLords) EnumValues() []string { return []string{string(LordsRaman), string(LordsKali)} }
+
+// LuminaryCheshta names the cheshta bala of the Sun and the Moon.
+type LuminaryCheshta string
+
+// The readings.
+const (
+	// CheshtaZero gives the Sun and the Moon no cheshta bala, as the
+	// textbooks' tables carry them (their motional strength is already
+	// counted as ayana and paksha bala in kala bala).
+	CheshtaZero LuminaryCheshta = "zero"
+	// CheshtaAyanaPaksha gives the Sun its ayana bala and the Moon its
+	// paksha bala again as cheshta bala (BPHS ch. 27 read literally).
+	CheshtaAyanaPaksha LuminaryCheshta = "ayana_paksha"
+)
+
+// EnumValues lists the readings.
+func (LuminaryCheshta) EnumValues() []string {
+	return []string{string(CheshtaZero), string(CheshtaAyanaPaksha)}
+}
+
 // ShadbalaOptions choose the conventions of shadbala where sources differ.
 type ShadbalaOptions struct {
-	Scale   SaptavargajaScale // "" means DefaultScale
-	Sunrise SunriseConvention // sunrise of the birth day; "" means DefaultSunrise
+	Scale          SaptavargajaScale // "" means DefaultScale
+	Sunrise        SunriseConvention // sunrise of the birth day; "" means DefaultSunrise
+	YearMonthLords YearMonthLords    // "" means LordsRaman
+	SunMoonCheshta LuminaryCheshta   // "" means CheshtaZero
 }
 
 // Validate checks the options.
@@ -46,6 +89,12 @@ func (o ShadbalaOptions) Validate() engine.Fields {
 	errs := o.Sunrise.Validate()
 	if o.Scale != "" && o.Scale != ScaleRaman && o.Scale != ScaleBPHS {
 		errs = append(errs, &engine.FieldError{Field: "saptavargaja_scale", Reason: `must be "raman" or "bphs"`})
+	}
+	if o.YearMonthLords != "" && o.YearMonthLords != LordsRaman && o.YearMonthLords != LordsKali {
+		errs = append(errs, &engine.FieldError{Field: "year_month_lords", Reason: `must be "raman" or "kali_ahargana"`})
+	}
+	if o.SunMoonCheshta != "" && o.SunMoonCheshta != CheshtaZero && o.SunMoonCheshta != CheshtaAyanaPaksha {
+		errs = append(errs, &engine.FieldError{Field: "sun_moon_cheshta", Reason: `must be "zero" or "ayana_paksha"`})
 	}
 	return errs
 }
@@ -89,7 +138,7 @@ type GrahaBala struct {
 	Sthana        Sthana  `json:"sthana_bala" doc:"positional strength"`
 	Dig           float64 `json:"dig_bala" doc:"directional strength: distance from the powerless point / 3, 0-60"`
 	Kala          Kala    `json:"kala_bala" doc:"temporal strength"`
-	Cheshta       float64 `json:"cheshta_bala" doc:"motional strength, 0-60 (the Sun's is its ayana bala, the Moon's its paksha bala)"`
+	Cheshta       float64 `json:"cheshta_bala" doc:"motional strength, 0-60 for Mars to Saturn; the Sun's and the Moon's 0 by default (sun_moon_cheshta ayana_paksha: their ayana and paksha bala, up to 120)"`
 	CheshtaKendra float64 `json:"cheshta_kendra,omitempty" doc:"Mars to Saturn: the cheshta kendra, degrees 0-180 (cheshta bala = kendra / 3)"`
 	Naisargika    float64 `json:"naisargika_bala" doc:"natural strength, fixed: 60 x (7 - rank) / 7"`
 	Drik          float64 `json:"drik_bala" doc:"aspectual strength: (benefic - malefic aspects) / 4; may be negative"`
@@ -103,26 +152,28 @@ type GrahaBala struct {
 
 // KalaLords are the lords that earn abda, masa, vara and hora bala.
 type KalaLords struct {
-	Year    string `json:"year" doc:"lord of the weekday that began the 360-day year (abda)"`
-	Month   string `json:"month" doc:"lord of the weekday that began the 30-day month (masa)"`
+	Year    string `json:"year" doc:"lord of the 360-day year (abda), by the year_month_lords method"`
+	Month   string `json:"month" doc:"lord of the 30-day month (masa), by the year_month_lords method"`
 	Weekday string `json:"weekday" doc:"lord of the weekday, counted from sunrise (vara)"`
 	Hora    string `json:"hora" doc:"lord of the planetary hour (hora)"`
 }
 
 // ShadbalaConventions state the choices made where the sources differ.
 type ShadbalaConventions struct {
-	Scale      SaptavargajaScale `json:"saptavargaja_scale" doc:"virupas per dignity in the seven vargas" enum:"raman,bphs"`
-	Sthana     string            `json:"sthana" doc:"positional strength rules"`
-	Dig        string            `json:"dig" doc:"directional strength rule"`
-	Kala       string            `json:"kala" doc:"temporal strength rules"`
-	Cheshta    string            `json:"cheshta" doc:"motional strength rule"`
-	Drik       string            `json:"drik" doc:"aspect strength rule"`
-	Yuddha     string            `json:"yuddha" doc:"planetary war rule"`
-	Sunrise    SunriseConvention `json:"sunrise" enum:"upper_limb,disc_centre,hindu" doc:"sunrise convention of the birth day"`
-	Benefics   string            `json:"benefics" doc:"which grahas count as benefics"`
-	Unit       string            `json:"unit" doc:"units"`
-	Ayanamsa   string            `json:"ayanamsa" enum:"lahiri" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Limitation string            `json:"limitations" doc:"where the rules need a fallback"`
+	Scale          SaptavargajaScale `json:"saptavargaja_scale" doc:"virupas per dignity in the seven vargas" enum:"raman,bphs"`
+	YearMonthLords YearMonthLords    `json:"year_month_lords" doc:"how the abda and masa lords were found" enum:"raman,kali_ahargana"`
+	SunMoonCheshta LuminaryCheshta   `json:"sun_moon_cheshta" doc:"the cheshta bala of the Sun and the Moon" enum:"zero,ayana_paksha"`
+	Sthana         string            `json:"sthana" doc:"positional strength rules"`
+	Dig            string            `json:"dig" doc:"directional strength rule"`
+	Kala           string            `json:"kala" doc:"temporal strength rules"`
+	Cheshta        string            `json:"cheshta" doc:"motional strength rule"`
+	Drik           string            `json:"drik" doc:"aspect strength rule"`
+	Yuddha         string            `json:"yuddha" doc:"planetary war rule"`
+	Sunrise        SunriseConvention `json:"sunrise" enum:"upper_limb,disc_centre,hindu" doc:"sunrise convention of the birth day"`
+	Benefics       string            `json:"benefics" doc:"which grahas count as benefics"`
+	Unit           string            `json:"unit" doc:"units"`
+	Ayanamsa       string            `json:"ayanamsa" enum:"lahiri" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Limitation     string            `json:"limitations" doc:"where the rules need a fallback"`
 }
 
 // Shadbala is the six-fold strength of the seven grahas.
@@ -175,6 +226,12 @@ func (c *Chart) Shadbala(pos engine.Positions, o ShadbalaOptions) (*Shadbala, er
 	if conv == "" {
 		conv = DefaultSunrise
 	}
+	if o.YearMonthLords == "" {
+		o.YearMonthLords = LordsRaman
+	}
+	if o.SunMoonCheshta == "" {
+		o.SunMoonCheshta = CheshtaZero
+	}
 	d := &c.d
 	day, err := birthDay(pos, d.jd, d.latitude, d.longitude, conv)
 	if err != nil {
@@ -182,13 +239,13 @@ func (c *Chart) Shadbala(pos engine.Positions, o ShadbalaOptions) (*Shadbala, er
 	}
 	out := &Shadbala{
 		Ayanamsa: c.Ayanamsa, Warnings: c.Warnings, DayBirth: day.isDay,
-		Conventions: shadbalaConventions(scale, conv),
+		Conventions: shadbalaConventions(scale, conv, o),
 	}
 	if day.risen {
 		x := float64(day.rise)
 		out.Sunrise = &x
 	}
-	lords := kalaLords(d.jd, day)
+	lords := kalaLords(d.jd, day, o.YearMonthLords)
 	out.Lords = KalaLords{Year: lords[0].String(), Month: lords[1].String(), Weekday: lords[2].String(), Hora: lords[3].String()}
 	elong := engine.Normalize(d.lon[Moon] - d.lon[Sun])
 	hourAngle := sunHourAngle(d)
@@ -219,11 +276,13 @@ func (c *Chart) Shadbala(pos engine.Positions, o ShadbalaOptions) (*Shadbala, er
 				}
 			}
 		}
-		switch g {
-		case Sun:
+		switch {
+		case g == Sun && o.SunMoonCheshta == CheshtaAyanaPaksha:
 			b.Cheshta = b.Kala.Ayana
-		case Moon:
+		case g == Moon && o.SunMoonCheshta == CheshtaAyanaPaksha:
 			b.Cheshta = b.Kala.Paksha
+		case g == Sun || g == Moon:
+			b.Cheshta = 0
 		default:
 			b.CheshtaKendra = cheshtaKendra(g, d)
 			b.Cheshta = b.CheshtaKendra / 3
@@ -254,13 +313,22 @@ func (c *Chart) Shadbala(pos engine.Positions, o ShadbalaOptions) (*Shadbala, er
 	return out, nil
 }
 
-func shadbalaConventions(scale SaptavargajaScale, conv SunriseConvention) ShadbalaConventions {
+func shadbalaConventions(scale SaptavargajaScale, conv SunriseConvention, o ShadbalaOptions) ShadbalaConventions {
+	lords := "abda and masa lords by B. V. Raman's ahargana (Graha and Bhava Balas, Table I: day 0 the Tuesday 1827-05-01, JDN 2388478, counted to the civil date of the sunrise that began the birth day): the year lord is the weekday lord of day 360q + 1 (q = ahargana div 360), the month lord that of day 30q' + 1 (q' = ahargana div 30)"
+	if o.YearMonthLords == LordsKali {
+		lords = "abda and masa lords = weekday lords of the first day of the 360-day year and the 30-day month counted in civil days from the Kali epoch (JDN 588466, a Friday)"
+	}
+	cheshta := "; the Sun and the Moon have no cheshta bala (the textbooks' tables: their motion is counted as ayana and paksha bala in kala bala)"
+	if o.SunMoonCheshta == CheshtaAyanaPaksha {
+		cheshta = "; the Sun's cheshta is its ayana bala and the Moon's its paksha bala (counted a second time, beside kala bala)"
+	}
 	return ShadbalaConventions{
+		YearMonthLords: o.YearMonthLords, SunMoonCheshta: o.SunMoonCheshta,
 		Scale:      scale,
 		Sthana:     "uchcha from the deep debilitation points of BPHS 3; saptavargaja over d1, d2, d3, d7, d9, d12, d30 (Parashara's divisions), moolatrikona counted in d1 only, own sign 30, otherwise the compound relation to the varga sign's lord with temporal friendship from the rasi chart; ojayugma: Moon and Venus 15 each in an even rasi and an even navamsa, the others in odd ones; kendradi by whole-sign house; drekkana: Sun, Mars, Jupiter in the first, Mercury, Saturn in the second, Moon, Venus in the third",
 		Dig:        "distance from the powerless cusp / 3: the nadir (IC) for Sun and Mars, the descendant for Jupiter and Mercury, the midheaven for Moon and Venus, the ascendant for Saturn (sidereal angles of the place)",
-		Kala:       "nathonnatha linear in the Sun's hour angle (Sun, Jupiter, Venus 60 at apparent noon, Moon, Mars, Saturn 60 at apparent midnight, Mercury always 60); paksha = elongation from the nearer new moon / 3 for benefics, 60 minus that for malefics, the Moon's doubled; tribhaga by thirds of the actual day (Mercury, Sun, Saturn) and night (Moon, Venus, Mars); abda and masa lords = weekday lords of the first day of the 360-day year and the 30-day month counted in civil days from the Kali epoch (JDN 588466, a Friday); vara from sunrise; hora = equal hours of 60 minutes from sunrise in Chaldean order; ayana = (24 ± declination) x 60/48 with true declination limited to ±24° (plus for north for Sun, Mars, Jupiter, Venus; plus for south for Moon, Saturn; absolute for Mercury), the Sun's doubled",
-		Cheshta:    "Mars to Saturn: cheshta kendra = seeghrochcha - (mean + true longitude)/2, reduced to 0-180°, / 3; mean longitudes from the mean elements of Simon et al. (1994, Meeus table 31.A); seeghrochcha = mean Sun for Mars, Jupiter, Saturn and the heliocentric mean planet for Mercury and Venus, whose mean longitude is the mean Sun (the siddhantic scheme); the Sun's cheshta is its ayana bala and the Moon's its paksha bala",
+		Kala:       "nathonnatha linear in the Sun's hour angle (Sun, Jupiter, Venus 60 at apparent noon, Moon, Mars, Saturn 60 at apparent midnight, Mercury always 60); paksha = elongation from the nearer new moon / 3 for benefics, 60 minus that for malefics, the Moon's doubled; tribhaga by thirds of the actual day (Mercury, Sun, Saturn) and night (Moon, Venus, Mars); " + lords + "; vara from sunrise; hora = equal hours of 60 minutes from sunrise in Chaldean order; ayana = (24 ± declination) x 60/48 with true declination limited to ±24° (plus for north for Sun, Mars, Jupiter, Venus; plus for south for Moon, Saturn; absolute for Mercury), the Sun's doubled",
+		Cheshta:    "Mars to Saturn: cheshta kendra = seeghrochcha - (mean + true longitude)/2, reduced to 0-180°, / 3; mean longitudes from the mean elements of Simon et al. (1994, Meeus table 31.A); seeghrochcha = mean Sun for Mars, Jupiter, Saturn and the heliocentric mean planet for Mercury and Venus, whose mean longitude is the mean Sun (the siddhantic scheme)" + cheshta,
 		Drik:       "graded aspects of the seven grahas by angular distance (0 below 30°, rising to 60 at 180°) with full special aspects (Mars 4th/8th, Jupiter 5th/9th, Saturn 3rd/10th, as Raman adds them); drik = (sum from benefics - sum from malefics) / 4; the nodes cast none",
 		Yuddha:     "Mars, Mercury, Jupiter, Venus, Saturn within 1° of longitude are at war; the one of lesser longitude is the victor (Raman art. 76-77); the difference of the two totals before war divided by the difference of their disc diameters (Mars 9.4, Mercury 6.6, Jupiter 190.4, Venus 16.6, Saturn 158.0\") goes to the victor and is taken from the vanquished",
 		Sunrise:    conv,
@@ -485,11 +553,7 @@ func tribhaga(g Graha, t engine.JDUT, b dayBounds) float64 {
 }
 
 // kalaLords returns the lords of the year, month, weekday and hour.
-func kalaLords(t engine.JDUT, b dayBounds) [4]Graha {
-	weekday := func(jdn int) Graha { return weekdayLords[(jdn+1)%7] }
-	a := b.jdn - kaliEpochJDN
-	year := kaliEpochJDN + 360*floorDiv(a, 360)
-	month := kaliEpochJDN + 30*floorDiv(a, 30)
+func kalaLords(t engine.JDUT, b dayBounds, m YearMonthLords) [4]Graha {
 	vara := weekday(b.jdn)
 	hours := int(math.Floor(float64(t-b.rise) * 24))
 	start := 0
@@ -499,7 +563,25 @@ func kalaLords(t engine.JDUT, b dayBounds) [4]Graha {
 		}
 	}
 	hora := chaldean[(start+hours)%7]
-	return [4]Graha{weekday(year), weekday(month), vara, hora}
+	year, month := yearMonthLords(b.jdn, m)
+	return [4]Graha{year, month, vara, hora}
+}
+
+// weekday is the lord of the weekday of a Julian day number.
+func weekday(jdn int) Graha { return weekdayLords[(jdn+1)%7] }
+
+// ramanEpochJDN is day 0 of Raman's ahargana (Table I of "Graha and Bhava
+// Balas"): 1827-05-01, a Tuesday, 244 days before the end of 1827.
+const ramanEpochJDN = 2388478
+
+// yearMonthLords returns the abda and masa lords of the civil day jdn.
+func yearMonthLords(jdn int, m YearMonthLords) (year, month Graha) {
+	if m == LordsKali {
+		a := jdn - kaliEpochJDN
+		return weekday(kaliEpochJDN + 360*floorDiv(a, 360)), weekday(kaliEpochJDN + 30*floorDiv(a, 30))
+	}
+	a := jdn - ramanEpochJDN
+	return weekday(ramanEpochJDN + 360*floorDiv(a, 360) + 1), weekday(ramanEpochJDN + 30*floorDiv(a, 30) + 1)
 }
 
 func floorDiv(a, b int) int {

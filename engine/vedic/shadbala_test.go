@@ -198,3 +198,114 @@ func BenchmarkShadbala(b *testing.B) {
 		}
 	}
 }
+
+// TestYearMonthLordsPublished reproduces the abda and masa lords of two
+// worked examples: V. P. Jain's chart of 1981-09-13, 01:30 IST, New Delhi
+// (28°39′N, 77°13′E), Mars and Mars; and B. V. Raman's Standard Horoscope
+// (Graha and Bhava Balas: 1918-10-16, 14:20 IST, 13°N, 77°35′E), Saturn
+// and Mercury. Raman's ahargana (Table I) gives both; the Kali count of
+// civil days, this route's reckoning before, gives Mercury/Mercury and
+// Sun/Jupiter, as the audit of issue 24 found.
+func TestYearMonthLordsPublished(t *testing.T) {
+	src, _ := sources(t)
+	for _, tc := range []struct {
+		name                string
+		b                   Birth
+		year, month         string
+		kaliYear, kaliMonth string
+	}{
+		{"JainNewDelhi1981", Birth{JD: jd(1981, 9, 12, 20), Latitude: 28.65, Longitude: 77.2167}, "Mars", "Mars", "Mercury", "Mercury"},
+		{"RamanStandard1918", Birth{JD: jd(1918, 10, 16, 8+50.0/60), Latitude: 13, Longitude: 77.5833}, "Saturn", "Mercury", "Sun", "Jupiter"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Natal(src, tc.b, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range []struct {
+				o           YearMonthLords
+				year, month string
+			}{{"", tc.year, tc.month}, {LordsRaman, tc.year, tc.month}, {LordsKali, tc.kaliYear, tc.kaliMonth}} {
+				sb, err := c.Shadbala(src, ShadbalaOptions{YearMonthLords: m.o})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sb.Lords.Year != m.year || sb.Lords.Month != m.month {
+					t.Errorf("%q: year %s, month %s; want %s, %s", m.o, sb.Lords.Year, sb.Lords.Month, m.year, m.month)
+				}
+				for _, g := range sb.Grahas {
+					if want := map[bool]float64{true: 15}[g.Name == m.year]; g.Kala.Abda != want {
+						t.Errorf("%q: %s abda %g", m.o, g.Name, g.Kala.Abda)
+					}
+					if want := map[bool]float64{true: 30}[g.Name == m.month]; g.Kala.Masa != want {
+						t.Errorf("%q: %s masa %g", m.o, g.Name, g.Kala.Masa)
+					}
+				}
+				want := m.o
+				if want == "" {
+					want = LordsRaman
+				}
+				if sb.Conventions.YearMonthLords != want {
+					t.Errorf("conventions state %q", sb.Conventions.YearMonthLords)
+				}
+			}
+		})
+	}
+	// Raman's rule as the book states it: from the ahargana A, the year
+	// lord is the (3·(A div 360) + 1)th weekday from Tuesday (mod 7), the
+	// month lord the (2·(A div 30) + 1)th; Table I gives A = 244 on
+	// 1827-12-31 (JDN 2388722) and 174 on 1951-12-31 (JDN 2434012, the same
+	// count less 126 × 360 days).
+	fromTuesday := [7]Graha{Mars, Mercury, Jupiter, Venus, Saturn, Sun, Moon}
+	for jdn := ramanEpochJDN; jdn < 2434012+3000; jdn += 7 {
+		a := jdn - 2388722 + 244
+		y, m := yearMonthLords(jdn, LordsRaman)
+		if y != fromTuesday[(a/360*3+1)%7] || m != fromTuesday[(a/30*2+1)%7] {
+			t.Fatalf("JDN %d (A %d): %s, %s", jdn, a, y, m)
+		}
+	}
+	if a := 2434012 - ramanEpochJDN; a%360 != 174 {
+		t.Errorf("1951-12-31: A mod 360 = %d, Table I 174", a%360)
+	}
+}
+
+// TestSunMoonCheshta: by default the Sun and the Moon have no cheshta
+// bala (the textbooks' tables); ayana_paksha gives them their ayana and
+// paksha bala again, and their totals grow by exactly that.
+func TestSunMoonCheshta(t *testing.T) {
+	src, _ := sources(t)
+	c, err := Natal(src, Birth{JD: jd(1918, 10, 16, 8+50.0/60), Latitude: 13, Longitude: 77.5833}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero, err := c.Shadbala(src, ShadbalaOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := c.Shadbala(src, ShadbalaOptions{SunMoonCheshta: CheshtaAyanaPaksha})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := range 7 {
+		z, a := zero.Grahas[g], again.Grahas[g]
+		var extra float64
+		switch Graha(g) {
+		case Sun:
+			extra = z.Kala.Ayana
+		case Moon:
+			extra = z.Kala.Paksha
+		}
+		if Graha(g) <= Moon && (z.Cheshta != 0 || a.Cheshta != extra || extra <= 0) {
+			t.Errorf("%s: cheshta %g / %g, want 0 / %g", z.Name, z.Cheshta, a.Cheshta, extra)
+		}
+		if Graha(g) > Moon && z.Cheshta != a.Cheshta {
+			t.Errorf("%s: cheshta changed", z.Name)
+		}
+		if math.Abs(a.TotalVirupas-z.TotalVirupas-extra) > 1e-9 {
+			t.Errorf("%s: totals %g and %g differ by more than %g", z.Name, z.TotalVirupas, a.TotalVirupas, extra)
+		}
+	}
+	if zero.Conventions.SunMoonCheshta != CheshtaZero || again.Conventions.SunMoonCheshta != CheshtaAyanaPaksha {
+		t.Errorf("conventions %q, %q", zero.Conventions.SunMoonCheshta, again.Conventions.SunMoonCheshta)
+	}
+}

@@ -106,6 +106,8 @@ func TestBadInput(t *testing.T) {
 		"/api/v1/vedic/shadbala": {
 			{"ErrScale", withFields(`,"saptavargaja_scale":"kn_rao"`), 422, []string{"saptavargaja_scale"}},
 			{"ErrSunrise", withFields(`,"sunrise":"dawn"`), 422, []string{"sunrise"}},
+			{"ErrYearMonthLords", withFields(`,"year_month_lords":"civil"`), 422, []string{"year_month_lords"}},
+			{"ErrSunMoonCheshta", withFields(`,"sun_moon_cheshta":true`), 422, []string{"sun_moon_cheshta"}},
 			{"ErrNodeTypeNotHere", withFields(`,"node_type":"true"`), 422, []string{"node_type"}},
 		},
 		"/api/v1/vedic/natal/svg": {

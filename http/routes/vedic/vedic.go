@@ -104,7 +104,7 @@ func Ops(d Deps) []*op.Operation {
 		op.Post(spec("post-vedic-shadbala", "/api/v1/vedic/shadbala", "Shadbala: the six-fold strength of the seven grahas",
 			"The six balas of Sun to Saturn (BPHS ch. 27, worked as in B. V. Raman's Graha and Bhava Balas) with their sub-parts, "+
 				"in virupas: sthana (uchcha, saptavargaja, ojayugma, kendradi, drekkana), dig, kala (nathonnatha, paksha, tribhaga, "+
-				"abda, masa, vara, hora, ayana, yuddha), cheshta, naisargika and drik; totals in virupas and rupas (60 virupas), "+
+				"abda, masa, vara, hora, ayana, yuddha), cheshta, naisargika and drik (the abda and masa lords by Raman's ahargana and no cheshta for the Sun and the Moon by default, as the textbooks; `year_month_lords` and `sun_moon_cheshta` choose the other readings); totals in virupas and rupas (60 virupas), "+
 				"the required minimum in rupas, the ratio and the rank. `conventions` states each choice where the sources differ."+conventions), d.shadbala),
 		op.Post(spec("post-vedic-panchang", "/api/v1/vedic/panchang", "Panchang of a day at a place",
 			panchangDescription), d.panchang),
@@ -227,7 +227,7 @@ func (d Deps) shadbala(c *op.Call, in *vedic.ShadbalaRequest) (*vedic.Shadbala, 
 	if err != nil {
 		return nil, err
 	}
-	return ch.Shadbala(d.Positions, vedic.ShadbalaOptions{Scale: in.Scale, Sunrise: in.Sunrise})
+	return ch.Shadbala(d.Positions, in.Options())
 }
 
 // vargaDocs describes the sixteen vargas and their rules, read from the
