@@ -133,8 +133,8 @@ type ShadbalaRequest struct {
 	Sunrise SunriseConvention `json:"sunrise,omitempty" doc:"sunrise and sunset of the birth day (kala bala): upper_limb (upper limb on the horizon, 34′ refraction: the almanac rising), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction)" example:"upper_limb" default:"upper_limb"`
 	// Lords and Cheshta choose between the textbooks' reckoning (the
 	// defaults) and the one this route gave before.
-	Lords   YearMonthLords  `json:"year_month_lords,omitempty" doc:"abda and masa lords: raman (B. V. Raman's ahargana, Graha and Bhava Balas Table I, as the books' worked examples) or kali_ahargana (360-day years and 30-day months in civil days from the Kali epoch)" example:"raman" default:"raman"`
-	Cheshta LuminaryCheshta `json:"sun_moon_cheshta,omitempty" doc:"cheshta bala of the Sun and the Moon: zero (the textbooks' tables; their motion is in kala bala's ayana and paksha) or ayana_paksha (their ayana and paksha bala counted again as cheshta)" example:"zero" default:"zero"`
+	Lords   YearMonthLords  `json:"year_month_lords,omitempty" doc:"Year-month lords: raman (B. V. Raman's ahargana, Graha and Bhava Balas Table I, as the books' worked examples) or kali_ahargana (360-day years and 30-day months in civil days from the Kali epoch)" example:"raman" default:"raman"`
+	Cheshta LuminaryCheshta `json:"sun_moon_cheshta,omitempty" doc:"Sun-Moon cheshta: zero (the textbooks' tables; their motion is in kala bala's ayana and paksha) or ayana_paksha (their ayana and paksha bala counted again as cheshta)" example:"zero" default:"zero"`
 }
 
 // Options returns the shadbala options of a resolved request.
@@ -216,13 +216,13 @@ func (VargaName) EnumValues() []string { return VargaNames() }
 // of the Ashtakoota and the Manglik verdict. Resolved, it is its own echo:
 // the exception lists omitted come back as the lists applied.
 type MatchingRequest struct {
-	Person1              birth.Packet       `json:"person1" required:"true" doc:"a birth" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":28.6139,\"longitude\":77.209,\"timezone\":\"Asia/Kolkata\"}"`
-	Person2              birth.Packet       `json:"person2" required:"true" doc:"a birth" example:"{\"year\":1992,\"month\":3,\"day\":2,\"hour\":8,\"minute\":15,\"latitude\":19.076,\"longitude\":72.8777,\"timezone\":\"Asia/Kolkata\"}"`
+	Person1              birth.Packet       `json:"person1" required:"true" doc:"Person1: a birth, as the body of POST /api/v1/vedic/natal" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":28.6139,\"longitude\":77.209,\"timezone\":\"Asia/Kolkata\"}"`
+	Person2              birth.Packet       `json:"person2" required:"true" doc:"Person2: the other birth, as person1" example:"{\"year\":1992,\"month\":3,\"day\":2,\"hour\":8,\"minute\":15,\"latitude\":19.076,\"longitude\":72.8777,\"timezone\":\"Asia/Kolkata\"}"`
 	Person1Role          Role               `json:"person1_role,omitempty" doc:"person1's part in the kootas (which count from the bride or the groom); person2 takes the other" example:"groom" default:"groom"`
-	VarnaScheme          VarnaScheme        `json:"varna_scheme,omitempty" doc:"earth_vaishya: the earth signs Vaishya, the air signs Shudra (the usual tables); air_vaishya: the reverse (PyJHora). Water Brahmin, fire Kshatriya in both" example:"earth_vaishya" default:"earth_vaishya"`
-	NadiExceptions       []NadiException    `json:"nadi_exceptions" doc:"exceptions that may cancel a nadi dosha; omitted: all, [] none" maxItems:"4"`
-	BhakootExceptions    []BhakootException `json:"bhakoot_exceptions" doc:"exceptions that may cancel a bhakoot dosha; omitted: all, [] none" maxItems:"3"`
-	CancelledDoshaPoints CancelledPoints    `json:"cancelled_dosha_points,omitempty" doc:"a cancelled nadi or bhakoot dosha keeps its koota at 0 (keep) or gives it its full points (restore)" example:"keep" default:"keep"`
+	VarnaScheme          VarnaScheme        `json:"varna_scheme,omitempty" doc:"Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both" example:"earth_vaishya" default:"earth_vaishya"`
+	NadiExceptions       []NadiException    `json:"nadi_exceptions" doc:"exceptions that may cancel a nadi dosha; omitted: all, [] none"`
+	BhakootExceptions    []BhakootException `json:"bhakoot_exceptions" doc:"exceptions that may cancel a bhakoot dosha; omitted: all, [] none"`
+	CancelledDoshaPoints CancelledPoints    `json:"cancelled_dosha_points,omitempty" doc:"Cancelled dosha points: keep (a cancelled nadi or bhakoot dosha leaves its koota at 0) or restore (its full points)" example:"keep" default:"keep"`
 }
 
 // Hints answers the names callers send for the two births and the
