@@ -44,6 +44,7 @@ type Dosha struct {
 	Placements    []Placement    `json:"placements" doc:"the placements that cause it"`
 	Cancellations []Cancellation `json:"cancellations" doc:"cancellations that apply to this chart, each named"`
 	Cancelled     bool           `json:"cancelled" doc:"present, but at least one cancellation applies"`
+	Extent        string         `json:"extent,omitempty" doc:"Kaal Sarp only: full (all seven grahas on one side of the Rahu-Ketu axis), partial (all but one; present only when kaal_sarp is partial) or none" enum:"full,partial,none"`
 	Rule          string         `json:"rule" doc:"the rule applied and its source"`
 	Note          string         `json:"note,omitempty" doc:"remarks on the rule"`
 }
@@ -60,19 +61,38 @@ func (c *Chart) doshaResult(ds ...Dosha) *DoshaResult {
 	return &DoshaResult{Doshas: ds, Ayanamsa: c.Ayanamsa, Warnings: c.Warnings, Houses: "whole_sign"}
 }
 
-// Doshas evaluates every dosha: manglik, kaal sarp, kemadruma, grahan,
-// guru chandal, pitra, shrapit and angarak.
-func (c *Chart) Doshas() *DoshaResult {
+// KaalSarpRule says which Kaal Sarp counts as present.
+type KaalSarpRule string
+
+// The rules.
+const (
+	// KaalSarpStrict: present only when all seven grahas lie on one side
+	// of the axis (the definition the texts that teach it give); a partial
+	// case is reported, with extent partial, as not present.
+	KaalSarpStrict KaalSarpRule = "strict"
+	// KaalSarpPartial: also present, with medium severity, when one graha
+	// lies outside.
+	KaalSarpPartial KaalSarpRule = "partial"
+)
+
+// EnumValues lists the rules.
+func (KaalSarpRule) EnumValues() []string {
+	return []string{string(KaalSarpStrict), string(KaalSarpPartial)}
+}
+
+// Doshas evaluates every dosha: manglik, kaal sarp (by rule k; "" is
+// strict), kemadruma, grahan, guru chandal, pitra, shrapit and angarak.
+func (c *Chart) Doshas(k KaalSarpRule) *DoshaResult {
 	y := &yogaCtx{c: c, sign: c.d.sign, asc: c.d.ascSign}
-	return c.doshaResult(c.manglik(), c.kaalSarp(), c.kemadruma(y), c.grahan(), c.withRahu(Jupiter), c.pitra(),
+	return c.doshaResult(c.manglik(), c.kaalSarp(k), c.kemadruma(y), c.grahan(), c.withRahu(Jupiter), c.pitra(),
 		c.withRahu(Saturn), c.withRahu(Mars))
 }
 
 // Manglik evaluates Kuja (Mars) dosha alone.
 func (c *Chart) Manglik() *DoshaResult { return c.doshaResult(c.manglik()) }
 
-// KaalSarp evaluates Kaal Sarp dosha alone.
-func (c *Chart) KaalSarp() *DoshaResult { return c.doshaResult(c.kaalSarp()) }
+// KaalSarp evaluates Kaal Sarp dosha alone, by rule k ("" is strict).
+func (c *Chart) KaalSarp(k KaalSarpRule) *DoshaResult { return c.doshaResult(c.kaalSarp(k)) }
 
 // manglikHouses are the houses of Kuja dosha.
 var manglikHouses = map[int]bool{1: true, 2: true, 4: true, 7: true, 8: true, 12: true}
@@ -154,11 +174,11 @@ func refList(ps []Placement) string {
 // kaalSarpNames name the Kaal Sarp types by Rahu's house from the lagna.
 var kaalSarpNames = [13]string{1: "Anant", 2: "Kulik", 3: "Vasuki", 4: "Shankhpal", 5: "Padma", 6: "Mahapadma", 7: "Takshak", 8: "Karkotak", 9: "Shankhachur", 10: "Ghatak", 11: "Vishdhar", 12: "Sheshnag"}
 
-func (c *Chart) kaalSarp() Dosha {
+func (c *Chart) kaalSarp(rule KaalSarpRule) Dosha {
 	d := &c.d
 	out := Dosha{
-		Name: "kaal_sarp", Title: "Kaal Sarp dosha", Placements: []Placement{}, Cancellations: []Cancellation{},
-		Rule: "the seven grahas Sun to Saturn all on one side of the Rahu-Ketu axis, by longitude: full when all seven lie in the same half, partial when one graha lies outside it; the type is named by Rahu's house from the lagna (Anant 1st ... Sheshnag 12th); direction: rahu_to_ketu when the grahas follow Rahu in the zodiac's order, ketu_to_rahu otherwise",
+		Name: "kaal_sarp", Title: "Kaal Sarp dosha", Placements: []Placement{}, Cancellations: []Cancellation{}, Extent: "none",
+		Rule: "the seven grahas Sun to Saturn all on one side of the Rahu-Ketu axis, by longitude: full when all seven lie in the same half (present, high), partial when one graha lies outside it (present, medium, only under kaal_sarp partial; reported with extent partial otherwise); the type is named by Rahu's house from the lagna (Anant 1st ... Sheshnag 12th); direction: rahu_to_ketu when the grahas follow Rahu in the zodiac's order, ketu_to_rahu otherwise",
 		Note: "Kaal Sarp is a modern rule, in none of the classical texts (BPHS, Phaladeepika, Saravali); it has no classical cancellations, so none are listed",
 	}
 	ahead, outside := 0, []Graha{}
@@ -180,11 +200,18 @@ func (c *Chart) kaalSarp() Dosha {
 	h := houseFrom(d.ascSign, d.sign[Rahu])
 	switch len(outside) {
 	case 0:
-		out.Present, out.Severity = true, SeverityHigh
+		out.Present, out.Severity, out.Extent = true, SeverityHigh, "full"
 	case 1:
-		out.Present, out.Severity = true, SeverityMedium
+		out.Extent = "partial"
 		out.Note += fmt.Sprintf("; partial: %s lies outside the axis", outside[0])
+		if rule != KaalSarpPartial {
+			out.Severity = SeverityNone
+			out.Note += " (not present under the strict rule)"
+			break
+		}
+		out.Present, out.Severity = true, SeverityMedium
 	default:
+		out.Severity = SeverityNone
 		return out
 	}
 	out.Type = fmt.Sprintf("%s (%s)", kaalSarpNames[h], dir)

@@ -2,6 +2,7 @@ package vedic
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -84,28 +85,41 @@ func TestManglikProperty(t *testing.T) {
 	}
 }
 
+// TestKaalSarp: full when all seven grahas lie on one side of the axis,
+// partial when one lies outside; a partial case is present only under the
+// partial rule (strict is the default), and reported as such either way.
 func TestKaalSarp(t *testing.T) {
 	base := map[Graha]float64{Rahu: 10, Sun: 20, Moon: 40, Mars: 60, Mercury: 80, Jupiter: 100, Venus: 120, Saturn: 170}
-	d := lonChart(5, base).KaalSarp().Doshas[0]
-	if !d.Present || d.Severity != SeverityHigh || d.Type != "Anant (rahu_to_ketu)" {
-		t.Fatalf("full: %+v", d)
+	for _, rule := range []KaalSarpRule{"", KaalSarpStrict, KaalSarpPartial} {
+		d := lonChart(5, base).KaalSarp(rule).Doshas[0]
+		if !d.Present || d.Severity != SeverityHigh || d.Extent != "full" || d.Type != "Anant (rahu_to_ketu)" {
+			t.Fatalf("%q full: %+v", rule, d)
+		}
 	}
 	base[Saturn] = 200 // one graha past Ketu
-	if d := lonChart(5, base).KaalSarp().Doshas[0]; !d.Present || d.Severity != SeverityMedium {
-		t.Fatalf("partial: %+v", d)
+	if d := lonChart(5, base).KaalSarp(KaalSarpPartial).Doshas[0]; !d.Present || d.Severity != SeverityMedium || d.Extent != "partial" {
+		t.Fatalf("partial rule: %+v", d)
+	}
+	for _, rule := range []KaalSarpRule{"", KaalSarpStrict} {
+		if d := lonChart(5, base).KaalSarp(rule).Doshas[0]; d.Present || d.Severity != SeverityNone || d.Extent != "partial" || !strings.Contains(d.Note, "Saturn") {
+			t.Fatalf("%q partial: %+v", rule, d)
+		}
 	}
 	base[Venus] = 300
-	if d := lonChart(5, base).KaalSarp().Doshas[0]; d.Present {
-		t.Fatalf("broken: %+v", d)
+	for _, rule := range []KaalSarpRule{KaalSarpStrict, KaalSarpPartial} {
+		if d := lonChart(5, base).KaalSarp(rule).Doshas[0]; d.Present || d.Extent != "none" || d.Severity != SeverityNone {
+			t.Fatalf("broken: %+v", d)
+		}
 	}
 	// all behind Rahu: Ketu to Rahu; Rahu in the 10th from a Cancer lagna.
 	rev := map[Graha]float64{Rahu: 5, Sun: 200, Moon: 220, Mars: 240, Mercury: 260, Jupiter: 280, Venus: 300, Saturn: 350}
-	if d := lonChart(95, rev).KaalSarp().Doshas[0]; !d.Present || d.Type != "Ghatak (ketu_to_rahu)" {
+	if d := lonChart(95, rev).KaalSarp("").Doshas[0]; !d.Present || d.Type != "Ghatak (ketu_to_rahu)" {
 		t.Fatalf("reverse: %+v", d)
 	}
-	// random: present iff at most one graha on the minority side.
+	// random: the extent by the minority side; present when full, or
+	// partial under the partial rule.
 	r := rand.New(rand.NewPCG(8, 9))
-	for range 5000 {
+	for i := range 5000 {
 		lons := map[Graha]float64{}
 		for _, g := range Grahas[:8] {
 			lons[g] = r.Float64() * 360
@@ -121,16 +135,22 @@ func TestKaalSarp(t *testing.T) {
 			}
 		}
 		minority := min(ahead, 7-ahead)
-		d := lonChart(0, lons).KaalSarp().Doshas[0]
-		if d.Present != (minority <= 1) || (d.Present && (d.Severity == SeverityHigh) != (minority == 0)) {
-			t.Fatalf("minority %d: %+v", minority, d)
+		rule := []KaalSarpRule{KaalSarpStrict, KaalSarpPartial}[i%2]
+		d := lonChart(0, lons).KaalSarp(rule).Doshas[0]
+		extent := map[int]string{0: "full", 1: "partial"}[minority]
+		if extent == "" {
+			extent = "none"
+		}
+		present := minority == 0 || minority == 1 && rule == KaalSarpPartial
+		if d.Extent != extent || d.Present != present || (d.Severity == SeverityHigh) != (minority == 0) {
+			t.Fatalf("%s, minority %d: %+v", rule, minority, d)
 		}
 	}
 }
 
 func TestDoshasAll(t *testing.T) {
 	c := signChart(0, map[Graha]int{Sun: 1, Moon: 7, Mars: 3, Mercury: 1, Jupiter: 1, Venus: 2, Saturn: 3, Rahu: 1})
-	r := c.Doshas()
+	r := c.Doshas("")
 	got := map[string]Dosha{}
 	for _, d := range r.Doshas {
 		got[d.Name] = d

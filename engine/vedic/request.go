@@ -89,6 +89,31 @@ func warn(c notes, w []string, src engine.Source) {
 	}
 }
 
+// DoshaRequest is the input of the dosha and kaal-sarp routes.
+type DoshaRequest struct {
+	ChartRequest
+	KaalSarp KaalSarpRule `json:"kaal_sarp,omitempty" doc:"Kaal sarp: strict (present only when all seven grahas lie on one side of the Rahu-Ketu axis; one outside is reported as extent partial, not present) or partial (one outside also counts, with medium severity)" example:"strict" default:"strict"`
+}
+
+// Doshas evaluates every dosha of a resolved request's chart, leaving its
+// notes on c.
+func (r *DoshaRequest) Doshas(pos engine.Positions, c notes) (*DoshaResult, error) {
+	ch, err := r.Cast(pos, c)
+	if err != nil {
+		return nil, err
+	}
+	return ch.Doshas(r.KaalSarp), nil
+}
+
+// KaalSarpDosha evaluates Kaal Sarp dosha alone.
+func (r *DoshaRequest) KaalSarpDosha(pos engine.Positions, c notes) (*DoshaResult, error) {
+	ch, err := r.Cast(pos, c)
+	if err != nil {
+		return nil, err
+	}
+	return ch.KaalSarp(r.KaalSarp), nil
+}
+
 // DashaRequest is the input of the dasha route.
 type DashaRequest struct {
 	Request
@@ -218,10 +243,10 @@ func (VargaName) EnumValues() []string { return VargaNames() }
 type MatchingRequest struct {
 	Person1              birth.Packet       `json:"person1" required:"true" doc:"Person1: a birth, as the body of POST /api/v1/vedic/natal" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":28.6139,\"longitude\":77.209,\"timezone\":\"Asia/Kolkata\"}"`
 	Person2              birth.Packet       `json:"person2" required:"true" doc:"Person2: the other birth, as person1" example:"{\"year\":1992,\"month\":3,\"day\":2,\"hour\":8,\"minute\":15,\"latitude\":19.076,\"longitude\":72.8777,\"timezone\":\"Asia/Kolkata\"}"`
-	Person1Role          Role               `json:"person1_role,omitempty" doc:"person1's part in the kootas (which count from the bride or the groom); person2 takes the other" example:"groom" default:"groom"`
+	Person1Role          Role               `json:"person1_role,omitempty" doc:"Person1 role: groom or bride, person1's part in the kootas (which count from the bride or the groom); person2 takes the other" example:"groom" default:"groom"`
 	VarnaScheme          VarnaScheme        `json:"varna_scheme,omitempty" doc:"Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both" example:"earth_vaishya" default:"earth_vaishya"`
-	NadiExceptions       []NadiException    `json:"nadi_exceptions" doc:"exceptions that may cancel a nadi dosha; omitted: all, [] none"`
-	BhakootExceptions    []BhakootException `json:"bhakoot_exceptions" doc:"exceptions that may cancel a bhakoot dosha; omitted: all, [] none"`
+	NadiExceptions       []NadiException    `json:"nadi_exceptions" doc:"Nadi exceptions: those that may cancel a nadi dosha (same nadi), all when omitted, none for []"`
+	BhakootExceptions    []BhakootException `json:"bhakoot_exceptions" doc:"Bhakoot exceptions: those that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8), all when omitted, none for []"`
 	CancelledDoshaPoints CancelledPoints    `json:"cancelled_dosha_points,omitempty" doc:"Cancelled dosha points: keep (a cancelled nadi or bhakoot dosha leaves its koota at 0) or restore (its full points)" example:"keep" default:"keep"`
 }
 

@@ -100,6 +100,13 @@ func TestBadInput(t *testing.T) {
 			{"ErrZodiacType", withFields(`,"zodiac_type":"sidereal"`), 422, []string{"zodiac_type"}},
 			{"ErrHouseSystem", withFields(`,"house_system":"placidus"`), 422, []string{"house_system"}},
 		},
+		"/api/v1/vedic/dosha": {
+			{"ErrKaalSarp", withFields(`,"kaal_sarp":"half"`), 422, []string{"kaal_sarp"}},
+		},
+		"/api/v1/vedic/dosha/kaal-sarp": {
+			{"ErrKaalSarp", withFields(`,"kaal_sarp":"half"`), 422, []string{"kaal_sarp"}},
+			{"ErrKaalSarpType", withFields(`,"kaal_sarp":1`), 422, []string{"kaal_sarp"}},
+		},
 		"/api/v1/vedic/ashtakavarga": {
 			{"ErrTables", withFields(`,"tables":"kp"`), 422, []string{"tables"}},
 		},

@@ -619,8 +619,9 @@ func TestShadbalaAgainstReference(t *testing.T) {
 // /api/v1/vedic/dosha on the 48 births against their rules applied here to
 // swetest's longitudes: Manglik's placements (Mars in the 1st, 2nd, 4th,
 // 7th, 8th or 12th sign from the lagna, the Moon and Venus) and severity;
-// Kaal Sarp present when at most one of the seven grahas lies outside one
-// half of the Rahu-Ketu axis, by longitude.
+// Kaal Sarp full when none of the seven grahas lies outside one half of the
+// Rahu-Ketu axis, by longitude, partial when one does: present when full
+// (the default strict rule), or also when partial (kaal_sarp partial).
 func TestDoshaAgainstReference(t *testing.T) {
 	fx := readSwetest(t)
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
@@ -631,6 +632,7 @@ func TestDoshaAgainstReference(t *testing.T) {
 				Name       string `json:"name"`
 				Present    bool   `json:"present"`
 				Severity   string `json:"severity"`
+				Extent     string `json:"extent"`
 				Placements []struct {
 					Graha     string `json:"graha"`
 					House     int    `json:"house"`
@@ -681,11 +683,23 @@ func TestDoshaAgainstReference(t *testing.T) {
 		}
 		outside := min(ahead, 7-ahead)
 		k := r.Doshas[found["kaal_sarp"]]
-		if want := outside <= 1; k.Present != want || (want && k.Severity != []string{"high", "medium"}[outside]) {
-			t.Errorf("%s kaal sarp: present %v %s, %d grahas outside the axis", c.Name, k.Present, k.Severity, outside)
+		extent := []string{"full", "partial", "none", "none"}[outside]
+		if want := outside == 0; k.Present != want || k.Extent != extent || k.Severity != map[bool]string{true: "high", false: "none"}[want] {
+			t.Errorf("%s kaal sarp: present %v %s %s, %d grahas outside the axis", c.Name, k.Present, k.Extent, k.Severity, outside)
 		}
-		if k.Present {
-			counts["kaal_sarp"]++
+		counts["kaal_sarp_"+extent]++
+		// Under the partial rule, one graha outside is present too.
+		var p struct {
+			Doshas []struct {
+				Present  bool   `json:"present"`
+				Severity string `json:"severity"`
+				Extent   string `json:"extent"`
+			} `json:"doshas"`
+		}
+		post(t, ts, "/api/v1/vedic/dosha/kaal-sarp", c.body(t, map[string]any{"kaal_sarp": "partial"}), &p)
+		if want := outside <= 1; len(p.Doshas) != 1 || p.Doshas[0].Present != want || p.Doshas[0].Extent != extent ||
+			(want && p.Doshas[0].Severity != []string{"high", "medium"}[outside]) {
+			t.Errorf("%s kaal sarp, partial rule: %+v, %d grahas outside the axis", c.Name, p.Doshas, outside)
 		}
 	}
 	t.Logf("present in the 48 births: %v", counts)

@@ -84,11 +84,12 @@ func Ops(d Deps) []*op.Operation {
 		op.Post(spec("post-vedic-dosha", "/api/v1/vedic/dosha", "Every dosha: Manglik, Kaal Sarp, Kemadruma and the conjunction doshas",
 			"Each dosha with presence, type, severity (none, low, medium, high), the placements that cause it and the classical "+
 				"cancellations that apply, each named, and the rule applied with its source: Manglik (Kuja dosha: Mars in the 1st, 2nd, "+
-				"4th, 7th, 8th or 12th from the lagna, the Moon and Venus), Kaal Sarp (every graha between Rahu and Ketu; full or partial, "+
-				"its twelve types by Rahu's house, and direction; a modern rule without classical cancellations), Kemadruma, and the "+
+				"4th, 7th, 8th or 12th from the lagna, the Moon and Venus), Kaal Sarp (every graha between Rahu and Ketu; `extent` full or partial, present when full, or also when "+
+				"partial with `kaal_sarp` partial; its twelve types by Rahu's house, and direction; a modern rule without classical cancellations), Kemadruma, and the "+
 				"modern conjunction doshas Grahan, Guru Chandal, Pitra, Shrapit and Angarak."+nodeConvention+conventions), d.doshas),
 		op.Post(spec("post-vedic-dosha-kaal-sarp", "/api/v1/vedic/dosha/kaal-sarp", "Kaal Sarp dosha",
-			"Kaal Sarp dosha alone, as in POST /api/v1/vedic/dosha: every graha between Rahu and Ketu, full or partial, "+
+			"Kaal Sarp dosha alone, as in POST /api/v1/vedic/dosha: every graha between Rahu and Ketu, `extent` full or partial "+
+				"(present when full; when partial too with `kaal_sarp` partial), "+
 				"its type (named by Rahu's house: Anant, Kulik, ...), direction and severity."+nodeConvention+conventions), d.kaalSarp),
 		op.Post(spec("post-vedic-dosha-manglik", "/api/v1/vedic/dosha/manglik", "Manglik (Kuja) dosha",
 			"Manglik dosha alone, as in POST /api/v1/vedic/dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th house counted from "+
@@ -182,20 +183,12 @@ func unknownVarga(name string) error {
 	return p
 }
 
-func (d Deps) doshas(c *op.Call, in *vedic.ChartRequest) (*vedic.DoshaResult, error) {
-	ch, err := in.Cast(d.Positions, c)
-	if err != nil {
-		return nil, err
-	}
-	return ch.Doshas(), nil
+func (d Deps) doshas(c *op.Call, in *vedic.DoshaRequest) (*vedic.DoshaResult, error) {
+	return in.Doshas(d.Positions, c)
 }
 
-func (d Deps) kaalSarp(c *op.Call, in *vedic.ChartRequest) (*vedic.DoshaResult, error) {
-	ch, err := in.Cast(d.Positions, c)
-	if err != nil {
-		return nil, err
-	}
-	return ch.KaalSarp(), nil
+func (d Deps) kaalSarp(c *op.Call, in *vedic.DoshaRequest) (*vedic.DoshaResult, error) {
+	return in.KaalSarpDosha(d.Positions, c)
 }
 
 func (d Deps) manglik(c *op.Call, in *vedic.Request) (*vedic.DoshaResult, error) {
