@@ -32,6 +32,7 @@ func BenchmarkHandler(b *testing.B) {
 		{"yoga", "POST", "/api/v1/vedic/yoga", birth},
 		{"ashtakavarga", "POST", "/api/v1/vedic/ashtakavarga", birth},
 		{"shadbala", "POST", "/api/v1/vedic/shadbala", birth},
+		{"matching", "POST", "/api/v1/vedic/matching", `{"person1":` + birth + `,"person2":{"year":1992,"month":3,"day":2,"hour":8,"minute":15,"latitude":19.076,"longitude":72.8777,"timezone":"Asia/Kolkata"}}`},
 		{"panchang", "POST", "/api/v1/vedic/panchang", `{"year":2024,"month":1,"day":1,"latitude":12.9716,"longitude":77.5946,"timezone":"Asia/Kolkata"}`},
 	} {
 		b.Run(r.name, func(b *testing.B) { ts.Bench(b, r.method, r.path, r.body) })
