@@ -113,7 +113,7 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-dosha-kaal-sarp": {"vedic", "Kaal Sarp dosha alone: whether all grahas lie between Rahu and Ketu, its type and severity." + birthArgs + vedicArgs},
 	"post-vedic-shadbala":        {"vedic", "Shadbala: the six-fold strength of Sun to Saturn in virupas and rupas, with the required minimum and rank." + birthArgs + vedicArgs},
 	"post-vedic-ashtakavarga":    {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
-	"post-vedic-matching":        {"vedic", "Kundli matching: Ashtakoota (of 36) and Manglik of both." + twoPeople},
+	"post-vedic-matching":        {"vedic", "Kundli matching of person1 and person2: Ashtakoota (of 36) and Manglik."},
 	"post-vedic-panchang":        {"vedic", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
 	// chinese
 	"post-chinese-bazi":          {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC; auto and LMT with latitude/longitude or location); day_boundary zi_start (default) or midnight."},

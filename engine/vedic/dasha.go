@@ -44,26 +44,50 @@ func (y YearLength) Days() float64 {
 	return 0
 }
 
-// Dasha levels: mahadasha only, with antardashas, with pratyantardashas.
+// Dasha levels: mahadasha only, with antardashas, with pratyantardashas,
+// with sookshma dashas, with prana dashas.
 const (
 	LevelMahadasha       = 1
 	LevelAntardasha      = 2
 	LevelPratyantardasha = 3
-	// MaxDashaLevels bounds the tree: 9 x 9 x 9 = 729 periods at most.
-	MaxDashaLevels = LevelPratyantardasha
+	LevelSookshma        = 4
+	LevelPrana           = 5
+	// MaxDashaLevels bounds the tree: levels 1-3 whole (729
+	// pratyantardashas), levels 4 and 5 within a window.
+	MaxDashaLevels = LevelPrana
+)
+
+// The longest windows of the deep levels, in days: about 550 sookshma
+// dashas in ten years, about 500 prana dashas in one.
+const (
+	MaxSookshmaWindowDays = 3653
+	MaxPranaWindowDays    = 366
 )
 
 // DashaOptions choose the depth of the dasha tree and the year length.
 type DashaOptions struct {
-	Levels     int        // 1-3; 0 means 1 (mahadashas only)
+	Levels     int        // 1-5; 0 means 1 (mahadashas only)
 	YearLength YearLength // "" means DefaultYearLength
+	// From and To (Julian days, UT) bound where levels 4 and 5 are
+	// expanded: a pratyantardasha (or sookshma) gets its sub-periods when
+	// it overlaps [From, To). Required for levels 4 and 5.
+	From, To engine.JDUT
 }
 
 // Validate checks the options, naming bad ones by their API field.
 func (o DashaOptions) Validate() engine.Fields {
 	var errs engine.Fields
 	if o.Levels < 0 || o.Levels > MaxDashaLevels {
-		errs = append(errs, &engine.FieldError{Field: "levels", Reason: fmt.Sprintf("must be between 1 (mahadashas) and %d (pratyantardashas)", MaxDashaLevels)})
+		errs = append(errs, &engine.FieldError{Field: "levels", Reason: fmt.Sprintf("must be between 1 (mahadashas) and %d (prana dashas)", MaxDashaLevels)})
+	}
+	if o.Levels > LevelPratyantardasha {
+		limit := map[bool]float64{true: MaxPranaWindowDays, false: MaxSookshmaWindowDays}[o.Levels == LevelPrana]
+		switch {
+		case o.To <= o.From:
+			errs = append(errs, &engine.FieldError{Field: "to", Reason: "levels 4 and 5 need a window: from, and to after it"})
+		case float64(o.To-o.From) > limit:
+			errs = append(errs, &engine.FieldError{Field: "to", Reason: fmt.Sprintf("the window of level %d is at most %g days", o.Levels, limit)})
+		}
 	}
 	if o.YearLength.Days() == 0 {
 		errs = append(errs, &engine.FieldError{Field: "year_length", Reason: `must be one of "julian", "tropical", "sidereal", "savana"`})
@@ -92,12 +116,13 @@ type Balance struct {
 
 // DashaConventions state how the dasha was computed.
 type DashaConventions struct {
-	System     string     `json:"system" doc:"always vimshottari (BPHS ch. 46), 120 years" enum:"vimshottari"`
-	YearLength YearLength `json:"year_length" doc:"year converting dasha years to days" enum:"julian,tropical,sidereal,savana"`
-	YearDays   float64    `json:"year_days" doc:"days in that year"`
-	Ayanamsa   string     `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
-	Start      string     `json:"start" doc:"how the first period is placed"`
-	Levels     int        `json:"levels" doc:"depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas" minimum:"1" maximum:"3"`
+	System     string          `json:"system" doc:"always vimshottari (BPHS ch. 46), 120 years" enum:"vimshottari"`
+	YearLength YearLength      `json:"year_length" doc:"year converting dasha years to days" enum:"julian,tropical,sidereal,savana"`
+	YearDays   float64         `json:"year_days" doc:"days in that year"`
+	Ayanamsa   string          `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
+	Start      string          `json:"start" doc:"how the first period is placed"`
+	Levels     int             `json:"levels" doc:"depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas" minimum:"1" maximum:"5"`
+	Window     []calendar.Time `json:"window,omitempty" doc:"levels 4 and 5: the UTC instants of from and to; only the periods that overlap this window have sub-periods below level 3"`
 }
 
 // Dasha is the Vimshottari dasha of a birth (spec 2.5: birth_nakshatra and
@@ -169,7 +194,11 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 			Start: "the first mahadasha is the one running at birth, from its start before birth: elapsed = fraction of the birth nakshatra traversed by the Moon x the lord's years",
 		},
 	}
-	d.DashaPeriods = periods(start, first, 120, 1, levels, yd)
+	w := window{from: float64(do.From), to: float64(do.To)}
+	if levels > LevelPratyantardasha {
+		d.Conventions.Window = []calendar.Time{instant(w.from), instant(w.to)}
+	}
+	d.DashaPeriods = periods(start, first, 120, 1, levels, yd, w)
 	rem := (1 - frac) * dashaYears[lord]
 	d.Balance = Balance{
 		Lord: lord.String(), Years: rem, Elapsed: frac, YMD: ymd(rem),
@@ -178,11 +207,15 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 	return d
 }
 
+// window is where the levels below the third are expanded.
+type window struct{ from, to float64 }
+
 // periods returns the nine periods that divide a span of total dasha years
 // starting at JD start, the first ruled by dashaOrder[first]; each lasts
 // total x its lord's years / 120 (BPHS ch. 46 for the antardashas, the
-// same proportion again for pratyantardashas), down to level levels.
-func periods(start float64, first int, total float64, level, levels int, yd float64) []DashaPeriod {
+// same proportion again at every level below), down to level levels; below
+// the third level only within w.
+func periods(start float64, first int, total float64, level, levels int, yd float64, w window) []DashaPeriod {
 	out := make([]DashaPeriod, 9)
 	t := start
 	for i := range 9 {
@@ -191,8 +224,8 @@ func periods(start float64, first int, total float64, level, levels int, yd floa
 		years := total * dashaYears[g] / 120
 		end := t + years*yd
 		p := DashaPeriod{Lord: g.String(), StartDate: instant(t), EndDate: instant(end), Years: years}
-		if level < levels {
-			p.SubPeriods = periods(t, k, years, level+1, levels, yd)
+		if level < levels && (level < LevelPratyantardasha || end > w.from && t < w.to) {
+			p.SubPeriods = periods(t, k, years, level+1, levels, yd, w)
 		}
 		out[i] = p
 		t = end

@@ -3,6 +3,7 @@ package vedic
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -152,5 +153,97 @@ func TestDashaValidate(t *testing.T) {
 	}
 	if got := ymd(4.74); got != [3]int{4, 8, 26} {
 		t.Errorf("ymd(4.74) = %v", got)
+	}
+}
+
+// TestDashaDeepLevels: levels 4 (sookshma) and 5 (prana) on 40 births,
+// each with a window somewhere in the life: every divided period has nine
+// sub-periods from its own lord in the Vimshottari order, whose years
+// are its years in the lords' proportions and which tile it without gap;
+// below the third level exactly the periods that overlap the window are
+// divided, and the deepest periods cover the window.
+func TestDashaDeepLevels(t *testing.T) {
+	src, _ := sources(t)
+	r := rand.New(rand.NewPCG(4, 5))
+	order := map[string]int{}
+	for i, g := range dashaOrder {
+		order[g.String()] = i
+	}
+	for i := range 40 {
+		jd0 := engine.JDUT(2415020 + r.Float64()*73000)
+		c, err := Natal(src, Birth{JD: jd0, Latitude: 20, Longitude: 78}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		levels := LevelSookshma + i%2
+		span := map[int]float64{LevelSookshma: MaxSookshmaWindowDays, LevelPrana: MaxPranaWindowDays}[levels] * (0.2 + 0.8*r.Float64())
+		from := jd0 + engine.JDUT(r.Float64()*80*365.25)
+		to := from + engine.JDUT(span)
+		d, err := c.Dasha(DashaOptions{Levels: levels, From: from, To: to})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromT, toT := from.Time(), to.Time()
+		const slack = time.Minute // instants are rounded to the minute
+		var deepest []DashaPeriod
+		var walk func(ps []DashaPeriod, parent *DashaPeriod, depth int)
+		walk = func(ps []DashaPeriod, parent *DashaPeriod, depth int) {
+			sum := 0.0
+			for j, p := range ps {
+				sum += p.Years
+				if j > 0 && !p.StartDate.Equal(ps[j-1].EndDate.Time) {
+					t.Fatalf("birth %d depth %d: a gap before %s", i, depth, p.StartDate)
+				}
+				if j > 0 && order[p.Lord] != (order[ps[j-1].Lord]+1)%9 {
+					t.Fatalf("birth %d depth %d: %s after %s", i, depth, p.Lord, ps[j-1].Lord)
+				}
+				overlaps := p.EndDate.After(fromT) && p.StartDate.Before(toT)
+				nearEdge := p.EndDate.Sub(fromT).Abs() <= slack || p.StartDate.Sub(toT).Abs() <= slack
+				divided := len(p.SubPeriods) > 0
+				want := depth < levels && (depth < LevelPratyantardasha || overlaps)
+				if divided != want && !nearEdge {
+					t.Fatalf("birth %d depth %d %s %s-%s: divided %v, want %v (window %s-%s)", i, depth, p.Lord, p.StartDate, p.EndDate, divided, want, fromT, toT)
+				}
+				if divided {
+					if len(p.SubPeriods) != 9 || p.SubPeriods[0].Lord != p.Lord || !p.SubPeriods[0].StartDate.Equal(p.StartDate.Time) ||
+						p.SubPeriods[8].EndDate.Sub(p.EndDate.Time).Abs() > slack {
+						t.Fatalf("birth %d depth %d: %s's sub-periods do not tile it", i, depth, p.Lord)
+					}
+					walk(p.SubPeriods, &p, depth+1)
+				}
+				if depth == levels && overlaps {
+					deepest = append(deepest, p)
+				}
+			}
+			if parent != nil && math.Abs(sum-parent.Years) > 1e-9*parent.Years {
+				t.Fatalf("birth %d depth %d: sub-periods of %s sum to %g years, not %g", i, depth, parent.Lord, sum, parent.Years)
+			}
+			if parent != nil {
+				for _, p := range ps {
+					if want := parent.Years * dashaYears[dashaOrder[order[p.Lord]]] / 120; math.Abs(p.Years-want) > 1e-12*parent.Years {
+						t.Fatalf("birth %d: %s in %s: %g years, want %g", i, p.Lord, parent.Lord, p.Years, want)
+					}
+				}
+			}
+		}
+		walk(d.DashaPeriods, nil, 1)
+		if len(deepest) == 0 || deepest[0].StartDate.After(fromT.Add(slack)) || deepest[len(deepest)-1].EndDate.Before(toT.Add(-slack)) {
+			t.Fatalf("birth %d: the %d periods of level %d do not cover the window", i, len(deepest), levels)
+		}
+		if len(d.Conventions.Window) != 2 || d.Conventions.Levels != levels {
+			t.Fatalf("conventions %+v", d.Conventions)
+		}
+	}
+	// The window is required below the third level, and bounded.
+	c, _ := Natal(src, Birth{JD: 2451545, Latitude: 20, Longitude: 78}, Options{})
+	for _, o := range []DashaOptions{
+		{Levels: LevelSookshma},
+		{Levels: LevelPrana, From: 2451545, To: 2451545 + MaxPranaWindowDays + 1},
+		{Levels: LevelSookshma, From: 2451545, To: 2451545 + MaxSookshmaWindowDays + 1},
+		{Levels: LevelPrana, From: 2451545, To: 2451544},
+	} {
+		if _, err := c.Dasha(o); err == nil || !strings.Contains(err.Error(), "to") {
+			t.Errorf("%+v: %v", o, err)
+		}
 	}
 }

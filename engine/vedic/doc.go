@@ -31,7 +31,8 @@
 //     first, for the untraversed fraction of its years; years of 365.25
 //     days unless year_length asks for the tropical (365.24219), sidereal
 //     (365.256363) or savana (360) year; antardashas and pratyantardashas
-//     in the same proportions (levels 1-3).
+//     in the same proportions (levels 1-3 whole; sookshma and prana
+//     dashas, levels 4 and 5, within a window).
 //   - Vargas: Parashara's rules of BPHS ch. 6 (Parashara hora, drekkana
 //     and unequal trimsamsa); each varga states its rule.
 //   - Matching: the Ashtakoota (Guna Milan) of two Moons out of 36, with

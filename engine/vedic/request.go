@@ -7,6 +7,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/calendar"
+	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/resolve"
 )
 
@@ -117,12 +118,17 @@ func (r *DoshaRequest) KaalSarpDosha(pos engine.Positions, c notes) (*DoshaResul
 // DashaRequest is the input of the dasha route.
 type DashaRequest struct {
 	Request
-	Levels     *int       `json:"levels,omitempty" doc:"depth of the tree: 1 the nine mahadashas, 2 with their antardashas (81), 3 with pratyantardashas (729)" example:"2" minimum:"1" maximum:"3" default:"1"`
-	YearLength YearLength `json:"year_length,omitempty" doc:"year that turns dasha years into days: julian 365.25 days (the usual software and almanac reckoning), tropical 365.24219, sidereal 365.256363, savana 360" example:"julian" default:"julian"`
+	Levels     *int        `json:"levels,omitempty" doc:"depth of the tree: 1 the nine mahadashas, 2 with their antardashas (81), 3 with pratyantardashas (729), 4 with sookshma dashas and 5 with prana dashas, both only within from..to" example:"2" minimum:"1" maximum:"5" default:"1"`
+	YearLength YearLength  `json:"year_length,omitempty" doc:"year that turns dasha years into days: julian 365.25 days (the usual software and almanac reckoning), tropical 365.24219, sidereal 365.256363, savana 360" example:"julian" default:"julian"`
+	From       moment.Date `json:"from,omitempty" doc:"From: levels 4 and 5 only, the start of the window in which the pratyantardashas are divided further: a date YYYY-MM-DD (00:00) or a date-time, local in the birth's timezone and calendar unless it carries an offset. Omitted with to: the birth's date"`
+	To         moment.Date `json:"to,omitempty" doc:"To: the end of that window, after from: at most 3,653 days after it for level 4, 366 for level 5. Omitted with from: that many days after the birth's date"`
+
+	from, to engine.JDUT // the window, read by Resolve
 }
 
-// Resolve resolves the birth and writes the default depth (a pointer, so
-// that 0 is refused by the door's minimum rather than read as absent).
+// Resolve resolves the birth, writes the default depth (a pointer, so that
+// 0 is refused by the door's minimum rather than read as absent) and reads
+// the window of levels 4 and 5 in the birth's zone and calendar.
 func (r *DashaRequest) Resolve(c resolve.Context, prefix string) error {
 	if r.Levels == nil {
 		l := LevelMahadasha
@@ -131,13 +137,77 @@ func (r *DashaRequest) Resolve(c resolve.Context, prefix string) error {
 	if r.YearLength == "" {
 		r.YearLength = DefaultYearLength // for Go callers; the door fills the default
 	}
-	return r.Packet.Resolve(c, prefix)
+	var errs engine.Fields
+	if err := errs.Add(r.Packet.Resolve(c, prefix)); err != nil {
+		return err
+	}
+	deep := *r.Levels > LevelPratyantardasha
+	if !deep {
+		for _, f := range []struct {
+			name string
+			d    moment.Date
+		}{{"from", r.From}, {"to", r.To}} {
+			if f.d != "" {
+				errs.Bad(prefix+f.name, "a window applies to levels 4 and 5 only: send levels 4 or 5, or leave "+f.name+" out")
+			}
+		}
+		return errs.Err()
+	}
+	// The default window: from the birth's local date, for the longest
+	// window of the level; written back, in the birth's calendar.
+	days := map[bool]int{true: MaxPranaWindowDays, false: MaxSookshmaWindowDays}[*r.Levels == LevelPrana]
+	if r.From == "" && r.To == "" {
+		jdn := calendar.JulianDay(*r.Packet.Year, *r.Packet.Month, *r.Packet.Day, r.Packet.Calendar)
+		r.From = localDate(jdn, r.Packet.Calendar)
+		r.To = localDate(jdn+float64(days), r.Packet.Calendar)
+	}
+	if r.From == "" {
+		errs.Bad(prefix+"from", "send from with to, or neither (the window then starts on the birth's date)")
+	}
+	if r.To == "" {
+		errs.Bad(prefix+"to", "send to with from, or neither (the window then starts on the birth's date)")
+	}
+	if len(errs) > 0 {
+		return errs.Err()
+	}
+	zone := "UTC"
+	if z := r.Packet.Resolved().Zone; z != nil {
+		zone = z.String()
+	}
+	for _, f := range []struct {
+		name string
+		d    moment.Date
+		jd   *engine.JDUT
+	}{{"from", r.From, &r.from}, {"to", r.To, &r.to}} {
+		t, err := f.d.In(zone, r.Packet.Calendar, prefix+f.name)
+		if errs.Add(err) == nil && err == nil {
+			*f.jd = engine.JDOf(t)
+		}
+	}
+	if len(errs) == 0 {
+		o := DashaOptions{Levels: *r.Levels, YearLength: r.YearLength, From: r.from, To: r.to}
+		for _, e := range o.Validate() {
+			errs.Bad(prefix+e.Field, e.Reason)
+		}
+	}
+	return errs.Err()
+}
+
+// localDate writes the civil date of Julian day jd in calendar cal as
+// ISO 8601 does (a sign and four digits before year 0000).
+func localDate(jd float64, cal calendar.Calendar) moment.Date {
+	y, m, d, _ := calendar.DateOf(jd, cal)
+	sign := ""
+	if y < 0 {
+		sign, y = "-", -y
+	}
+	return moment.Date(fmt.Sprintf("%s%04d-%02d-%02d", sign, y, m, d))
 }
 
 // Dasha returns the Vimshottari dasha of a resolved request, leaving its
 // notes on c.
 func (r *DashaRequest) Dasha(pos engine.Positions, c notes) (*Dasha, error) {
-	d, err := VimshottariDasha(pos, r.Birth(), Options{Ayanamsa: r.Ayanamsa}, DashaOptions{Levels: *r.Levels, YearLength: r.YearLength})
+	d, err := VimshottariDasha(pos, r.Birth(), Options{Ayanamsa: r.Ayanamsa}, DashaOptions{Levels: *r.Levels, YearLength: r.YearLength, From: r.from, To: r.to})
 	if err != nil {
 		return nil, err
 	}

@@ -89,7 +89,15 @@ func TestBadInput(t *testing.T) {
 	own := map[string][]badCase{
 		"/api/v1/vedic/dasha": {
 			{"ErrLevelsZero", withFields(`,"levels":0`), 422, []string{"levels"}},
-			{"ErrLevelsTooDeep", withFields(`,"levels":4`), 422, []string{"levels"}},
+			{"ErrLevelsTooDeep", withFields(`,"levels":6`), 422, []string{"levels"}},
+			{"ErrFromMissing", withFields(`,"levels":4,"to":"2024-01-01"`), 422, []string{"from"}},
+			{"ErrToMissing", withFields(`,"levels":5,"from":"2024-01-01"`), 422, []string{"to"}},
+			{"ErrWindowNotDeep", withFields(`,"levels":3,"from":"2024-01-01"`), 422, []string{"from"}},
+			{"ErrWindowTooLong", withFields(`,"levels":5,"from":"2024-01-01","to":"2025-01-02"`), 422, []string{"to"}},
+			{"ErrSookshmaWindowTooLong", withFields(`,"levels":4,"from":"2024-01-01","to":"2034-01-02"`), 422, []string{"to"}},
+			{"ErrToBeforeFrom", withFields(`,"levels":5,"from":"2024-01-01","to":"2023-12-31"`), 422, []string{"to"}},
+			{"ErrFromForm", withFields(`,"levels":5,"from":"01/01/2024","to":"2024-02-01"`), 422, []string{"from"}},
+			{"ErrFromType", withFields(`,"levels":5,"from":20240101,"to":"2024-02-01"`), 422, []string{"from"}},
 			{"ErrLevelsType", withFields(`,"levels":"2"`), 422, []string{"levels"}},
 			{"ErrYearLength", withFields(`,"year_length":"lunar"`), 422, []string{"year_length"}},
 			{"ErrGapAndLevels", `{"year":1990,"month":3,"day":25,"hour":1,"minute":30,"latitude":51.5,"longitude":0,"timezone":"Europe/London","levels":0}`, 422, []string{"levels"}},

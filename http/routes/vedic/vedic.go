@@ -71,7 +71,8 @@ func Ops(d Deps) []*op.Operation {
 		op.Post(spec("post-vedic-dasha", "/api/v1/vedic/dasha", "Vimshottari dasha periods from birth data",
 			"Spec 2.5: `birth_nakshatra` plus `dasha_periods`, the nine mahadashas of one 120-year cycle [{lord, start_date, end_date, years}] "+
 				"from the start of the one running at birth (which began before birth), with `sub_periods` (antardashas, then "+
-				"pratyantardashas) when `levels` asks; `balance_at_birth` is what remained of the first mahadasha at birth. "+
+				"pratyantardashas, whole; then sookshma and prana dashas, levels 4 and 5, only for the periods that overlap the window `from`..`to`, "+
+				"read in the birth's timezone: at most 3,653 days for level 4, 366 for level 5; omitted, that many days from the birth's date) when `levels` asks; `balance_at_birth` is what remained of the first mahadasha at birth. "+
 				"BPHS ch. 46: the lord of the Moon's nakshatra rules first, for the untraversed fraction of its years; sub-periods "+
 				"in the same proportions from the period's own lord. Years of `year_length` (default julian, 365.25 days); dates in UTC, "+
 				"rounded to the minute."+conventions), d.dasha),

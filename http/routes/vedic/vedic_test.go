@@ -586,3 +586,56 @@ func TestPanchangCalendar(t *testing.T) {
 		}
 	}
 }
+
+// TestDashaWindow: levels 5 divides down to the prana dashas only the
+// periods that overlap the window, read in the birth's zone; the echo keeps
+// the window as sent and answers the same when sent back.
+func TestDashaWindow(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	body := withFields(`,"levels":5,"from":"2024-03-01","to":"2024-03-15T12:00"`)
+	env := ts.Post(t, "/api/v1/vedic/dasha", body).WantStatus(t, 200).Envelope(t)
+	var d vedic.Dasha
+	if err := json.Unmarshal(env.Result, &d); err != nil {
+		t.Fatal(err)
+	}
+	// London in March: GMT, so the window is 2024-03-01T00:00Z to 2024-03-15T12:00Z.
+	if len(d.Conventions.Window) != 2 || d.Conventions.Window[0].Format(time.RFC3339) != "2024-03-01T00:00:00Z" ||
+		d.Conventions.Window[1].Format(time.RFC3339) != "2024-03-15T12:00:00Z" || d.Conventions.Levels != 5 {
+		t.Fatalf("conventions %+v", d.Conventions)
+	}
+	pranas := 0
+	var walk func(ps []vedic.DashaPeriod, depth int)
+	walk = func(ps []vedic.DashaPeriod, depth int) {
+		for _, p := range ps {
+			if depth == 5 {
+				pranas++
+			}
+			walk(p.SubPeriods, depth+1)
+		}
+	}
+	walk(d.DashaPeriods, 1)
+	// Two weeks hold a few sookshma dashas, each of nine pranas.
+	if pranas < 9 || pranas%9 != 0 || pranas > 9*20 {
+		t.Errorf("%d prana dashas", pranas)
+	}
+	again := ts.Post(t, "/api/v1/vedic/dasha", string(env.Input)).WantStatus(t, 200).Envelope(t)
+	if !bytes.Equal(again.Result, env.Result) || !bytes.Contains(env.Input, []byte(`"from":"2024-03-01"`)) {
+		t.Errorf("echo %s", env.Input)
+	}
+}
+
+// TestDashaDefaultWindow: levels 4 and 5 without a window take the
+// birth's date and the longest window of the level, written back.
+func TestDashaDefaultWindow(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	for levels, to := range map[int]string{4: "2000-07-14", 5: "1991-07-15"} {
+		env := ts.Post(t, "/api/v1/vedic/dasha", withFields(`,"levels":`+strconv.Itoa(levels))).WantStatus(t, 200).Envelope(t)
+		if !bytes.Contains(env.Input, []byte(`"from":"1990-07-14"`)) || !bytes.Contains(env.Input, []byte(`"to":"`+to+`"`)) {
+			t.Errorf("levels %d: %s", levels, env.Input)
+		}
+		again := ts.Post(t, "/api/v1/vedic/dasha", string(env.Input)).WantStatus(t, 200).Envelope(t)
+		if !bytes.Equal(again.Result, env.Result) {
+			t.Errorf("levels %d: the echo sent back answers differently", levels)
+		}
+	}
+}
