@@ -64,10 +64,65 @@ const (
 	MaxPranaWindowDays    = 366
 )
 
-// DashaOptions choose the depth of the dasha tree and the year length.
+// DashaSystem names a dasha system.
+type DashaSystem string
+
+// The systems.
+const (
+	// Vimshottari: nine lords, 120 years (BPHS ch. 46).
+	Vimshottari DashaSystem = "vimshottari"
+	// Yogini: eight yoginis of 1 to 8 years, a 36-year cycle, as the
+	// Jyotish manuals and Jagannatha Hora reckon it.
+	Yogini DashaSystem = "yogini"
+)
+
+// EnumValues lists the systems.
+func (DashaSystem) EnumValues() []string { return []string{string(Vimshottari), string(Yogini)} }
+
+// dashaScheme is a nakshatra dasha: its periods in order, their lords,
+// names and years, the cycle, and the first period of a birth nakshatra.
+type dashaScheme struct {
+	system DashaSystem
+	lords  []Graha
+	names  []string // the yoginis; nil for Vimshottari
+	years  []float64
+	total  float64
+	first  func(nak int) int // nak 0 (Ashwini) .. 26
+}
+
+var (
+	vimshottari = dashaScheme{
+		system: Vimshottari, lords: dashaOrder[:], total: 120,
+		years: func() []float64 {
+			y := make([]float64, 9)
+			for i, g := range dashaOrder {
+				y[i] = dashaYears[g]
+			}
+			return y
+		}(),
+		first: func(n int) int { return n % 9 },
+	}
+	// yogini: Mangala (the Moon, 1 year), Pingala (the Sun, 2), Dhanya
+	// (Jupiter, 3), Bhramari (Mars, 4), Bhadrika (Mercury, 5), Ulka
+	// (Saturn, 6), Siddha (Venus, 7), Sankata (Rahu, 8); the first is the
+	// remainder of (birth nakshatra number + 3) / 8, counted from Mangala
+	// (0 is Sankata).
+	yogini = dashaScheme{
+		system: Yogini,
+		lords:  []Graha{Moon, Sun, Jupiter, Mars, Mercury, Saturn, Venus, Rahu},
+		names:  []string{"Mangala", "Pingala", "Dhanya", "Bhramari", "Bhadrika", "Ulka", "Siddha", "Sankata"},
+		years:  []float64{1, 2, 3, 4, 5, 6, 7, 8},
+		total:  36,
+		first:  func(n int) int { return (n + 3) % 8 },
+	}
+)
+
+// DashaOptions choose the system, the depth of the dasha tree and the
+// year length.
 type DashaOptions struct {
-	Levels     int        // 1-5; 0 means 1 (mahadashas only)
-	YearLength YearLength // "" means DefaultYearLength
+	System     DashaSystem // "" means Vimshottari
+	Levels     int         // 1-5; 0 means 1 (mahadashas only)
+	YearLength YearLength  // "" means DefaultYearLength
 	// From and To (Julian days, UT) bound where levels 4 and 5 are
 	// expanded: a pratyantardasha (or sookshma) gets its sub-periods when
 	// it overlaps [From, To). Required for levels 4 and 5.
@@ -89,6 +144,9 @@ func (o DashaOptions) Validate() engine.Fields {
 			errs = append(errs, &engine.FieldError{Field: "to", Reason: fmt.Sprintf("the window of level %d is at most %g days", o.Levels, limit)})
 		}
 	}
+	if o.System != "" && o.System != Vimshottari && o.System != Yogini {
+		errs = append(errs, &engine.FieldError{Field: "system", Reason: `must be "vimshottari" or "yogini"`})
+	}
 	if o.YearLength.Days() == 0 {
 		errs = append(errs, &engine.FieldError{Field: "year_length", Reason: `must be one of "julian", "tropical", "sidereal", "savana"`})
 	}
@@ -99,6 +157,7 @@ func (o DashaOptions) Validate() engine.Fields {
 // start_date, end_date, years), with its sub-periods when asked for.
 type DashaPeriod struct {
 	Lord       string        `json:"lord" doc:"ruling graha of the period" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
+	Yogini     string        `json:"yogini,omitempty" doc:"system yogini: the yogini of the period (its lord is the graha she stands for)" enum:"Mangala,Pingala,Dhanya,Bhramari,Bhadrika,Ulka,Siddha,Sankata"`
 	StartDate  calendar.Time `json:"start_date" doc:"start of the period, UTC, rounded to the minute (RFC 3339 in the proleptic Gregorian calendar; years before 0000 with a sign, as ISO 8601 expands them)"`
 	EndDate    calendar.Time `json:"end_date" doc:"end of the period (start of the next), UTC, rounded to the minute"`
 	Years      float64       `json:"years" doc:"full length of the period in dasha years (see conventions.year_length)"`
@@ -108,6 +167,7 @@ type DashaPeriod struct {
 // Balance is the part of the birth mahadasha that remains at birth.
 type Balance struct {
 	Lord    string        `json:"lord" doc:"lord of the mahadasha running at birth" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
+	Yogini  string        `json:"yogini,omitempty" doc:"system yogini: the yogini of the dasha running at birth" enum:"Mangala,Pingala,Dhanya,Bhramari,Bhadrika,Ulka,Siddha,Sankata"`
 	Years   float64       `json:"years" doc:"dasha years remaining at birth"`
 	Elapsed float64       `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1" minimum:"0" maximum:"1"`
 	YMD     [3]int        `json:"years_months_days" doc:"the balance as whole years, months of 1/12 year and days, the way almanacs print it"`
@@ -116,7 +176,7 @@ type Balance struct {
 
 // DashaConventions state how the dasha was computed.
 type DashaConventions struct {
-	System     string          `json:"system" doc:"always vimshottari (BPHS ch. 46), 120 years" enum:"vimshottari"`
+	System     DashaSystem     `json:"system" doc:"vimshottari (BPHS ch. 46: nine lords, 120 years) or yogini (eight yoginis of 1 to 8 years, 36 years)" enum:"vimshottari,yogini"`
 	YearLength YearLength      `json:"year_length" doc:"year converting dasha years to days" enum:"julian,tropical,sidereal,savana"`
 	YearDays   float64         `json:"year_days" doc:"days in that year"`
 	Ayanamsa   string          `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
@@ -129,7 +189,7 @@ type DashaConventions struct {
 // dasha_periods), with the balance at birth.
 type Dasha struct {
 	BirthNakshatra Nakshatra        `json:"birth_nakshatra" doc:"the Moon's nakshatra at birth, whose lord starts the sequence"`
-	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the nine mahadashas of one 120-year cycle, from the start of the one running at birth"`
+	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle); Yogini's four cycles of eight (144 years)"`
 	Balance        Balance          `json:"balance_at_birth" doc:"the part of the birth mahadasha remaining at birth"`
 	MoonLongitude  float64          `json:"moon_longitude" doc:"sidereal (Lahiri) longitude of the Moon at birth, degrees"`
 	Ayanamsa       AyanamsaValue    `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
@@ -138,7 +198,8 @@ type Dasha struct {
 	Source         engine.Source    `json:"source" enum:"tables,swiss_ephemeris,moshier" doc:"ephemeris that produced the positions"`
 }
 
-// VimshottariDasha computes the dasha of a birth from the Moon alone.
+// VimshottariDasha computes the dasha of a birth from the Moon alone: the
+// Vimshottari, or the system do names.
 func VimshottariDasha(pos engine.Positions, b Birth, o Options, do DashaOptions) (*Dasha, error) {
 	if err := b.validate(); err != nil {
 		return nil, err
@@ -161,7 +222,8 @@ func VimshottariDasha(pos engine.Positions, b Birth, o Options, do DashaOptions)
 	return d, nil
 }
 
-// Dasha computes the Vimshottari dasha of the chart's Moon.
+// Dasha computes the dasha (Vimshottari unless do names Yogini) of the
+// chart's Moon.
 func (c *Chart) Dasha(do DashaOptions) (*Dasha, error) {
 	if errs := do.Validate(); len(errs) > 0 {
 		return nil, errs
@@ -181,28 +243,41 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 	if yl == "" {
 		yl = DefaultYearLength
 	}
+	sc := &vimshottari
+	if do.System == Yogini {
+		sc = &yogini
+	}
 	n, _, frac := nakshatraIndex(moon)
 	nk, _ := NakshatraOf(moon)
-	first := n % 9
-	lord := dashaOrder[first]
-	start := float64(jd) - frac*dashaYears[lord]*yd
+	first := sc.first(n)
+	start := float64(jd) - frac*sc.years[first]*yd
 	d := &Dasha{
 		BirthNakshatra: nk,
 		MoonLongitude:  engine.Normalize(moon),
 		Conventions: DashaConventions{
-			System: "vimshottari", YearLength: yl, YearDays: yd, Ayanamsa: "lahiri", Levels: levels,
-			Start: "the first mahadasha is the one running at birth, from its start before birth: elapsed = fraction of the birth nakshatra traversed by the Moon x the lord's years",
+			System: sc.system, YearLength: yl, YearDays: yd, Ayanamsa: "lahiri", Levels: levels,
+			Start: "the first mahadasha is the one running at birth, from its start before birth: elapsed = fraction of the birth nakshatra traversed by the Moon x the period's years",
 		},
 	}
 	w := window{from: float64(do.From), to: float64(do.To)}
 	if levels > LevelPratyantardasha {
 		d.Conventions.Window = []calendar.Time{instant(w.from), instant(w.to)}
 	}
-	d.DashaPeriods = periods(start, first, 120, 1, levels, yd, w)
-	rem := (1 - frac) * dashaYears[lord]
+	// Vimshottari: one cycle; Yogini: four, past 120 years after birth.
+	cycles := 1
+	if sc.system == Yogini {
+		cycles = 4
+	}
+	for c := range cycles {
+		d.DashaPeriods = append(d.DashaPeriods, sc.periods(start+float64(c)*sc.total*yd, first, sc.total, 1, levels, yd, w)...)
+	}
+	rem := (1 - frac) * sc.years[first]
 	d.Balance = Balance{
-		Lord: lord.String(), Years: rem, Elapsed: frac, YMD: ymd(rem),
-		EndDate: instant(start + dashaYears[lord]*yd),
+		Lord: sc.lords[first].String(), Years: rem, Elapsed: frac, YMD: ymd(rem),
+		EndDate: instant(start + sc.years[first]*yd),
+	}
+	if sc.names != nil {
+		d.Balance.Yogini = sc.names[first]
 	}
 	return d
 }
@@ -210,22 +285,25 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 // window is where the levels below the third are expanded.
 type window struct{ from, to float64 }
 
-// periods returns the nine periods that divide a span of total dasha years
-// starting at JD start, the first ruled by dashaOrder[first]; each lasts
-// total x its lord's years / 120 (BPHS ch. 46 for the antardashas, the
-// same proportion again at every level below), down to level levels; below
-// the third level only within w.
-func periods(start float64, first int, total float64, level, levels int, yd float64, w window) []DashaPeriod {
-	out := make([]DashaPeriod, 9)
+// periods returns the periods that divide a span of total dasha years
+// starting at JD start, the first the scheme's period first; each lasts
+// total x its years / the cycle (BPHS ch. 46 for the antardashas, the
+// same proportion again at every level below), down to level levels;
+// below the third level only within w.
+func (sc *dashaScheme) periods(start float64, first int, total float64, level, levels int, yd float64, w window) []DashaPeriod {
+	n := len(sc.years)
+	out := make([]DashaPeriod, n)
 	t := start
-	for i := range 9 {
-		k := (first + i) % 9
-		g := dashaOrder[k]
-		years := total * dashaYears[g] / 120
+	for i := range n {
+		k := (first + i) % n
+		years := total * sc.years[k] / sc.total
 		end := t + years*yd
-		p := DashaPeriod{Lord: g.String(), StartDate: instant(t), EndDate: instant(end), Years: years}
+		p := DashaPeriod{Lord: sc.lords[k].String(), StartDate: instant(t), EndDate: instant(end), Years: years}
+		if sc.names != nil {
+			p.Yogini = sc.names[k]
+		}
 		if level < levels && (level < LevelPratyantardasha || end > w.from && t < w.to) {
-			p.SubPeriods = periods(t, k, years, level+1, levels, yd, w)
+			p.SubPeriods = sc.periods(t, k, years, level+1, levels, yd, w)
 		}
 		out[i] = p
 		t = end

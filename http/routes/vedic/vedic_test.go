@@ -639,3 +639,32 @@ func TestDashaDefaultWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestDashaYogini: system yogini answers four cycles of the eight yoginis,
+// each period naming its yogini and lord, antardashas at levels 2, the
+// system stated and echoed.
+func TestDashaYogini(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	env := ts.Post(t, "/api/v1/vedic/dasha", withFields(`,"system":"yogini","levels":2`)).WantStatus(t, 200).Envelope(t)
+	var d vedic.Dasha
+	if err := json.Unmarshal(env.Result, &d); err != nil {
+		t.Fatal(err)
+	}
+	lordOf := map[string]string{"Mangala": "Moon", "Pingala": "Sun", "Dhanya": "Jupiter", "Bhramari": "Mars", "Bhadrika": "Mercury", "Ulka": "Saturn", "Siddha": "Venus", "Sankata": "Rahu"}
+	if len(d.DashaPeriods) != 32 || d.Conventions.System != vedic.Yogini || d.Balance.Yogini == "" {
+		t.Fatalf("%d periods, %+v", len(d.DashaPeriods), d.Conventions)
+	}
+	for _, p := range d.DashaPeriods {
+		if lordOf[p.Yogini] != p.Lord || len(p.SubPeriods) != 8 || p.SubPeriods[0].Yogini != p.Yogini {
+			t.Fatalf("%+v", p)
+		}
+	}
+	if !bytes.Contains(env.Input, []byte(`"system":"yogini"`)) {
+		t.Errorf("echo %s", env.Input)
+	}
+	// Vimshottari by default, said in the echo.
+	env = ts.Post(t, "/api/v1/vedic/dasha", withFields("")).WantStatus(t, 200).Envelope(t)
+	if !bytes.Contains(env.Input, []byte(`"system":"vimshottari"`)) || bytes.Contains(env.Result, []byte(`"yogini"`)) {
+		t.Errorf("default: %s", env.Input)
+	}
+}
