@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // sepDeg is the shortest separation of two longitudes in degrees.
@@ -41,14 +43,14 @@ func TestFortunePublished(t *testing.T) {
 			t.Errorf("%s: IsDay %v, the source says %v", c.source, day, c.day)
 		}
 		got := Fortune.Cast(c.asc, c.moon, c.sun, c.day)
-		if d := sepDeg(got, c.want) * 3600; d > 1e-6 {
+		if d := sepDeg(got, c.want) * 3600; measure.Over(d, 1e-6) {
 			t.Errorf("%s: Fortune %v, published %v", c.source, got, c.want)
 		}
 		p := NewPoints(c.day)
 		p.Set("Ascendant", c.asc)
 		p.Set("Sun", c.sun)
 		p.Set("Moon", c.moon)
-		if lon, _, err := p.CastLot(Find("fortune")); err != nil || sepDeg(lon, c.want) > 1e-9 {
+		if lon, _, err := p.CastLot(Find("fortune")); err != nil || measure.Over(sepDeg(lon, c.want), 1e-9) {
 			t.Errorf("%s: catalog Fortune %v %v", c.source, lon, err)
 		}
 	}
@@ -90,7 +92,7 @@ func TestLotProperties(t *testing.T) {
 			days++
 		}
 		asc := lon["Ascendant"]
-		if d := sepDeg(lon["fortune"]+lon["spirit"], 2*asc); d > 1e-9 {
+		if d := sepDeg(lon["fortune"]+lon["spirit"], 2*asc); measure.Over(d, 1e-9) {
 			t.Fatalf("Fortune %v + Spirit %v is not twice the Ascendant %v", lon["fortune"], lon["spirit"], asc)
 		}
 		// The Sun above the horizon: between the Descendant and the
@@ -116,7 +118,7 @@ func TestLotProperties(t *testing.T) {
 				}
 			}
 		}
-		if d := math.Mod(lon["basis"]-asc+360, 360); d > 180+1e-9 {
+		if d := math.Mod(lon["basis"]-asc+360, 360); measure.Over(d, 180+1e-9) {
 			t.Fatalf("Basis %v more than half a circle past the Ascendant %v", lon["basis"], asc)
 		}
 	}

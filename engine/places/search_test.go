@@ -122,7 +122,7 @@ func TestSearchFields(t *testing.T) {
 	}
 	p := got[0]
 	if p.GeonameID != 2657896 || p.ASCIIName != "Zurich" || p.CountryName != "Switzerland" || p.Admin1 != "Zurich" ||
-		p.Timezone != "Europe/Zurich" || p.Population < 300000 || p.Latitude < 47.3 || p.Latitude > 47.4 || p.Longitude < 8.5 || p.Longitude > 8.6 {
+		p.Timezone != "Europe/Zurich" || p.Population < 300000 || !(47.3 <= p.Latitude && p.Latitude <= 47.4) || !(8.5 <= p.Longitude && p.Longitude <= 8.6) {
 		t.Errorf("Zürich: %+v", p)
 	}
 }

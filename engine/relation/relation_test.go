@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/natal"
 )
 
@@ -40,7 +41,7 @@ func TestMidpointPublished(t *testing.T) {
 		{"astrographer", 322, 345, 333.5, 0},
 	} {
 		got := Midpoint(c.a, c.b)
-		if d := sepDeg(got, c.want) * 3600; d > c.withinS+1e-6 {
+		if d := sepDeg(got, c.want) * 3600; measure.Over(d, c.withinS+1e-6) {
 			t.Errorf("%s: Midpoint(%v, %v) = %v, published %v (%.2f\")", c.source, c.a, c.b, got, c.want, d)
 		}
 	}
@@ -60,7 +61,7 @@ func TestMidpointProperties(t *testing.T) {
 			t.Fatalf("Midpoint(%v, %v) = %v outside [0, 360)", a, b, m)
 		}
 		half := sepDeg(a, b) / 2
-		if math.Abs(sepDeg(m, a)-half) > 1e-9 || math.Abs(sepDeg(m, b)-half) > 1e-9 {
+		if measure.Over(math.Abs(sepDeg(m, a)-half), 1e-9) || measure.Over(math.Abs(sepDeg(m, b)-half), 1e-9) {
 			t.Fatalf("Midpoint(%v, %v) = %v is not halfway along the shorter arc", a, b, m)
 		}
 	}
@@ -71,7 +72,7 @@ func TestMidpointProperties(t *testing.T) {
 			continue
 		}
 		m := Midpoint(a, b)
-		if !(m >= 0 && m < 180) || m != Midpoint(b, a) || math.Abs(sepDeg(m, a)-90) > 1e-9 {
+		if !(m >= 0 && m < 180) || m != Midpoint(b, a) || measure.Over(math.Abs(sepDeg(m, a)-90), 1e-9) {
 			t.Fatalf("opposite %v, %v: midpoint %v", a, b, m)
 		}
 	}
@@ -103,7 +104,7 @@ func TestMidPlace(t *testing.T) {
 			continue // near-antipodal: the midpoint is ill-conditioned
 		}
 		d1, d2 := dist(la1, lo1, lat, lon), dist(lat, lon, la2, lo2)
-		if math.Abs(d1-whole/2) > 1e-7 || math.Abs(d2-whole/2) > 1e-7 {
+		if measure.Over(math.Abs(d1-whole/2), 1e-7) || measure.Over(math.Abs(d2-whole/2), 1e-7) {
 			t.Fatalf("(%v %v)-(%v %v): midpoint %v %v at %v and %v of %v", la1, lo1, la2, lo2, lat, lon, d1, d2, whole)
 		}
 		la, lo, _ := MidPlace(la2, lo2, la1, lo1)
@@ -114,7 +115,7 @@ func TestMidPlace(t *testing.T) {
 	// London and Paris: 51.5074 N 0.1278 W, 48.8566 N 2.3522 E, half of
 	// the 343.5 km arc from each (haversine above), at 50.19 N 1.15 E.
 	lat, lon, _ := MidPlace(51.5074, -0.1278, 48.8566, 2.3522)
-	if math.Abs(lat-50.1886) > 1e-4 || math.Abs(lon-1.1466) > 1e-4 {
+	if measure.Over(math.Abs(lat-50.1886), 1e-4) || measure.Over(math.Abs(lon-1.1466), 1e-4) {
 		t.Errorf("London-Paris midpoint %v %v", lat, lon)
 	}
 	if _, _, ok := MidPlace(10, 20, -10, -160); ok {

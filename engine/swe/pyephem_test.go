@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // TestPyEphem compares Sun..Pluto with PyEphem, an independent theory
@@ -77,7 +78,7 @@ func TestPyEphem(t *testing.T) {
 	for _, n := range names {
 		s := stats[n]
 		t.Logf("%-8s %3d cases, worst longitude %6.2f\", latitude %6.2f\", distance %.1e", n, s.n, s.lon, s.lat, s.dist)
-		if s.lon > tolArcsec || s.lat > tolArcsec || s.dist > tolRelDist {
+		if measure.Over(s.lon, tolArcsec) || measure.Over(s.lat, tolArcsec) || measure.Over(s.dist, tolRelDist) {
 			t.Errorf("%s: worst longitude %.2f\", latitude %.2f\" (tol %v\"), distance %.2g (tol %g)",
 				n, s.lon, s.lat, tolArcsec, s.dist, tolRelDist)
 		}

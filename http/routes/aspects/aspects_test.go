@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/patterns"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -60,7 +61,7 @@ func bruteForce(t *testing.T, what string, res aspects.Analysis) int {
 		got[key{a.Point1, a.Point2}] = a.Orb
 	}
 	for k, orb := range want {
-		if g, ok := got[k]; !ok || math.Abs(g-orb) > 0.001 {
+		if g, ok := got[k]; !ok || measure.Over(math.Abs(g-orb), 0.001) {
 			t.Errorf("%s: %s-%s brute force orb %.5f, route %.5f (listed %v)", what, k.a, k.b, orb, g, ok)
 		}
 	}
@@ -116,7 +117,7 @@ func TestAspectsFromBirthAgainstSwetest(t *testing.T) {
 			}
 			d := math.Abs(math.Remainder(p.Longitude-want[0], 360)) * 3600
 			worst = max(worst, d)
-			if d > 1 {
+			if measure.Over(d, 1) {
 				t.Errorf("case %d: %s %.7f, swetest %.7f", i, p.Name, p.Longitude, want[0])
 			}
 			n++
@@ -190,7 +191,7 @@ func TestAspectPatternsHandBuilt(t *testing.T) {
 			if got == nil {
 				t.Fatalf("%s missing from %v", c.figure, c.present)
 			}
-			if strings.Join(got.Points, ",") != c.points || got.Apex != c.apex || math.Abs(got.Orb-c.orb) > 1e-9 {
+			if strings.Join(got.Points, ",") != c.points || got.Apex != c.apex || measure.Over(math.Abs(got.Orb-c.orb), 1e-9) {
 				t.Errorf("%s: points %v apex %q orb %v; want %s %q %v", c.figure, got.Points, got.Apex, got.Orb, c.points, c.apex, c.orb)
 			}
 			if got := find(postAspects(t, ts, list(c.absent...)), c.figure); got != nil {

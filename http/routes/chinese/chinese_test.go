@@ -13,6 +13,7 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/bazi"
 	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -169,8 +170,8 @@ func TestSolarTermsSwetest(t *testing.T) {
 				n++
 				d := math.Abs(e.JD-x.jd) * 86400
 				worst = max(worst, d)
-				if e.Term != x.term.Name() || e.Method != tc.method || d > termTolerance ||
-					e.UTC.Sub(jdTime(x.jd)).Abs().Seconds() > termTolerance {
+				if e.Term != x.term.Name() || e.Method != tc.method || measure.Over(d, termTolerance) ||
+					measure.Over(e.UTC.Sub(jdTime(x.jd)).Abs().Seconds(), termTolerance) {
 					t.Errorf("%s %d %s: got %s %s (%s) %.6f, swetest %.6f: %.3f s", what, x.year, x.term, e.Term, e.UTC, e.Method, e.JD, x.jd, d)
 				}
 			}
@@ -367,7 +368,7 @@ func TestCompatibility(t *testing.T) {
 		result(t, ts, "/api/v1/chinese/compatibility", map[string]any{"person1": p2, "person2": p1}, &ba)
 		s1, s2 := scores(ab), scores(ba)
 		for k, v := range s1 {
-			if v < 1 || v > 10 {
+			if v < 1 || measure.Over(v, 10) {
 				t.Errorf("pair %d: %s = %g outside 1-10", i, k, v)
 			}
 		}
@@ -395,7 +396,7 @@ func checkScores(t *testing.T, v any, path string) {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			if n, ok := e.(float64); ok && strings.Contains(k, "score") && (n < 1 || n > 10) {
+			if n, ok := e.(float64); ok && strings.Contains(k, "score") && (n < 1 || measure.Over(n, 10)) {
 				t.Errorf("%s%s = %g outside 1-10", path, k, n)
 			}
 			checkScores(t, e, path+k+".")

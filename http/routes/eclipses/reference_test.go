@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/eclipses"
 	"github.com/astroapi/astroapi/engine/eclipses/eclipsetest"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -78,13 +79,13 @@ func TestCatalogAgainstAstronomyEngine(t *testing.T) {
 		a := &ref[k]
 		dTT := math.Abs(a.TT-(ut+eph.DeltaT(engine.JDUT(ut)))) * 86400
 		worstTT = max(worstTT, dTT)
-		if dTT > 60 {
+		if measure.Over(dTT, 60) {
 			t.Errorf("%s %s: greatest eclipse %.0f s from astronomy-engine's (TT)", e.Date, e.Kind, dTT)
 		}
 		if e.Datetime.Before(limitUT) {
 			dUT := math.Abs(a.UT-ut) * 86400
 			worstUT = max(worstUT, dUT)
-			if dUT > 60 {
+			if measure.Over(dUT, 60) {
 				t.Errorf("%s %s: greatest eclipse %.0f s from astronomy-engine's (UT)", e.Date, e.Kind, dUT)
 			}
 		}
@@ -134,17 +135,17 @@ func TestAgainstNASA(t *testing.T) {
 		if string(e.Type) != n.Type {
 			t.Errorf("%s: type %s, NASA %s", n.Date, e.Type, n.Type)
 		}
-		if math.Abs(e.Gamma-n.Gamma) > 0.0003 {
+		if measure.Over(math.Abs(e.Gamma-n.Gamma), 0.0003) {
 			t.Errorf("%s: gamma %.4f, NASA %.4f", n.Date, e.Gamma, n.Gamma)
 		}
 		mag := e.Magnitude
 		if e.Type == eclipses.Penumbral {
 			mag = *e.PenumbralMagnitude
 		}
-		if math.Abs(mag-n.Mag) > 0.003 {
+		if measure.Over(math.Abs(mag-n.Mag), 0.003) {
 			t.Errorf("%s: magnitude %.4f, NASA %.4f", n.Date, mag, n.Mag)
 		}
-		if n.Duration >= 0 && math.Abs(float64(e.DurationSeconds)-n.Duration) > 2 {
+		if n.Duration >= 0 && measure.Over(math.Abs(float64(e.DurationSeconds)-n.Duration), 2) {
 			t.Errorf("%s: duration %d s, NASA %.0f s", n.Date, e.DurationSeconds, n.Duration)
 		}
 	}

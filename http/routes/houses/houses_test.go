@@ -10,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/birth"
 	enghouses "github.com/astroapi/astroapi/engine/houses"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -71,7 +72,7 @@ func TestHousesAgainstSwetest(t *testing.T) {
 			if d > worst {
 				worst, worstWhat = d, what
 			}
-			if d > fx.Tolerance {
+			if measure.Over(d, fx.Tolerance) {
 				t.Errorf("case %d (%s): %s = %.7f, swetest %.7f (%.3f\")", i, c.Swetest[0], what, got, want, d)
 			}
 		}

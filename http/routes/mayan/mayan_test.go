@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/mayan"
 	"github.com/astroapi/astroapi/http/apitest"
 	routes "github.com/astroapi/astroapi/http/routes/mayan"
@@ -201,7 +202,7 @@ func TestCompatibility(t *testing.T) {
 		result(t, ts, "/api/v1/mayan/compatibility", map[string]any{"person1": p2, "person2": p1}, &ba)
 		s := []float64{float64(ab.SignCompatibility.Score), float64(ab.ToneCompatibility.Score), ab.OverallScore}
 		for _, v := range s {
-			if v < 1 || v > 10 {
+			if v < 1 || measure.Over(v, 10) {
 				t.Errorf("pair %d: score %g outside 1-10", i, v)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/birth"
 	engparts "github.com/astroapi/astroapi/engine/parts"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -143,7 +144,7 @@ func TestArabicPartsAgainstSwetest(t *testing.T) {
 			if d > worst {
 				worst, worstWhat = d, l.Key
 			}
-			if d > 1 {
+			if measure.Over(d, 1) {
 				t.Errorf("case %d (%s): %s %.7f, formula over swetest %.7f (%.3f\")", i, c.Swetest, l.Key, l.Longitude, want[l.Key], d)
 			}
 			if l.Reversed != (!day && l.ReversesByNight) {
@@ -212,13 +213,13 @@ func TestArabicPartsCustom(t *testing.T) {
 		t.Fatal(err)
 	}
 	asc, mc := ref.Reference[0].Longitude, ref.Reference[1].Longitude
-	if d := math.Abs(math.Remainder(fortune.Longitude+spirit.Longitude-2*asc, 360)); d > 1e-6 {
+	if d := math.Abs(math.Remainder(fortune.Longitude+spirit.Longitude-2*asc, 360)); measure.Over(d, 1e-6) {
 		t.Errorf("Fortune + Spirit - 2 Asc = %v", d)
 	}
 	if !commerce.Custom || !commerce.Reversed || commerce.Formula != "Ascendant + Lot of Fortune - Mercury" || commerce.DayFormula != "Ascendant + Mercury - Lot of Fortune" {
 		t.Errorf("custom lot %+v", commerce)
 	}
-	if d := sepArcsec(fixed.Longitude, mc+19-10); d > 0.01 || fixed.Formula != "Midheaven + 19 Aries - 10" {
+	if d := sepArcsec(fixed.Longitude, mc+19-10); measure.Over(d, 0.01) || fixed.Formula != "Midheaven + 19 Aries - 10" {
 		t.Errorf("fixed-degree lot %+v", fixed)
 	}
 	cat := ts.Get(t, "/api/v1/arabic-parts/catalog").WantStatus(t, 200).Envelope(t)

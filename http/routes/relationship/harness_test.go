@@ -7,6 +7,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/relation"
@@ -44,7 +45,7 @@ func (w *worst) check(what string, got, want float64) {
 	if d > w.max {
 		w.max, w.what = d, what
 	}
-	if d > w.tolerance {
+	if measure.Over(d, w.tolerance) {
 		w.t.Errorf("%s = %.7f, reference %.7f (%.4f\")", what, got, want, d)
 	}
 }

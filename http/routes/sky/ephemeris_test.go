@@ -10,6 +10,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/sky"
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -50,7 +51,7 @@ func TestEphemerisAgainstSwetest(t *testing.T) {
 				t.Fatalf("%d rows (row_count %d)", len(res.Rows), res.EphemerisHeader.Rows)
 			}
 			row := res.Rows[0]
-			if math.Abs(row.JD-c.JD)*86400 > 1e-3 || len(row.Positions) != 18 {
+			if measure.Over(math.Abs(row.JD-c.JD)*86400, 1e-3) || len(row.Positions) != 18 {
 				t.Fatalf("row at JD %.6f with %d positions", row.JD, len(row.Positions))
 			}
 			for k, p := range row.Positions {

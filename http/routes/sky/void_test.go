@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/sky"
 	"github.com/astroapi/astroapi/engine/swe"
@@ -161,12 +162,12 @@ func TestVoidAgainstBruteForce(t *testing.T) {
 				q += "&zodiac_type=sidereal&ayanamsa=" + string(c.sid)
 			}
 			call(t, ts, q+"&datetime="+datetime((r.start+r.end)/2), nil, &in)
-			if !in.IsVoid || math.Abs(in.Period.End.JD-r.end)*86400 > 60 {
+			if !in.IsVoid || measure.Over(math.Abs(in.Period.End.JD-r.end)*86400, 60) {
 				t.Errorf("%s: inside the period: is_void %v, period ending %v", at, in.IsVoid, in.Period.End.Datetime)
 			}
-			if i > 0 && r.start-ref[i-1].end > 2.0/24 { // an hour before, outside any period
+			if i > 0 && measure.Over(r.start-ref[i-1].end, 2.0/24) { // an hour before, outside any period
 				call(t, ts, q+"&datetime="+datetime(r.start-1.0/24), nil, &before)
-				if before.IsVoid || math.Abs(before.Period.Start.JD-r.start)*86400 > 60 {
+				if before.IsVoid || measure.Over(math.Abs(before.Period.Start.JD-r.start)*86400, 60) {
 					t.Errorf("%s: before the period: is_void %v, next period from %v", at, before.IsVoid, before.Period.Start.Datetime)
 				}
 			}

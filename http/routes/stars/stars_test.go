@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/stars"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -73,7 +74,7 @@ func TestIndexAgainstSwetest(t *testing.T) {
 		e := max(sepArcsec(p.Longitude, lon), math.Abs(p.Latitude-lat)*3600)
 		worst = max(worst, e)
 		n++
-		if e > tol {
+		if measure.Over(e, tol) {
 			t.Errorf("%s %04d-%02d-%02d (%s): %.7f %.7f, swetest %.7f %.7f: %.4f\"", p.Name, y, m, d, p.Source, p.Longitude, p.Latitude, lon, lat, e)
 		}
 	}
@@ -128,7 +129,7 @@ func TestIndex(t *testing.T) {
 			t.Errorf("%+v", p)
 		}
 		names[p.Name] = true
-		if sign, deg := engine.SignOf(p.Longitude); sign != p.Sign || math.Abs(deg-p.SignDegree) > 1e-9 {
+		if sign, deg := engine.SignOf(p.Longitude); sign != p.Sign || measure.Over(math.Abs(deg-p.SignDegree), 1e-9) {
 			t.Errorf("%s: %v is not %s %v", p.Name, p.Longitude, p.Sign, p.SignDegree)
 		}
 	}
@@ -184,7 +185,7 @@ func TestShow(t *testing.T) {
 	var want stars.Show
 	result(t, ts.Post(t, "/api/v1/fixed-stars/Regulus", `{"year":2000,"month":1,"day":1}`), &want)
 	// Regulus at J2000: 149.83 (29 Leo 50).
-	if want.Date != "2000-01-01" || want.Star.Name != "Regulus" || want.Star.Sign != "Leo" || math.Abs(want.Star.Longitude-149.83) > 0.01 {
+	if want.Date != "2000-01-01" || want.Star.Name != "Regulus" || want.Star.Sign != "Leo" || measure.Over(math.Abs(want.Star.Longitude-149.83), 0.01) {
 		t.Fatalf("%+v", want)
 	}
 	// Case, accents, spaces, punctuation and alternate names.
@@ -283,7 +284,7 @@ func TestConjunctions(t *testing.T) {
 		for i, x := range c.Conjunctions {
 			seen[x.Star+"/"+x.Planet] = true
 			d := sepArcsec(x.StarLongitude, x.PlanetLongitude) / 3600
-			if math.Abs(d-x.Orb) > 1e-9 || x.Orb > orb || math.Abs(x.StarLongitude-lon[x.Star]) > 5e-8 || // the index writes 7 decimals
+			if measure.Over(math.Abs(d-x.Orb), 1e-9) || measure.Over(x.Orb, orb) || measure.Over(math.Abs(x.StarLongitude-lon[x.Star]), 5e-8) || // the index writes 7 decimals
 				(i > 0 && x.Orb < c.Conjunctions[i-1].Orb) {
 				t.Errorf("orb %v: %+v (separation %v)", orb, x, d)
 			}

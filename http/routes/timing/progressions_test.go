@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -83,7 +84,7 @@ func TestProgressionsSwetest(t *testing.T) {
 			var p, q progressionOut
 			post(t, ts, "/api/v1/progressions", body+"}", &p)
 			post(t, ts, "/api/v1/progressions", body+`,"angle_method":"quotidian"}`, &q)
-			if d := math.Abs(p.ProgressedJulianDay-c.ProgJD) * 86400; d > 1e-3 {
+			if d := math.Abs(p.ProgressedJulianDay-c.ProgJD) * 86400; measure.Over(d, 1e-3) {
 				t.Errorf("progressed instant %.9f, swetest run at %.9f (%.4f s)", p.ProgressedJulianDay, c.ProgJD, d)
 			}
 			if len(p.Planets) != 11 {
@@ -92,12 +93,12 @@ func TestProgressionsSwetest(t *testing.T) {
 			for _, pl := range p.Planets {
 				d := sepArcsec(pl.Longitude, c.Planets[pl.Name])
 				worstPlanet = max(worstPlanet, d)
-				if d > tolProgArcsec {
+				if measure.Over(d, tolProgArcsec) {
 					t.Errorf("progressed %s %.7f, swetest %.7f: %.4f\"", pl.Name, pl.Longitude, c.Planets[pl.Name], d)
 				}
 			}
 			arc := engine.Normalize(c.Planets["Sun"] - c.NatalSun)
-			if d := sepArcsec(p.SolarArc, arc); d > tolProgArcsec {
+			if d := sepArcsec(p.SolarArc, arc); measure.Over(d, tolProgArcsec) {
 				t.Errorf("solar arc %.7f, swetest %.7f: %.4f\"", p.SolarArc, arc, d)
 			}
 			for _, a := range []struct {
@@ -110,7 +111,7 @@ func TestProgressionsSwetest(t *testing.T) {
 			} {
 				d := sepArcsec(a.got, a.want)
 				worstAngle = max(worstAngle, d)
-				if d > tolProgArcsec {
+				if measure.Over(d, tolProgArcsec) {
 					t.Errorf("%s %.7f, from swetest %.7f: %.4f\"", a.name, a.got, a.want, d)
 				}
 			}
@@ -123,11 +124,11 @@ func TestProgressionsSwetest(t *testing.T) {
 			post(t, ts, "/api/v1/solar-arc", body+"}", &sa)
 			d := sepArcsec(sa.Arc, arc)
 			worstArc = max(worstArc, d)
-			if d > tolProgArcsec || sa.Conventions.Key != "true_solar_arc" {
+			if measure.Over(d, tolProgArcsec) || sa.Conventions.Key != "true_solar_arc" {
 				t.Errorf("arc %.7f (%s), swetest progressed minus natal Sun %.7f: %.4f\"", sa.Arc, sa.Conventions.Key, arc, d)
 			}
 			for _, pt := range sa.Points {
-				if d := sepArcsec(pt.Longitude, pt.NatalLongitude+sa.Arc); d > 1e-6 {
+				if d := sepArcsec(pt.Longitude, pt.NatalLongitude+sa.Arc); measure.Over(d, 1e-6) {
 					t.Errorf("%s directed to %.7f, natal %.7f + arc %.7f", pt.Name, pt.Longitude, pt.NatalLongitude, sa.Arc)
 				}
 			}
@@ -168,7 +169,7 @@ func TestSolarArcPerfections(t *testing.T) {
 				}
 			}
 			sep := math.Abs(math.Remainder(from-to, 360))
-			if d := math.Abs(sep-p.Angle) * 3600; d > 0.01 || sepArcsec(at.Arc, p.Arc) > 0.01 {
+			if d := math.Abs(sep-p.Angle) * 3600; measure.Over(d, 0.01) || measure.Over(sepArcsec(at.Arc, p.Arc), 0.01) {
 				t.Errorf("%s: directed %s %v natal %s on %s: separation %.6f, %.4f\" from exact (arc %.7f, listed %.7f)",
 					key, p.Point, p.Angle, p.NatalPoint, p.Date, sep, d, at.Arc, p.Arc)
 			}

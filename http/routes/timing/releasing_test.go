@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -164,13 +165,13 @@ func checkTiling(t *testing.T, parent periodOut, kids []periodOut, unitDays floa
 		if i > 0 && !k.Start.Equal(kids[i-1].End) {
 			t.Fatalf("%s: gap or overlap before sub-period %d", name, i)
 		}
-		if full := minorYears[signIndex(k.Sign)] * unitDays; k.FullDays-full > 1e-6 || full-k.FullDays > 1e-6 {
+		if full := minorYears[signIndex(k.Sign)] * unitDays; measure.Over(k.FullDays-full, 1e-6) || measure.Over(full-k.FullDays, 1e-6) {
 			t.Fatalf("%s: %s lasts %v days, want %v", name, k.Sign, k.FullDays, full)
 		}
 		if last := i == len(kids)-1; k.Truncated != (last && k.LengthDays < k.FullDays-1e-9) {
 			t.Fatalf("%s: sub-period %d truncated %v", name, i, k.Truncated)
 		}
-		if d := k.End.Sub(k.Start).Hours()/24 - k.LengthDays; d > 1.0/86400 || d < -1.0/86400 {
+		if d := k.End.Sub(k.Start).Hours()/24 - k.LengthDays; measure.Over(d, 1.0/86400) || d < -1.0/86400 {
 			t.Fatalf("%s: %s..%s is not %v days", name, k.Start, k.End, k.LengthDays)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -92,15 +93,15 @@ func TestSolarReturnsSwetest(t *testing.T) {
 		t.Run(fmt.Sprintf("%s-%d-%s", c.Name, c.Year, c.Sidereal), func(t *testing.T) {
 			var r solarOut
 			post(t, ts, "/api/v1/returns/solar", fmt.Sprintf(`{%s,"return_year":%d}`, c.packet(), c.Year), &r)
-			if d := sepArcsec(r.Return.Longitude, c.NatalLon); d > tolNatalArcsec {
+			if d := sepArcsec(r.Return.Longitude, c.NatalLon); measure.Over(d, tolNatalArcsec) {
 				t.Errorf("natal Sun %v, swetest %v: %.4f\"", r.Return.Longitude, c.NatalLon, d)
 			}
 			dt := math.Abs(r.Return.JulianDay-c.JD) * 86400
 			worst = max(worst, dt)
-			if dt > tolSeconds(r.Return.Speed) {
+			if measure.Over(dt, tolSeconds(r.Return.Speed)) {
 				t.Errorf("return at JD %.8f (%s), swetest root %.8f: %.3f s apart", r.Return.JulianDay, r.Return.Time, c.JD, dt)
 			}
-			if d := r.Return.Time.Sub(instantOf(c.JD)).Seconds(); math.Abs(d) > 1 {
+			if d := r.Return.Time.Sub(instantOf(c.JD)).Seconds(); measure.Over(math.Abs(d), 1) {
 				t.Errorf("time %s is %.0f s from the swetest root", r.Return.Time, d)
 			}
 			if r.Year != c.Year || r.Place.Relocated || r.Place.Latitude != c.Latitude {
@@ -132,7 +133,7 @@ func TestSolarReturnRelocated(t *testing.T) {
 	if err := json.Unmarshal(env.Input, &in); err != nil {
 		t.Fatal(err)
 	}
-	if in.Place.Location.Name != "Paris" || in.Place.Location.Country != "FR" || math.Abs(away.Place.Latitude-48.85) > 0.01 {
+	if in.Place.Location.Name != "Paris" || in.Place.Location.Country != "FR" || measure.Over(math.Abs(away.Place.Latitude-48.85), 0.01) {
 		t.Fatalf("echoed place %+v, result place %+v", in.Place, away.Place)
 	}
 	sameChart(t, ts, away.Return, away.Place.Latitude, away.Place.Longitude, "")
@@ -206,7 +207,7 @@ func compareReturns(t *testing.T, r returnsOut, c fxRange) {
 	if r.Body != c.Body {
 		t.Errorf("body %s, want %s", r.Body, c.Body)
 	}
-	if d := sepArcsec(r.Longitude, c.NatalLon); d > tolNatalArcsec {
+	if d := sepArcsec(r.Longitude, c.NatalLon); measure.Over(d, tolNatalArcsec) {
 		t.Errorf("natal longitude %v, swetest %v: %.4f\"", r.Longitude, c.NatalLon, d)
 	}
 	if len(r.Returns) != len(c.Returns) {
@@ -217,7 +218,7 @@ func compareReturns(t *testing.T, r returnsOut, c fxRange) {
 		w := c.Returns[i]
 		dt := math.Abs(x.JulianDay-w.JD) * 86400
 		worst = max(worst, dt)
-		if dt > tolSeconds(w.Speed) {
+		if measure.Over(dt, tolSeconds(w.Speed)) {
 			t.Errorf("return %d at JD %.8f, swetest %.8f: %.3f s (speed %.4f°/day)", i, x.JulianDay, w.JD, dt, w.Speed)
 		}
 		if (x.Direction == "retrograde") != (w.Speed < 0) {

@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/transits"
@@ -154,7 +155,7 @@ func TestSkyAgainstLibswe(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions: worst %.2g\" (tolerance 0.001\"); aspects: worst orb %.2g° (tolerance 0.001°)", n, worstPos, worstOrb)
-	if worstPos > 0.001 || worstOrb > 0.001 {
+	if measure.Over(worstPos, 0.001) || measure.Over(worstOrb, 0.001) {
 		t.Errorf("worst position %.3g\", worst orb %.3g°", worstPos, worstOrb)
 	}
 }
@@ -268,13 +269,13 @@ func TestToNatalBruteForce(t *testing.T) {
 			if err := json.Unmarshal(env.Result, &got); err != nil {
 				t.Fatal(err)
 			}
-			if math.Abs(got.JD-c.at) > 1e-8 {
+			if measure.Over(math.Abs(got.JD-c.at), 1e-8) {
 				t.Fatalf("transit JD %.8f, want %.8f", got.JD, c.at)
 			}
 			// The natal chart is libswe's at the birth.
 			for _, p := range got.NatalPoints {
 				if p.Name == "Sun" {
-					if d := sepArcsec(p.Longitude, libswe(t, e, c.birthJD, engine.Sun, c.sid).Longitude); d > 1 {
+					if d := sepArcsec(p.Longitude, libswe(t, e, c.birthJD, engine.Sun, c.sid).Longitude); measure.Over(d, 1) {
 						t.Errorf("natal Sun %.3f\" off", d)
 					}
 				}
@@ -314,7 +315,7 @@ func TestToNatalBruteForce(t *testing.T) {
 						want = &p
 					}
 				}
-				if (want == nil) != (a.ExactAt == nil) || want != nil && math.Abs(a.ExactAt.JD-*want)*86400 > 60 {
+				if (want == nil) != (a.ExactAt == nil) || want != nil && measure.Over(math.Abs(a.ExactAt.JD-*want)*86400, 60) {
 					t.Errorf("%s %s %s: exact_at %v, reference %v", a.Transit, a.Aspect, a.Natal, a.ExactAt, want)
 				} else if want != nil {
 					worstT = max(worstT, math.Abs(a.ExactAt.JD-*want)*86400)
@@ -339,7 +340,7 @@ func TestToNatalBruteForce(t *testing.T) {
 			}
 			t.Logf("%d aspects, %d perfections; worst orb %.2g° (tolerance 0.001°), worst instant %.2f s (tolerance 60 s); source %s; warnings %q",
 				len(got.Aspects), perfections, worstOrb, worstT, got.Source, env.Warnings)
-			if worstOrb > 0.001 || worstT > 60 || len(got.Aspects) < 3 {
+			if measure.Over(worstOrb, 0.001) || measure.Over(worstT, 60) || len(got.Aspects) < 3 {
 				t.Errorf("worst orb %.3g°, worst instant %.1f s, %d aspects", worstOrb, worstT, len(got.Aspects))
 			}
 		})

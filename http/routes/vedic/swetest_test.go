@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -212,7 +213,7 @@ func TestNatalAgainstSwetest(t *testing.T) {
 					t.Helper()
 					d := sepArcsec(got, want)
 					worst = max(worst, d)
-					if d > fx.Tolerance {
+					if measure.Over(d, fx.Tolerance) {
 						t.Errorf("%s (%s) %s: %.7f, swetest %.7f (%.3f\")", c.Name, c.Swetest, what, got, want, d)
 					}
 				}
@@ -230,7 +231,7 @@ func TestNatalAgainstSwetest(t *testing.T) {
 					// Properties of the longitude served.
 					sign := int(p.Longitude / 30)
 					nk, n := nakshatraOf(p.Longitude)
-					if p.SignNumber != sign+1 || p.Sign != signNames[sign] || math.Abs(p.Degree-(p.Longitude-float64(sign)*30)) > 1e-9 ||
+					if p.SignNumber != sign+1 || p.Sign != signNames[sign] || measure.Over(math.Abs(p.Degree-(p.Longitude-float64(sign)*30)), 1e-9) ||
 						p.Nakshatra != nk || p.NakshatraNumber != n {
 						t.Errorf("%s %s at %.7f: %s (%d) %.4f°, %+v (%d); want %s, %+v (%d)", c.Name, p.Name, p.Longitude,
 							p.Sign, p.SignNumber, p.Degree, p.Nakshatra, p.NakshatraNumber, signNames[sign], nk, n)
@@ -269,7 +270,7 @@ func TestNakshatraAgainstSwetest(t *testing.T) {
 		for _, x := range [][3]any{{"tropical", r.Tropical, c.MoonTropical}, {"sidereal", r.Sidereal, c.lon("Moon")}} {
 			d := sepArcsec(x[1].(float64), x[2].(float64))
 			worst = max(worst, d)
-			if d > fx.Tolerance {
+			if measure.Over(d, fx.Tolerance) {
 				t.Errorf("%s: %s Moon %.7f, swetest %.7f (%.3f\")", c.Name, x[0], x[1], x[2], d)
 			}
 		}
@@ -577,7 +578,7 @@ func TestShadbalaAgainstReference(t *testing.T) {
 			near := func(what string, got, want, tol float64) {
 				t.Helper()
 				worst = max(worst, math.Abs(got-want))
-				if math.Abs(got-want) > tol {
+				if measure.Over(math.Abs(got-want), tol) {
 					t.Errorf("%s %s %s: %.6f, reference %.6f", c.Name, name, what, got, want)
 				}
 			}

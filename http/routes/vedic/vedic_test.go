@@ -14,6 +14,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -462,7 +463,7 @@ func TestPanchangAgainstSwetest(t *testing.T) {
 				case w != nil:
 					d := math.Abs(g.Sub(engine.JDUT(*w).Time()).Seconds())
 					worstRise = max(worstRise, d)
-					if d > fx.Tolerance {
+					if measure.Over(d, fx.Tolerance) {
 						t.Errorf("%s %s %s: %v, swetest %v (%.0f s)", c.Name, conv, ev, g, engine.JDUT(*w).Time(), d)
 					}
 				}
@@ -488,7 +489,7 @@ func TestPanchangAgainstSwetest(t *testing.T) {
 						}
 						worstElem = max(worstElem, best)
 						elements++
-						if best > fx.Tolerance {
+						if measure.Over(best, fx.Tolerance) {
 							t.Errorf("%s %s %d (%s) boundary %v: nearest swetest crossing %.0f s away", c.Name, kind, e.Number, e.Name, b.at, best)
 						}
 					}
