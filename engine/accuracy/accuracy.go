@@ -12,6 +12,7 @@
 package accuracy
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -117,13 +118,40 @@ func (c Comparison) valid() error {
 	return nil
 }
 
-// Encode writes rows in the results file's format, ordered by Test.
+// Encode writes rows in the results file's format, ordered by Test: one
+// comparison a block, one quantity a line, so that a re-recorded figure is
+// a one-line diff.
 func Encode(cs []Comparison) ([]byte, error) {
 	cs = slices.Clone(cs)
 	slices.SortFunc(cs, func(a, b Comparison) int { return strings.Compare(a.Test, b.Test) })
-	b, err := json.MarshalIndent(cs, "", "  ")
-	if err != nil {
-		return nil, err
+	var buf bytes.Buffer
+	buf.WriteString("[")
+	for i, c := range cs {
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		buf.WriteString("\n  {")
+		for _, f := range []struct{ k, v string }{{"test", c.Test}, {"what", c.What}, {"reference", c.Reference}, {"sample", c.Sample}} {
+			v, err := json.Marshal(f.v)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(&buf, "\n    %q: %s,", f.k, v)
+		}
+		buf.WriteString("\n    \"quantities\": [")
+		for k, q := range c.Quantities {
+			v, err := json.Marshal(q)
+			if err != nil {
+				return nil, err
+			}
+			if k > 0 {
+				buf.WriteString(",")
+			}
+			buf.WriteString("\n      ")
+			buf.Write(v)
+		}
+		buf.WriteString("\n    ]\n  }")
 	}
-	return append(b, '\n'), nil
+	buf.WriteString("\n]\n")
+	return buf.Bytes(), nil
 }

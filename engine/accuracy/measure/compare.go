@@ -166,7 +166,7 @@ func (q *Quantity) result() (accuracy.Quantity, error) {
 	}
 	all := slices.Clone(q.all)
 	slices.Sort(all) // NaN first; a NaN is reported below
-	r.Median, r.P99 = quantile(all, 0.5), quantile(all, 0.99)
+	r.Median, r.P99, r.Worst = round(quantile(all, 0.5)), round(quantile(all, 0.99)), round(q.max)
 	unit := q.unit
 	if unit == "" {
 		unit = "differing cases"
@@ -185,6 +185,16 @@ func (q *Quantity) result() (accuracy.Quantity, error) {
 			q.name, r.Worst, unit, q.at, q.regression, q.n, q.contract)
 	}
 	return r, nil
+}
+
+// round keeps 4 significant digits of a published figure, rounding up so
+// that a rounded worst still bounds every error.
+func round(f float64) float64 {
+	if f == 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+		return f
+	}
+	p := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(f))))
+	return math.Ceil(f*p) / p
 }
 
 // quantile is the p-quantile of sorted values (nearest rank).
