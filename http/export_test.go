@@ -34,3 +34,8 @@ func AccuracyTests() []string {
 	}
 	return out
 }
+
+// ToolResultSchema is the JSON Schema of an operation's result as the MCP
+// tools describe it, also for results of several shapes (which their tools
+// publish without an output schema).
+func ToolResultSchema(o *op.Operation) map[string]any { return outputSchema(o.Out) }

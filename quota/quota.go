@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/astroapi/astroapi/store"
@@ -137,7 +138,8 @@ type Quota struct {
 	seed     maphash.Seed
 	shards   [nShards]shard
 
-	flushMu sync.Mutex // one flush at a time; also held by statistics queries
+	flushMu sync.Mutex   // one flush at a time; also held by statistics queries
+	flushed atomic.Int64 // billed calls written by flushes since New (net of returned leases)
 	closeMu sync.RWMutex
 	closed  bool
 	stop    chan struct{}
@@ -738,6 +740,7 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 		q.restore(b)
 		return st, fmt.Errorf("quota: flush: %w", err)
 	}
+	q.flushed.Add(st.Calls)
 	for _, t := range totals {
 		sh := q.shardOf(t.AccountID)
 		sh.mu.Lock()
@@ -762,6 +765,11 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 	}
 	return st, nil
 }
+
+// FlushedCalls is the number of billed calls the flushes have written to
+// the store since New (net of leases given back to a shared store): what a
+// crash can no longer lose.
+func (q *Quota) FlushedCalls() int64 { return q.flushed.Load() }
 
 // restore puts the deltas of a failed flush back so the next one retries.
 func (q *Quota) restore(b store.Batch) {

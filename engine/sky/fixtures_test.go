@@ -29,21 +29,17 @@ type positionCase struct {
 	MoonPhase       map[string]float64 `json:"moon_phase"`
 }
 
-// worst keeps the largest error of a quantity and where it happened.
+// worst keeps the largest error of a quantity and where it happened, with
+// its tolerance.
 type worst struct {
-	err  float64
-	at   string
-	n    int
+	measure.Worst
 	tol  float64
 	unit string
 }
 
 func (w *worst) add(err, tol float64, unit, at string) {
-	w.n++
 	w.tol, w.unit = tol, unit
-	if err > w.err || math.IsNaN(err) {
-		w.err, w.at = err, at
-	}
+	w.Add(err, at)
 }
 
 func report(t *testing.T, stats map[string]*worst) {
@@ -55,10 +51,8 @@ func report(t *testing.T, stats map[string]*worst) {
 	sort.Strings(names)
 	for _, k := range names {
 		w := stats[k]
-		t.Logf("%-34s n=%4d worst %.3g %s (tolerance %g) at %s", k, w.n, w.err, w.unit, w.tol, w.at)
-		if !(w.err <= w.tol) {
-			t.Errorf("%s: worst %.3g %s > %g at %s", k, w.err, w.unit, w.tol, w.at)
-		}
+		t.Logf("%-34s n=%4d worst %.3g %s (tolerance %g) at %s", k, w.N(), w.Max(), w.unit, w.tol, w.At())
+		w.Check(t, k, w.unit, w.tol)
 	}
 }
 

@@ -24,9 +24,7 @@ import (
 // prints 7 decimals of a degree, 0.00036"; the tables are fitted to
 // 0.001"). The issue's bound is 1".
 func TestAgainstSwetest(t *testing.T) {
-	if _, err := exec.LookPath("swetest"); err != nil {
-		skipOrFail(t, "swetest not installed")
-	}
+	measure.NeedTool(t, "swetest")
 	s := production(t)
 	eph := ephemeris(t)
 	rng := rand.New(rand.NewPCG(43, 1))

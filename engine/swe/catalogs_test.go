@@ -40,7 +40,7 @@ func TestCatalogConstants(t *testing.T) {
 // swetestLines runs swetest with args and returns its output lines.
 func swetestLines(t *testing.T, args ...string) []string {
 	t.Helper()
-	needTool(t, "swetest")
+	measure.NeedTool(t, "swetest")
 	out, err := exec.Command("swetest", append([]string{"-edir" + DefaultPath, "-head"}, args...)...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("swetest %v: %v\n%s", args, err, out)
