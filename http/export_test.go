@@ -26,14 +26,6 @@ func SampleRequest(o *op.Operation) (params map[string]string, query url.Values,
 	return ex.Params, ex.Query, ex.Body
 }
 
-// AccuracyTests are the tests the accuracy page cites.
-func AccuracyTests() []string {
-	var out []string
-	for _, c := range comparisons {
-		out = append(out, c.Test)
-	}
-	return out
-}
 
 // ToolResultSchema is the JSON Schema of an operation's result as the MCP
 // tools describe it, also for results of several shapes (which their tools
