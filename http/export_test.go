@@ -26,7 +26,6 @@ func SampleRequest(o *op.Operation) (params map[string]string, query url.Values,
 	return ex.Params, ex.Query, ex.Body
 }
 
-
 // ToolResultSchema is the JSON Schema of an operation's result as the MCP
 // tools describe it, also for results of several shapes (which their tools
 // publish without an output schema).
