@@ -15,86 +15,108 @@ import (
 
 	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/bazi"
+	"github.com/astroapi/astroapi/engine/bazi/bazitest"
 	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 )
 
-// termMargin leaves out of the comparison with lunar-javascript the births
-// this close to a jie, where its solar terms (sxwnl, its own delta T) and
-// ours differ by seconds (up to 95 s by 2100; engine/bazi TestLunarJavaScript).
-const termMargin = 2 * time.Minute
-
 // TestBaziLunarJavaScript: the four pillars and the year's nayin through
-// HTTP against lunar-javascript 1.7.7's EightChar
-// (engine/bazi/testdata/eightchar.tsv, made by testdata/gen/eightchar.js),
-// for every 60th fixture line and the first 16 births in the Zi hour, under
-// both day boundaries: zi_start against its sect 1, midnight against its
-// sect 2. The engine's own test compares all 3,400 lines.
+// HTTP, under both day boundaries (zi_start against lunar-javascript's sect
+// 1, midnight against its sect 2):
+//   - for the 3,400 local date-times of engine/bazi/testdata/eightchar.tsv
+//     (lunar-javascript 1.7.7's EightChar, testdata/gen/eightchar.js;
+//     1900-2100, half in Asia/Shanghai, 400 in the Zi hour);
+//   - for the local minutes around every jie of every fifth year 1900-2100
+//     (boundaries.tsv, testdata/gen/boundaries.js), where the year and month
+//     pillars change: the jie's instant is a root on swetest's longitudes,
+//     the pillars either side are lunar-javascript's ten minutes away from
+//     it (its own terms are seconds off ours), the day and hour pillars its
+//     own at the birth.
 func TestBaziLunarJavaScript(t *testing.T) {
 	ts := startServer(t)
-	lines := readTSV(t, "engine/bazi/testdata/eightchar.tsv")
-	zi := 0
-	var sample [][]string
-	for i, l := range lines {
-		isZi := strings.HasSuffix(l[1][:13], "T23") || strings.HasSuffix(l[1][:13], "T00")
-		if i%60 == 0 || (isZi && zi < 16) {
-			sample = append(sample, l)
-			if isZi {
-				zi++
+	published := measure.Compare(t, measure.About{
+		What:      "BaZi four pillars and the year's nayin through HTTP (POST /api/v1/chinese/bazi), both day boundaries",
+		Reference: "lunar-javascript 1.7.7 (6tail) EightChar; at a jie, the side of the term from a root on swetest 2.10.03's Sun longitudes",
+		Sample:    "random local date-times 1900-2100 in 16 zones (half in Asia/Shanghai, 400 in the Zi hour), and the local minutes around every jie of every fifth year 1900-2100 in six zones",
+	})
+	instants := published.Exact("local time to UTC")
+	ordinary := published.Exact("pillars and nayin, random date-times")
+	boundary := published.Exact("pillars and nayin, within 2 minutes of a jie")
+	post := func(zone string, local time.Time, fold bool, b bazi.DayBoundary) bazi.Chart {
+		body := map[string]any{"year": local.Year(), "month": int(local.Month()), "day": local.Day(),
+			"hour": local.Hour(), "minute": local.Minute(), "timezone": zone, "day_boundary": b}
+		if fold {
+			body["fold"] = 1
+		}
+		var c bazi.Chart
+		result(t, ts, "/api/v1/chinese/bazi", body, &c)
+		if c.Conventions.SolarTerms != solarterms.FromTable || c.Conventions.DayBoundary != b {
+			t.Errorf("%s %s: conventions %+v", zone, local, c.Conventions)
+		}
+		return c
+	}
+	// compare posts a birth under both day boundaries and checks the
+	// pillars against want(day of sect 1, day of sect 2).
+	compare := func(q *measure.Quantity, zone string, local, wantUTC time.Time, want func(b bazi.DayBoundary) []string) {
+		t.Helper()
+		ok := true
+		for _, b := range []bazi.DayBoundary{bazi.ZiStart, bazi.Midnight} {
+			c := post(zone, local, false, b)
+			if !c.Birth.UTC.Equal(wantUTC) && c.Birth.Ambiguous {
+				c = post(zone, local, true, b) // the reference took the later of two instants
+			}
+			if b == bazi.ZiStart {
+				instants.Match(c.Birth.UTC.Equal(wantUTC), zone, local)
+			}
+			if !c.Birth.UTC.Equal(wantUTC) {
+				t.Errorf("%s %s: instant %s, reference %s", zone, local.Format("2006-01-02T15:04"), c.Birth.UTC, wantUTC)
+				ok = false
+				break
+			}
+			got := []string{c.YearPillar.FullNameChinese, c.MonthPillar.FullNameChinese, c.DayPillar.FullNameChinese,
+				c.HourPillar.FullNameChinese, c.SixtyYearCycle.NayinChinese}
+			if diff := cmp.Diff(want(b), got); diff != "" {
+				t.Errorf("%s %s %s: year, month, day, hour, nayin (-reference +got):\n%s", zone, local.Format("2006-01-02T15:04"), b, diff)
+				ok = false
 			}
 		}
+		q.Match(ok, zone, local)
 	}
-	compared, near := 0, 0
-	for _, l := range sample {
+	zi := 0
+	for _, l := range readTSV(t, "engine/bazi/testdata/eightchar.tsv") {
 		local, err := time.Parse("2006-01-02T15:04", l[1])
 		if err != nil {
 			t.Fatal(err)
 		}
+		if local.Hour() == 23 || local.Hour() == 0 {
+			zi++
+		}
 		unix, _ := strconv.ParseInt(l[2], 10, 64)
-		wantUTC := time.Unix(unix, 0).UTC()
-		isNear := false
-		for _, b := range []bazi.DayBoundary{bazi.ZiStart, bazi.Midnight} {
-			body := map[string]any{"year": local.Year(), "month": int(local.Month()), "day": local.Day(),
-				"hour": local.Hour(), "minute": local.Minute(), "timezone": l[0], "day_boundary": b}
-			var c bazi.Chart
-			result(t, ts, "/api/v1/chinese/bazi", body, &c)
-			if !c.Birth.UTC.Equal(wantUTC) && c.Birth.Ambiguous {
-				body["fold"] = 1 // lunar-javascript took the later of two instants
-				result(t, ts, "/api/v1/chinese/bazi", body, &c)
-			}
-			if !c.Birth.UTC.Equal(wantUTC) {
-				t.Errorf("%s %s: instant %s, lunar-javascript %s", l[0], l[1], c.Birth.UTC, wantUTC)
-				break
-			}
-			if c.Birth.UTC.Sub(c.SolarTerms.MonthStart.UTC).Abs() < termMargin || c.SolarTerms.MonthEnd.UTC.Sub(c.Birth.UTC).Abs() < termMargin {
-				isNear = true
-				break
-			}
-			wantDay := l[5]
+		compare(ordinary, l[0], local, time.Unix(unix, 0).UTC(), func(b bazi.DayBoundary) []string {
+			day := l[5]
 			if b == bazi.Midnight {
-				wantDay = l[6]
+				day = l[6]
 			}
-			want := []string{l[3], l[4], wantDay, l[7], l[8]}
-			got := []string{c.YearPillar.FullNameChinese, c.MonthPillar.FullNameChinese, c.DayPillar.FullNameChinese,
-				c.HourPillar.FullNameChinese, c.SixtyYearCycle.NayinChinese}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s %s %s: year, month, day, hour, nayin (-lunar-javascript +got):\n%s", l[0], l[1], b, diff)
-			}
-			if c.Conventions.SolarTerms != solarterms.FromTable || c.Conventions.DayBoundary != b {
-				t.Errorf("%s %s: conventions %+v", l[0], l[1], c.Conventions)
-			}
-		}
-		if isNear {
-			near++
-			continue
-		}
-		compared++
+			return []string{l[3], l[4], day, l[7], l[8]}
+		})
 	}
-	if compared < 50 || zi < 16 {
-		t.Errorf("compared %d births (%d in the Zi hour), want at least 50 and 16", compared, zi)
+	for _, x := range bazitest.ReadBoundaries(t) {
+		if d := x.UTC.Sub(x.Root).Abs(); d > 2*time.Minute+time.Second {
+			t.Fatalf("%s %s: %s from the jie", x.Zone, x.Local, d)
+		}
+		compare(boundary, x.Zone, x.Local, x.UTC, func(b bazi.DayBoundary) []string {
+			w, day := x.Want(), x.DaySect1
+			if b == bazi.Midnight {
+				day = x.DaySect2
+			}
+			return []string{w[0], w[1], day, x.Hour, w[2]}
+		})
 	}
-	t.Logf("compared %d births (%d in the Zi hour) under both day boundaries with lunar-javascript; %d within %s of a jie left out", compared, zi, near, termMargin)
+	if zi < 400 {
+		t.Errorf("%d births in the Zi hour, want at least 400", zi)
+	}
+	t.Logf("compared %d random date-times (%d in the Zi hour) and %d within 2 minutes of a jie, under both day boundaries", ordinary.N(), zi, boundary.N())
 }
 
 // swetestTerm is a line of engine/solarterms/testdata/swetest_terms.tsv:
@@ -164,12 +186,20 @@ func TestSolarTermsSwetest(t *testing.T) {
 		{"RootFinding", startRootServer(t), solarterms.ByRoot, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			worst, n := 0.0, 0
+			published := measure.Compare(t, measure.About{
+				What:      "Solar-term instants through HTTP: the jie opening a birth's month (month_start of POST /api/v1/chinese/bazi) and the Lichun opening an animal year (starts of POST /api/v1/chinese/animal), " + map[string]string{"Table": "from the solar-term table", "RootFinding": "root-found on libswe by a server without tables"}[tc.name],
+				Reference: "roots on swetest 2.10.03's printed Sun longitudes (engine/solarterms/testdata/swetest_terms.tsv)",
+				Sample:    "jie and Lichun of 1800-2375 sampled from the fixture",
+			})
+			// julian_day is written to 1e-6 day (0.09 s): the regression
+			// bound is that rounding and the table's 0.02 s.
+			worst := published.Quantity("julian_day", "s", termTolerance, 0.15)
+			named := published.Exact("term and method")
 			check := func(what string, x swetestTerm, e solarterms.Event) {
 				t.Helper()
-				n++
 				d := math.Abs(e.JD-x.jd) * 86400
-				worst = max(worst, d)
+				worst.Add(d, what, x.year, x.term)
+				named.Match(e.Term == x.term.Name() && e.Method == tc.method, what, x.year, x.term)
 				if e.Term != x.term.Name() || e.Method != tc.method || measure.Over(d, termTolerance) ||
 					measure.Over(e.UTC.Sub(jdTime(x.jd)).Abs().Seconds(), termTolerance) {
 					t.Errorf("%s %d %s: got %s %s (%s) %.6f, swetest %.6f: %.3f s", what, x.year, x.term, e.Term, e.UTC, e.Method, e.JD, x.jd, d)
@@ -205,7 +235,7 @@ func TestSolarTermsSwetest(t *testing.T) {
 				result(t, tc.ts, "/api/v1/chinese/animal", map[string]any{"year": x.year}, &a)
 				check("animal starts", x, a.Starts)
 			}
-			t.Logf("%d terms, worst %.3f s from swetest (tolerance %g s)", n, worst, termTolerance)
+			t.Logf("%d terms, worst %.3f s from swetest (%s; tolerance %g s)", worst.N(), worst.Max(), worst.At(), termTolerance)
 		})
 	}
 }
