@@ -71,6 +71,15 @@ func TestFirdariaTable(t *testing.T) {
 	d := dayRows
 	nightRows := []row{d[3], d[4], d[5], d[6], d[0], d[1], d[2], d[7], d[8]}
 	nightAfterMars := []row{d[3], d[4], d[5], d[6], d[7], d[8], d[0], d[1], d[2]}
+	cmp := measure.Compare(t, measure.About{
+		What:      "Firdaria through HTTP (POST /api/v1/firdaria): lords, lengths and sub-period lords of the diurnal, nocturnal and nodes-after-Mars sequences; ages",
+		Reference: "a published firdariyyat table (Abu Ma'shar's order, nodes at the end; scribd.com document 390734932), its printed ages (three decimals) and its worked example",
+		Sample:    "the table's sequences for a diurnal (1950) and a nocturnal (Akihito, 1933) birth, both node orders; four printed ages",
+	})
+	periods := cmp.Exact("periods: lord, years, start age and sub-period lords")
+	// The table prints ages to three decimals (truncated): the contract is
+	// that rounding.
+	ages := cmp.Quantity("printed ages", "years", 0.0015, 0.0015)
 	got := map[string]firdariaOut{}
 	for _, c := range []struct {
 		name, birth, order string
@@ -96,7 +105,9 @@ func TestFirdariaTable(t *testing.T) {
 				for _, s := range p.SubPeriods {
 					subs = append(subs, s.Lord)
 				}
-				if p.Lord != r.lord || f.Sequence[i] != r.lord || p.Years != r.years || measure.Over(math.Abs(p.StartAge-age), 1e-12) || !slices.Equal(subs, r.subs) {
+				ok := p.Lord == r.lord && f.Sequence[i] == r.lord && p.Years == r.years && !measure.Over(math.Abs(p.StartAge-age), 1e-12) && slices.Equal(subs, r.subs)
+				periods.Match(ok, c.name, i)
+				if !ok {
 					t.Errorf("period %d: %s %v years from %v, subs %v; table %s %v from %v, %v", i, p.Lord, p.Years, p.StartAge, subs, r.lord, r.years, age, r.subs)
 				}
 				for k, s := range p.SubPeriods {
@@ -134,6 +145,8 @@ func TestFirdariaTable(t *testing.T) {
 		{night.Periods[1].SubPeriods[1], "Jupiter", 10.571, 12.142},
 		{night.Periods[2].SubPeriods[2], "Sun", 23.428, 25.142},
 	} {
+		ages.Add(math.Abs(c.p.StartAge-c.start), c.p.MajorLord, c.p.Lord, "start")
+		ages.Add(math.Abs(c.p.EndAge-c.end), c.p.MajorLord, c.p.Lord, "end")
 		if c.p.Lord != c.lord || measure.Over(math.Abs(c.p.StartAge-c.start), 0.001) || measure.Over(math.Abs(c.p.EndAge-c.end), 0.0015) {
 			t.Errorf("%s-%s %.3f-%.3f, table %s %.3f-%.3f", c.p.MajorLord, c.p.Lord, c.p.StartAge, c.p.EndAge, c.lord, c.start, c.end)
 		}
