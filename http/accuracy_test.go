@@ -126,10 +126,15 @@ func TestAccuracyPage(t *testing.T) {
 }
 
 // comparisonTests finds, in the module's test files, the test functions
-// whose body calls measure.Compare: "pkgdir.TestName".
+// that measure a published comparison: their body calls measure.Compare,
+// or a function of their package that does (sky's newStats).
 func comparisonTests(t *testing.T, root string) map[string]bool {
 	t.Helper()
-	out := map[string]bool{}
+	type fn struct {
+		pkg, name string
+		calls     map[string]bool // functions called by name, "measure.Compare" included
+	}
+	var fns []fn
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -147,22 +152,46 @@ func comparisonTests(t *testing.T, root string) map[string]bool {
 		rel, _ := filepath.Rel(root, filepath.Dir(path))
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Test") || fd.Body == nil {
+			if !ok || fd.Recv != nil || fd.Body == nil {
 				continue
 			}
+			x := fn{pkg: filepath.ToSlash(rel), name: fd.Name.Name, calls: map[string]bool{}}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Compare" {
-					if id, ok := sel.X.(*ast.Ident); ok && id.Name == "measure" {
-						out[filepath.ToSlash(rel)+"."+fd.Name.Name] = true
+				switch c := n.(type) {
+				case *ast.SelectorExpr:
+					if id, ok := c.X.(*ast.Ident); ok && id.Name == "measure" && c.Sel.Name == "Compare" {
+						x.calls["measure.Compare"] = true
+					}
+				case *ast.CallExpr:
+					if id, ok := c.Fun.(*ast.Ident); ok {
+						x.calls[id.Name] = true
 					}
 				}
 				return true
 			})
+			fns = append(fns, x)
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	starts := map[string]bool{} // pkg.func calling measure.Compare
+	for _, f := range fns {
+		if f.calls["measure.Compare"] {
+			starts[f.pkg+"."+f.name] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, f := range fns {
+		if !strings.HasPrefix(f.name, "Test") {
+			continue
+		}
+		for c := range f.calls {
+			if c == "measure.Compare" || (starts[f.pkg+"."+c] && !strings.HasPrefix(c, "Test")) {
+				out[f.pkg+"."+f.name] = true
+			}
+		}
 	}
 	return out
 }
