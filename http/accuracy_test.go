@@ -95,7 +95,7 @@ func TestAccuracyPage(t *testing.T) {
 			}
 			for j, want := range []float64{q.Median, q.P99, q.Worst, q.Regression, q.Contract} {
 				// Two significant digits are shown.
-				if got, err := strconv.ParseFloat(cells[2+j], 64); err != nil || math.Abs(got-want) > 0.05*math.Abs(want) {
+				if got, err := strconv.ParseFloat(cells[2+j], 64); err != nil || measure.Over(math.Abs(got-want), 0.05*math.Abs(want)) {
 					t.Errorf("%s %s: figure %d is %q, the file has %g", c.Test, q.Name, j, cells[2+j], want)
 				}
 			}

@@ -101,7 +101,7 @@ func testWriteOpenPosition(t *testing.T, split func(int) uint8, tolSpeed float64
 			t.Fatalf("no position at %f", jd)
 		}
 		lon, lat, dist, dlon, dlat, ddist := analytic(jd)
-		if e := math.Abs(math.Remainder(p.Longitude-lon, 360)) * 3600; measure.Over(e, tolArcsec) || p.Longitude < 0 || p.Longitude >= 360 {
+		if e := math.Abs(math.Remainder(p.Longitude-lon, 360)) * 3600; measure.Over(e, tolArcsec) || !(0 <= p.Longitude && p.Longitude < 360) {
 			t.Fatalf("lon at %f: %f vs %f (%g\")", jd, p.Longitude, math.Mod(lon, 360), e)
 		}
 		if e := math.Abs(p.Latitude-lat) * 3600; measure.Over(e, tolArcsec) {

@@ -223,7 +223,7 @@ func diff(want, got any, path string) string {
 			}
 		}
 	case float64:
-		if g, ok := got.(float64); !ok || math.Abs(g-w) > 1e-7*math.Max(1, math.Abs(w)) {
+		if g, ok := got.(float64); !ok || measure.Over(math.Abs(g-w), 1e-7*math.Max(1, math.Abs(w))) {
 			return fmt.Sprintf("%s: %v, got %v", path, w, got)
 		}
 	default:

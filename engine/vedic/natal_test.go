@@ -97,7 +97,7 @@ func TestNatalStructure(t *testing.T) {
 			if p.House != houseFrom(asc, p.SignNumber-1) {
 				t.Fatalf("%s house %d", p.Name, p.House)
 			}
-			if p.SignNumber != int(p.Longitude/30)+1 || p.Degree < 0 || p.Degree >= 30 {
+			if p.SignNumber != int(p.Longitude/30)+1 || !(0 <= p.Degree && p.Degree < 30) {
 				t.Fatalf("%s sign %d degree %g at %g", p.Name, p.SignNumber, p.Degree, p.Longitude)
 			}
 		}

@@ -57,7 +57,7 @@ func TestNakshatraShape(t *testing.T) {
 	}
 	for _, k := range []string{"moon_longitude_tropical", "moon_longitude_sidereal"} {
 		var x float64
-		if err := json.Unmarshal(res[k], &x); err != nil || x < 0 || x >= 360 {
+		if err := json.Unmarshal(res[k], &x); err != nil || !(0 <= x && x < 360) {
 			t.Errorf("%s = %s", k, res[k])
 		}
 	}
