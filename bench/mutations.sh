@@ -13,38 +13,51 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin" CI=true
 
-# name|files it touches|how to apply it|packages (and -run) that must fail
-mutations=(
-	"nutation|engine/swe/constants.go|sed -i 's/defaultFlags         = FlagSwissEph | FlagSpeed$/defaultFlags         = FlagSwissEph | FlagSpeed | FlagNoNut/' engine/swe/constants.go|./engine/swe ./http/routes/natal"
-	"aberration|engine/swe/constants.go|sed -i 's/defaultFlags         = FlagSwissEph | FlagSpeed$/defaultFlags         = FlagSwissEph | FlagSpeed | 1024/' engine/swe/constants.go|-run TestPyEphem ./engine/swe"
-	"cusp|engine/houses/compute.go|sed -i 's/^\th.Source = engine.FromTables$/\th.Source = engine.FromTables\n\th.Cusps[1] = engine.Normalize(h.Cusps[1] + 1.0\/3600)/' engine/houses/compute.go|./http/routes/houses"
-	"fixture|engine/vedic/testdata/natal_swetest.json|python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d[\"cases\"]=[]; json.dump(d,open(p,\"w\"))' engine/vedic/testdata/natal_swetest.json|./engine/vedic"
+# Each mutation: a function that applies it, the files it touches, and
+# the packages (and -run) whose tests must fail.
+nutation() { sed -i 's/^\(\tdefaultFlags *= FlagSwissEph | FlagSpeed\)$/\1 | FlagNoNut/' engine/swe/constants.go; }
+aberration() { sed -i 's/^\(\tdefaultFlags *= FlagSwissEph | FlagSpeed\)$/\1 | 1024 \/\/ SEFLG_NOABERR/' engine/swe/constants.go; }
+cusp() { sed -i 's/^\th.Source = engine.FromTables$/&\n\th.Cusps[1] = engine.Normalize(h.Cusps[1] + 1.0\/3600)/' engine/houses/compute.go; }
+fixture() {
+	python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d["cases"]=[]; json.dump(d,open(p,"w"))' engine/vedic/testdata/natal_swetest.json
+}
+declare -A files=(
+	[nutation]=engine/swe/constants.go [aberration]=engine/swe/constants.go
+	[cusp]=engine/houses/compute.go [fixture]=engine/vedic/testdata/natal_swetest.json
 )
+declare -A pkgs=(
+	[nutation]="./engine/swe ./http/routes/natal" [aberration]="-run TestPyEphem ./engine/swe"
+	[cusp]="./http/routes/houses" [fixture]="./engine/vedic"
+)
+names=(nutation aberration cusp fixture)
+[ $# -gt 0 ] && names=("$@")
 
 status=0
-for m in "${mutations[@]}"; do
-	IFS='|' read -r name files apply pkgs <<<"$m"
-	if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
-		continue
-	fi
-	if ! git diff --quiet -- $files; then
-		echo "$name: $files has uncommitted changes; not mutating it" >&2
+for name in "${names[@]}"; do
+	f=${files[$name]:-}
+	if [ -z "$f" ]; then
+		echo "$name: no such mutation (${!files[*]})" >&2
 		status=1
 		continue
 	fi
-	eval "$apply"
-	if git diff --quiet -- $files; then
+	if ! git diff --quiet -- "$f"; then
+		echo "$name: $f has uncommitted changes; not mutating it" >&2
+		status=1
+		continue
+	fi
+	"$name"
+	if git diff --quiet -- "$f"; then
 		echo "$name: the mutation did not apply" >&2
 		status=1
 		continue
 	fi
-	out=$(go test -count=1 $pkgs 2>&1)
+	out=$(go test -count=1 ${pkgs[$name]} 2>&1)
 	rc=$?
-	git checkout -- $files
+	git checkout -- "$f"
 	failed=$(grep -E '^\s*--- FAIL' <<<"$out" | sed 's/^ *--- FAIL: //; s/ (.*//' | sort -u | tr '\n' ' ')
 	why=$(grep -E 'exceeds|no case|differ|NaN' <<<"$out" | head -3 | sed 's/^ */    /')
 	if [ $rc -eq 0 ]; then
-		echo "$name: NOT NOTICED by $pkgs" >&2
+		echo "$name: NOT NOTICED by ${pkgs[$name]}" >&2
 		status=1
 	else
 		echo "$name: noticed by $failed"

@@ -179,9 +179,9 @@ func (q *Quantity) result() (accuracy.Quantity, error) {
 	case math.IsNaN(q.max):
 		return r, fmt.Errorf("%s: NaN error (%s)", q.name, q.at)
 	case Over(r.Worst, q.contract):
-		return r, fmt.Errorf("%s: worst %.3g %s (%s) exceeds the contract's bound %g over %d cases", q.name, r.Worst, unit, q.at, q.contract, q.n)
+		return r, fmt.Errorf("%s: worst %.4g %s (%s) exceeds the contract's bound %g over %d cases", q.name, r.Worst, unit, q.at, q.contract, q.n)
 	case Over(r.Worst, q.regression):
-		return r, fmt.Errorf("%s: worst %.3g %s (%s) exceeds the regression bound %g over %d cases (within the contract's %g): precision was lost",
+		return r, fmt.Errorf("%s: worst %.4g %s (%s) exceeds the regression bound %g over %d cases (within the contract's %g): precision was lost",
 			q.name, r.Worst, unit, q.at, q.regression, q.n, q.contract)
 	}
 	return r, nil

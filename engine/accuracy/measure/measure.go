@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -40,18 +41,35 @@ type Worst struct {
 	all []float64 // kept only for a Quantity (quantiles)
 }
 
-// Add adds one error; at says where it was made (printed like fmt.Sprintln)
+// Add adds one error; at says where it was made (its parts joined by spaces)
 // and is kept when err is the new worst.
 func (w *Worst) Add(err float64, at ...any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.n++
 	if w.n == 1 || err > w.max || (math.IsNaN(err) && !math.IsNaN(w.max)) {
-		w.max, w.at = err, strings.TrimSuffix(fmt.Sprintln(at...), "\n")
+		w.max, w.at = err, where(at)
 	}
 	if w.all != nil {
 		w.all = append(w.all, err)
 	}
+}
+
+// where writes the place of an error: its parts separated by spaces, the
+// numbers in full (a Julian day, not 2.4e+06).
+func where(at []any) string {
+	parts := make([]string, len(at))
+	for i, a := range at {
+		switch v := a.(type) {
+		case float64:
+			parts[i] = strconv.FormatFloat(v, 'f', -1, 64)
+		case string:
+			parts[i] = v
+		default:
+			parts[i] = fmt.Sprint(v)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // N is the number of errors added.
