@@ -85,12 +85,6 @@ func readEightChar(t *testing.T) []eightChar {
 	return out
 }
 
-// input returns the request for a fixture line.
-func (e eightChar) input(b DayBoundary) Input {
-	l := e.local
-	return Input{Year: l.Year(), Month: int(l.Month()), Day: l.Day(), Hour: intp(l.Hour()), Minute: l.Minute(), Timezone: e.zone, DayBoundary: b}
-}
-
 // TestLunarJavaScript compares the four pillars of 3,400 random local
 // times of 1900-2100 (half in Asia/Shanghai, the rest in 15 other zones,
 // 400 of them in the Zi hour) with lunar-javascript's EightChar, under

@@ -31,10 +31,10 @@ type stats struct {
 }
 
 type stat struct {
-	tol, reg float64
-	unit     string
-	errs     []float64
-	at       []string
+	tol  float64
+	unit string
+	errs []float64
+	at   []string
 }
 
 // newStats starts the published comparison a of test t; reg holds the

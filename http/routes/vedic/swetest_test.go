@@ -90,8 +90,8 @@ func readSwetest(t testing.TB) swetestFixture {
 	if err := json.Unmarshal(raw, &fx); err != nil {
 		t.Fatal(err)
 	}
-	if len(fx.Cases) != 48 || tolArcsec != tolArcsec {
-		t.Fatalf("fixture: %d cases, tolerance %v", len(fx.Cases), tolArcsec)
+	if len(fx.Cases) != 48 || fx.Tolerance != tolArcsec {
+		t.Fatalf("fixture: %d cases, tolerance %v (the test enforces %v)", len(fx.Cases), fx.Tolerance, tolArcsec)
 	}
 	return fx
 }
