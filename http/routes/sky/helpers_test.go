@@ -1,7 +1,6 @@
 package sky_test
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"testing"
@@ -25,6 +24,7 @@ func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360))
 // order of their names (tests walk maps), each with the regression bound
 // its test pins near the achieved error.
 type stats struct {
+	t   *testing.T
 	c   *measure.Comparison
 	reg map[string]float64 // regression bound by quantity name
 	m   map[string]*stat
@@ -40,7 +40,7 @@ type stat struct {
 // newStats starts the published comparison a of test t; reg holds the
 // regression bound of every quantity the test measures.
 func newStats(t *testing.T, a measure.About, reg map[string]float64) stats {
-	return stats{c: measure.Compare(t, a), reg: reg, m: map[string]*stat{}}
+	return stats{t: t, c: measure.Compare(t, a), reg: reg, m: map[string]*stat{}}
 }
 
 // units spells the tests' short units as the page does.
@@ -53,7 +53,7 @@ func (s stats) add(what string, err, tol float64, unit, at string) {
 		s.m[what] = w
 	}
 	if w.tol != tol || w.unit != unit {
-		panic(fmt.Sprintf("%s: bound %g %s, earlier %g %s", what, tol, unit, w.tol, w.unit))
+		s.t.Fatalf("%s: bound %g %s, earlier %g %s", what, tol, unit, w.tol, w.unit)
 	}
 	w.errs = append(w.errs, err)
 	w.at = append(w.at, at)
