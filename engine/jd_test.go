@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 func TestJDRoundTrip(t *testing.T) {
@@ -20,7 +22,7 @@ func TestJDRoundTrip(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := float64(JDOf(c.t)); got-c.jd > 1e-9 || c.jd-got > 1e-9 {
+			if got := float64(JDOf(c.t)); measure.Over(math.Abs(got-c.jd), 1e-9) {
 				t.Fatalf("JDOf(%s) = %.9f, want %.9f", c.t, got, c.jd)
 			}
 			if back := JDUT(c.jd).Time(); back.Sub(c.t).Abs() > 50*time.Microsecond {
