@@ -47,7 +47,7 @@ func TestJDOf(t *testing.T) {
 		{time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC), 2305447.5},      // Meeus table 7.A
 		{time.Date(1988, 1, 27, 0, 0, 0, 0, time.UTC), 2447187.5},     // Meeus table 7.A
 	} {
-		if got := float64(JDOf(c.t)); math.Abs(got-c.jd) > 1e-6 {
+		if got := float64(JDOf(c.t)); !(math.Abs(got-c.jd) <= 1e-6) {
 			t.Errorf("%s: JD %.6f, want %.6f", c.t, got, c.jd)
 		}
 	}
