@@ -836,6 +836,9 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 			st.Took = time.Since(start)
 			return st, fmt.Errorf("quota: flush (retry): %w", err)
 		}
+		for _, c := range q.inDoubt.Counters {
+			q.flushed.Add(c.N)
+		}
 		q.inDoubt = nil
 	}
 	b := store.Batch{Writer: q.writer, ReservationTTL: q.ttl}
