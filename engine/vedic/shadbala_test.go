@@ -209,6 +209,12 @@ func BenchmarkShadbala(b *testing.B) {
 // Sun/Jupiter, as the audit of issue 24 found.
 func TestYearMonthLordsPublished(t *testing.T) {
 	src, _ := sources(t)
+	cmp := measure.Compare(t, measure.About{
+		What:      "Shadbala's abda and masa lords (kala bala) of the engine, by the default method (Raman's ahargana)",
+		Reference: "the worked examples: V. P. Jain's chart (1981-09-13 01:30 IST, New Delhi: Mars, Mars) and B. V. Raman's Standard Horoscope (Graha and Bhava Balas: 1918-10-16 14:20 IST: Saturn, Mercury)",
+		Sample:    "the two books' charts",
+	})
+	lords := cmp.Exact("year and month lords")
 	for _, tc := range []struct {
 		name                string
 		b                   Birth
@@ -230,6 +236,9 @@ func TestYearMonthLordsPublished(t *testing.T) {
 				sb, err := c.Shadbala(src, ShadbalaOptions{YearMonthLords: m.o})
 				if err != nil {
 					t.Fatal(err)
+				}
+				if m.o == "" {
+					lords.Match(sb.Lords.Year == m.year && sb.Lords.Month == m.month, tc.name)
 				}
 				if sb.Lords.Year != m.year || sb.Lords.Month != m.month {
 					t.Errorf("%q: year %s, month %s; want %s, %s", m.o, sb.Lords.Year, sb.Lords.Month, m.year, m.month)
@@ -302,7 +311,7 @@ func TestSunMoonCheshta(t *testing.T) {
 		if Graha(g) > Moon && z.Cheshta != a.Cheshta {
 			t.Errorf("%s: cheshta changed", z.Name)
 		}
-		if math.Abs(a.TotalVirupas-z.TotalVirupas-extra) > 1e-9 {
+		if measure.Over(math.Abs(a.TotalVirupas-z.TotalVirupas-extra), 1e-9) {
 			t.Errorf("%s: totals %g and %g differ by more than %g", z.Name, z.TotalVirupas, a.TotalVirupas, extra)
 		}
 	}
