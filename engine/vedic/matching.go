@@ -496,7 +496,7 @@ func bhakootException(e BhakootException, g, b moonKey) (Cancellation, bool) {
 type ManglikMatch struct {
 	Person1    Dosha  `json:"person1" doc:"person1's Manglik dosha, as POST /api/v1/vedic/dosha/manglik reports it"`
 	Person2    Dosha  `json:"person2" doc:"person2's Manglik dosha"`
-	Effective1 bool   `json:"person1_manglik" doc:"person1 is Manglik: the dosha is present and not cancelled"`
+	Effective1 bool   `json:"person1_manglik" doc:"person1 is Manglik: the dosha is present and (unless manglik_cancellations is ignore) not cancelled"`
 	Effective2 bool   `json:"person2_manglik" doc:"person2 is Manglik, as person1_manglik"`
 	Compatible bool   `json:"compatible" doc:"neither is Manglik, or both are (the doshas cancel each other)"`
 	Verdict    string `json:"verdict" doc:"neither_manglik, both_manglik (compatible: the doshas cancel each other), or person1_only / person2_only (not compatible)" enum:"neither_manglik,both_manglik,person1_only,person2_only"`

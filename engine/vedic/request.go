@@ -310,18 +310,34 @@ type VargaName string
 // EnumValues lists the varga names, d1 to d60.
 func (VargaName) EnumValues() []string { return VargaNames() }
 
+// ManglikCancellations says whether a chart's own Manglik cancellations
+// count in the matching verdict.
+type ManglikCancellations string
+
+// The choices.
+const (
+	ManglikApply  ManglikCancellations = "apply"
+	ManglikIgnore ManglikCancellations = "ignore"
+)
+
+// EnumValues lists the choices.
+func (ManglikCancellations) EnumValues() []string {
+	return []string{string(ManglikApply), string(ManglikIgnore)}
+}
+
 // MatchingRequest is the input of the matching route: two births (each a
 // birth packet, as the body of POST /api/v1/vedic/natal) and the switches
 // of the Ashtakoota and the Manglik verdict. Resolved, it is its own echo:
 // the exception lists omitted come back as the lists applied.
 type MatchingRequest struct {
-	Person1              birth.Packet       `json:"person1" required:"true" doc:"Person1: a birth, as the body of POST /api/v1/vedic/natal" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":28.6139,\"longitude\":77.209,\"timezone\":\"Asia/Kolkata\"}"`
-	Person2              birth.Packet       `json:"person2" required:"true" doc:"Person2: the other birth, as person1" example:"{\"year\":1992,\"month\":3,\"day\":2,\"hour\":8,\"minute\":15,\"latitude\":19.076,\"longitude\":72.8777,\"timezone\":\"Asia/Kolkata\"}"`
-	Person1Role          Role               `json:"person1_role,omitempty" doc:"Person1 role: groom or bride, person1's part in the kootas (which count from the bride or the groom); person2 takes the other" example:"groom" default:"groom"`
-	VarnaScheme          VarnaScheme        `json:"varna_scheme,omitempty" doc:"Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both" example:"earth_vaishya" default:"earth_vaishya"`
-	NadiExceptions       []NadiException    `json:"nadi_exceptions" doc:"Nadi exceptions: those that may cancel a nadi dosha (same nadi), all when omitted, none for []"`
-	BhakootExceptions    []BhakootException `json:"bhakoot_exceptions" doc:"Bhakoot exceptions: those that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8), all when omitted, none for []"`
-	CancelledDoshaPoints CancelledPoints    `json:"cancelled_dosha_points,omitempty" doc:"Cancelled dosha points: keep (a cancelled nadi or bhakoot dosha leaves its koota at 0) or restore (its full points)" example:"keep" default:"keep"`
+	Person1              birth.Packet         `json:"person1" required:"true" doc:"Person1: a birth, as the body of POST /api/v1/vedic/natal" example:"{\"year\":1990,\"month\":7,\"day\":14,\"hour\":14,\"minute\":30,\"latitude\":28.6139,\"longitude\":77.209,\"timezone\":\"Asia/Kolkata\"}"`
+	Person2              birth.Packet         `json:"person2" required:"true" doc:"Person2: the other birth, as person1" example:"{\"year\":1992,\"month\":3,\"day\":2,\"hour\":8,\"minute\":15,\"latitude\":19.076,\"longitude\":72.8777,\"timezone\":\"Asia/Kolkata\"}"`
+	Person1Role          Role                 `json:"person1_role,omitempty" doc:"Person1 role: groom or bride, person1's part in the kootas (which count from the bride or the groom); person2 takes the other" example:"groom" default:"groom"`
+	VarnaScheme          VarnaScheme          `json:"varna_scheme,omitempty" doc:"Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both" example:"earth_vaishya" default:"earth_vaishya"`
+	NadiExceptions       []NadiException      `json:"nadi_exceptions" doc:"the exceptions that may cancel a nadi dosha (same nadi); all when omitted, none for []"`
+	BhakootExceptions    []BhakootException   `json:"bhakoot_exceptions" doc:"the exceptions that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8); all when omitted, none for []"`
+	CancelledDoshaPoints CancelledPoints      `json:"cancelled_dosha_points,omitempty" doc:"Cancelled dosha points: keep (a cancelled nadi or bhakoot dosha leaves its koota at 0) or restore (its full points)" example:"keep" default:"keep"`
+	ManglikCancellations ManglikCancellations `json:"manglik_cancellations,omitempty" doc:"whether each chart's own Manglik cancellations count in the verdict: apply (a chart whose dosha is cancelled is not Manglik) or ignore (placement alone decides)" example:"apply" default:"apply"`
 }
 
 // Hints answers the names callers send for the two births and the
@@ -376,13 +392,16 @@ func (r *MatchingRequest) Resolve(c resolve.Context, prefix string) error {
 	if r.CancelledDoshaPoints == "" {
 		r.CancelledDoshaPoints = KeepPoints
 	}
+	if r.ManglikCancellations == "" {
+		r.ManglikCancellations = ManglikApply
+	}
 	return errs.Err()
 }
 
 // Options returns the matching options of a resolved request.
 func (r *MatchingRequest) Options() MatchOptions {
 	return MatchOptions{Varna: r.VarnaScheme, NadiExceptions: r.NadiExceptions, BhakootExceptions: r.BhakootExceptions,
-		CancelledPoints: r.CancelledDoshaPoints}
+		CancelledPoints: r.CancelledDoshaPoints, ManglikIgnoresCancellations: r.ManglikCancellations == ManglikIgnore}
 }
 
 // Match casts both rasi charts of a resolved request and matches them,

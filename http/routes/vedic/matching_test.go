@@ -92,7 +92,7 @@ func TestMatchingShapeAndEcho(t *testing.T) {
 		t.Fatal(err)
 	}
 	if in.Person1Role != vedic.Groom || in.VarnaScheme != vedic.VarnaEarthVaishya || in.CancelledDoshaPoints != vedic.KeepPoints ||
-		len(in.NadiExceptions) != 4 || len(in.BhakootExceptions) != 3 {
+		in.ManglikCancellations != vedic.ManglikApply || len(in.NadiExceptions) != 4 || len(in.BhakootExceptions) != 3 {
 		t.Errorf("defaults not echoed: %s", env.Input)
 	}
 	if in.Person1.JulianDay == 0 || *in.Person1.Hour != 14 || in.Person2.Timezone != "Asia/Kolkata" {
@@ -120,6 +120,12 @@ func TestMatchingShapeAndEcho(t *testing.T) {
 	again := ts.Post(t, matchingPath, string(env.Input)).WantStatus(t, 200).Envelope(t)
 	if !bytes.Equal(again.Result, env.Result) || !bytes.Equal(again.Input, env.Input) {
 		t.Errorf("the echo sent back answers differently:\n%s\n%s", env.Result, again.Result)
+	}
+	// manglik_cancellations ignore reaches the verdict's rule.
+	env = ts.Post(t, matchingPath, pairBody(delhiBirth, mumbaiBirth, `,"manglik_cancellations":"ignore"`)).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Result, &m); err != nil || !strings.Contains(m.Manglik.Rule, "whatever cancels it") ||
+		!bytes.Contains(env.Input, []byte(`"manglik_cancellations":"ignore"`)) {
+		t.Errorf("ignore: %s", env.Input)
 	}
 	// [] switches every exception off, and the echo keeps it.
 	env = ts.Post(t, matchingPath, pairBody(delhiBirth, mumbaiBirth, `,"nadi_exceptions":[],"bhakoot_exceptions":[]`)).WantStatus(t, 200).Envelope(t)
@@ -152,6 +158,8 @@ func TestMatchingBadInput(t *testing.T) {
 		{"ErrBhakootException", ok(`,"bhakoot_exceptions":["friendly_rasi_lords","same_nadi"]`), 422, []string{"bhakoot_exceptions[1]"}},
 		{"ErrCancelledPoints", ok(`,"cancelled_dosha_points":"half"`), 422, []string{"cancelled_dosha_points"}},
 		{"ErrCancelledPointsType", ok(`,"cancelled_dosha_points":false`), 422, []string{"cancelled_dosha_points"}},
+		{"ErrManglikCancellations", ok(`,"manglik_cancellations":"waive"`), 422, []string{"manglik_cancellations"}},
+		{"ErrManglikCancellationsType", ok(`,"manglik_cancellations":false`), 422, []string{"manglik_cancellations"}},
 		{"ErrUnknownField", ok(`,"person3":{}`), 422, []string{"person3"}},
 		{"ErrFlatBirth", `{"year":1990,"month":7,"day":14,"latitude":28.6,"longitude":77.2}`, 422, []string{"year", "person1"}},
 		{"ErrAyanamsa", ok(`,"ayanamsa":"kp"`), 422, []string{"ayanamsa"}},

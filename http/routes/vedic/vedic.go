@@ -126,8 +126,8 @@ const matchingDescription = "Two births, `person1` and `person2` (each a birth p
 	"(0 in the same nadi); the bhakoot and nadi doshas with the named exceptions that cancel them (`nadi_exceptions`, `bhakoot_exceptions`: " +
 	"all by default, [] for none) and, with `cancelled_dosha_points` restore, the koota's full points when cancelled (keep by default). " +
 	"The verdict bands the total (below 18 not recommended, the manuals' minimum). The Manglik (Kuja) dosha of both rasi charts as " +
-	"POST /api/v1/vedic/dosha/manglik reports it, and the verdict: compatible when neither or both are Manglik (a chart whose dosha " +
-	"is cancelled is not Manglik; each chart's dosha is given with its cancellations)."
+	"POST /api/v1/vedic/dosha/manglik reports it, and the verdict: compatible when neither or both are Manglik (`manglik_cancellations` " +
+	"apply by default: a chart whose dosha is cancelled is not Manglik; ignore: placement alone decides; each chart's dosha is given with its cancellations)."
 
 func (d Deps) matching(c *op.Call, in *vedic.MatchingRequest) (*vedic.Matching, error) {
 	return in.Match(d.Positions, c)
