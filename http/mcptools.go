@@ -106,7 +106,7 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-nakshatra":       {"vedic", "The Moon's nakshatra at birth: name, pada, lord and deity." + birthArgs + vedicArgs},
 	"post-vedic-vargas":          {"vedic", "The sixteen divisional charts (D1 to D60) of Parashara: each graha's and the lagna's sign, with vargottama." + birthArgs + vedicArgs},
 	"post-vedic-varga":           {"vedic", "One divisional chart by name (path argument `name`: d1, d2, d3, d4, d7, d9, d10, d12, d16, d20, d24, d27, d30, d40, d45, d60)." + birthArgs + vedicArgs},
-	"post-vedic-dasha":           {"vedic", "Vimshottari or Yogini (system) dasha periods from the birth: mahadashas, with deeper levels on request (levels 1-5; 4 and 5 within from..to)." + birthArgs + vedicArgs},
+	"post-vedic-dasha":           {"vedic", "Vimshottari, Yogini or Ashtottari (system) dasha periods from the birth: mahadashas, with deeper levels on request (levels 1-5; 4 and 5 within from..to)." + birthArgs + vedicArgs},
 	"post-vedic-yoga":            {"vedic", "Classical yogas present in the chart (66 checked: Mahapurusha, Gaja Kesari, Raja, Dhana, Viparita, Neecha Bhanga, ...), each with the rule that fired and its grahas." + birthArgs + vedicArgs},
 	"post-vedic-dosha":           {"vedic", "Every dosha: Manglik (Kuja), Kaal Sarp, Kemadruma and the conjunction doshas (Grahan, Guru Chandal, Pitra, Shrapit, Angarak), each with severity and the cancellations that apply." + birthArgs + vedicArgs},
 	"post-vedic-dosha-manglik":   {"vedic", "Manglik (Kuja) dosha alone: Mars from the lagna, Moon and Venus, severity and cancellations." + birthArgs + vedicArgs},

@@ -74,10 +74,15 @@ const (
 	// Yogini: eight yoginis of 1 to 8 years, a 36-year cycle, as the
 	// Jyotish manuals and Jagannatha Hora reckon it.
 	Yogini DashaSystem = "yogini"
+	// Ashtottari: eight lords, 108 years, each over a group of three or
+	// four nakshatras from Ardra (BPHS ch. 47).
+	Ashtottari DashaSystem = "ashtottari"
 )
 
 // EnumValues lists the systems.
-func (DashaSystem) EnumValues() []string { return []string{string(Vimshottari), string(Yogini)} }
+func (DashaSystem) EnumValues() []string {
+	return []string{string(Vimshottari), string(Yogini), string(Ashtottari)}
+}
 
 // dashaScheme is a nakshatra dasha: its periods in order, their lords,
 // names and years, the cycle, and the first period of a birth nakshatra.
@@ -88,6 +93,29 @@ type dashaScheme struct {
 	years  []float64
 	total  float64
 	first  func(nak int) int // nak 0 (Ashwini) .. 26
+	// groups, when set, replaces first: period i rules the arc of
+	// groups[i] nakshatras that follows period i-1's, from 0 Aries +
+	// offset; the elapsed part is the fraction of that arc traversed.
+	groups []int
+	offset float64
+}
+
+// start returns the period running at a sidereal Moon longitude and the
+// fraction of it elapsed.
+func (sc *dashaScheme) start(moon float64) (first int, frac float64) {
+	if sc.groups == nil {
+		n, _, f := nakshatraIndex(moon)
+		return sc.first(n), f
+	}
+	x := engine.Normalize(moon-sc.offset) / NakshatraSpan // nakshatras from the first group's start
+	at := 0.0
+	for i, g := range sc.groups {
+		if x < at+float64(g) || i == len(sc.groups)-1 {
+			return i, min(max((x-at)/float64(g), 0), 1)
+		}
+		at += float64(g)
+	}
+	return 0, 0
 }
 
 var (
@@ -114,6 +142,22 @@ var (
 		years:  []float64{1, 2, 3, 4, 5, 6, 7, 8},
 		total:  36,
 		first:  func(n int) int { return (n + 3) % 8 },
+	}
+	// ashtottari: the Sun 6 years (Ardra to Ashlesha, four nakshatras),
+	// the Moon 15 (Magha to Uttara Phalguni, three), Mars 8 (Hasta to
+	// Vishakha, four), Mercury 17 (Anuradha to Mula, three), Saturn 10
+	// (Purva Ashadha, Uttara Ashadha with Abhijit, Shravana: the arc of
+	// three), Jupiter 19 (Dhanishta to Purva Bhadrapada, three), Rahu 12
+	// (Uttara Bhadrapada to Bharani, four), Venus 21 (Krittika to
+	// Mrigashira, three); antardashas from the period's own lord in the
+	// same order and proportions.
+	ashtottari = dashaScheme{
+		system: Ashtottari,
+		lords:  []Graha{Sun, Moon, Mars, Mercury, Saturn, Jupiter, Rahu, Venus},
+		years:  []float64{6, 15, 8, 17, 10, 19, 12, 21},
+		total:  108,
+		groups: []int{4, 3, 4, 3, 3, 3, 4, 3},
+		offset: 5 * NakshatraSpan, // Ardra
 	}
 )
 
@@ -144,8 +188,8 @@ func (o DashaOptions) Validate() engine.Fields {
 			errs = append(errs, &engine.FieldError{Field: "to", Reason: fmt.Sprintf("the window of level %d is at most %g days", o.Levels, limit)})
 		}
 	}
-	if o.System != "" && o.System != Vimshottari && o.System != Yogini {
-		errs = append(errs, &engine.FieldError{Field: "system", Reason: `must be "vimshottari" or "yogini"`})
+	if o.System != "" && o.System != Vimshottari && o.System != Yogini && o.System != Ashtottari {
+		errs = append(errs, &engine.FieldError{Field: "system", Reason: `must be "vimshottari", "yogini" or "ashtottari"`})
 	}
 	if o.YearLength.Days() == 0 {
 		errs = append(errs, &engine.FieldError{Field: "year_length", Reason: `must be one of "julian", "tropical", "sidereal", "savana"`})
@@ -176,20 +220,21 @@ type Balance struct {
 
 // DashaConventions state how the dasha was computed.
 type DashaConventions struct {
-	System     DashaSystem     `json:"system" doc:"vimshottari (BPHS ch. 46: nine lords, 120 years) or yogini (eight yoginis of 1 to 8 years, 36 years)" enum:"vimshottari,yogini"`
-	YearLength YearLength      `json:"year_length" doc:"year converting dasha years to days" enum:"julian,tropical,sidereal,savana"`
-	YearDays   float64         `json:"year_days" doc:"days in that year"`
-	Ayanamsa   string          `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
-	Start      string          `json:"start" doc:"how the first period is placed"`
-	Levels     int             `json:"levels" doc:"depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas" minimum:"1" maximum:"5"`
-	Window     []calendar.Time `json:"window,omitempty" doc:"levels 4 and 5: the UTC instants of from and to; only the periods that overlap this window have sub-periods below level 3"`
+	System        DashaSystem     `json:"system" doc:"vimshottari (BPHS ch. 46: nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, 36 years) or ashtottari (eight lords over groups of nakshatras from Ardra, 108 years)" enum:"vimshottari,yogini,ashtottari"`
+	YearLength    YearLength      `json:"year_length" doc:"year converting dasha years to days" enum:"julian,tropical,sidereal,savana"`
+	YearDays      float64         `json:"year_days" doc:"days in that year"`
+	Ayanamsa      string          `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
+	Start         string          `json:"start" doc:"how the first period is placed"`
+	Applicability string          `json:"applicability,omitempty" doc:"ashtottari: when the texts use it (stated, not enforced)"`
+	Levels        int             `json:"levels" doc:"depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas" minimum:"1" maximum:"5"`
+	Window        []calendar.Time `json:"window,omitempty" doc:"levels 4 and 5: the UTC instants of from and to; only the periods that overlap this window have sub-periods below level 3"`
 }
 
 // Dasha is the Vimshottari dasha of a birth (spec 2.5: birth_nakshatra and
 // dasha_periods), with the balance at birth.
 type Dasha struct {
 	BirthNakshatra Nakshatra        `json:"birth_nakshatra" doc:"the Moon's nakshatra at birth, whose lord starts the sequence"`
-	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle); Yogini's four cycles of eight (144 years)"`
+	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle), Ashtottari's eight (one 108-year cycle), Yogini's four cycles of eight (144 years)"`
 	Balance        Balance          `json:"balance_at_birth" doc:"the part of the birth mahadasha remaining at birth"`
 	MoonLongitude  float64          `json:"moon_longitude" doc:"sidereal (Lahiri) longitude of the Moon at birth, degrees"`
 	Ayanamsa       AyanamsaValue    `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
@@ -244,12 +289,14 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 		yl = DefaultYearLength
 	}
 	sc := &vimshottari
-	if do.System == Yogini {
+	switch do.System {
+	case Yogini:
 		sc = &yogini
+	case Ashtottari:
+		sc = &ashtottari
 	}
-	n, _, frac := nakshatraIndex(moon)
+	first, frac := sc.start(moon)
 	nk, _ := NakshatraOf(moon)
-	first := sc.first(n)
 	start := float64(jd) - frac*sc.years[first]*yd
 	d := &Dasha{
 		BirthNakshatra: nk,
@@ -263,7 +310,8 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 	if levels > LevelPratyantardasha {
 		d.Conventions.Window = []calendar.Time{instant(w.from), instant(w.to)}
 	}
-	// Vimshottari: one cycle; Yogini: four, past 120 years after birth.
+	// Vimshottari and Ashtottari: one cycle; Yogini: four, past 120
+	// years after birth.
 	cycles := 1
 	if sc.system == Yogini {
 		cycles = 4
@@ -278,6 +326,10 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 	}
 	if sc.names != nil {
 		d.Balance.Yogini = sc.names[first]
+	}
+	if sc.system == Ashtottari {
+		d.Conventions.Start = "the first mahadasha is the one running at birth, from its start before birth: elapsed = fraction of the lord's group of nakshatras (from Ardra: 4, 3, 4, 3, 3, 3, 4, 3) traversed by the Moon x the lord's years; Abhijit lies inside Saturn's arc"
+		d.Conventions.Applicability = "BPHS ch. 47: Ashtottari is used when Rahu is in a kendra or a trikona from the lagna's lord, not in the lagna (some add: a birth in the dark fortnight by day or the bright fortnight by night); this route computes it whenever asked"
 	}
 	return d
 }

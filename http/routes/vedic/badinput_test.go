@@ -100,7 +100,7 @@ func TestBadInput(t *testing.T) {
 			{"ErrFromType", withFields(`,"levels":5,"from":20240101,"to":"2024-02-01"`), 422, []string{"from"}},
 			{"ErrLevelsType", withFields(`,"levels":"2"`), 422, []string{"levels"}},
 			{"ErrYearLength", withFields(`,"year_length":"lunar"`), 422, []string{"year_length"}},
-			{"ErrSystem", withFields(`,"system":"ashtottari"`), 422, []string{"system"}},
+			{"ErrSystem", withFields(`,"system":"kalachakra"`), 422, []string{"system"}},
 			{"ErrSystemType", withFields(`,"system":["yogini"]`), 422, []string{"system"}},
 			{"ErrGapAndLevels", `{"year":1990,"month":3,"day":25,"hour":1,"minute":30,"latitude":51.5,"longitude":0,"timezone":"Europe/London","levels":0}`, 422, []string{"levels"}},
 			{"ErrLevelsAndLatitude", `{"year":1990,"month":7,"day":14,"latitude":95,"longitude":0,"levels":9}`, 422, []string{"levels", "latitude"}},

@@ -68,7 +68,7 @@ func Ops(d Deps) []*op.Operation {
 			"Spec 2.5: `nakshatra` {name, lord, pada, deity} of the Moon at birth, plus the Moon's longitudes, tropical and sidereal. "+
 				"27 nakshatras of 13°20′ from 0° sidereal Aries (Ashwini), padas of 3°20′; lord is the Vimshottari ruler, deity the devata "+
 				"of the Brahmana lists. There is no ruling_planet field: `lord` is the ruler."+conventions), d.nakshatra),
-		op.Post(spec("post-vedic-dasha", "/api/v1/vedic/dasha", "Vimshottari or Yogini dasha periods from birth data",
+		op.Post(spec("post-vedic-dasha", "/api/v1/vedic/dasha", "Vimshottari, Yogini or Ashtottari dasha periods from birth data",
 			"Spec 2.5: `birth_nakshatra` plus `dasha_periods`, the nine mahadashas of one 120-year cycle [{lord, start_date, end_date, years}] "+
 				"from the start of the one running at birth (which began before birth), with `sub_periods` (antardashas, then "+
 				"pratyantardashas, whole; then sookshma and prana dashas, levels 4 and 5, only for the periods that overlap the window `from`..`to`, "+
@@ -76,7 +76,9 @@ func Ops(d Deps) []*op.Operation {
 				"BPHS ch. 46: the lord of the Moon's nakshatra rules first, for the untraversed fraction of its years; sub-periods "+
 				"in the same proportions from the period's own lord. `system` yogini: the eight yoginis (Mangala 1 year, the Moon; Pingala 2, the Sun; "+
 				"Dhanya 3, Jupiter; Bhramari 4, Mars; Bhadrika 5, Mercury; Ulka 6, Saturn; Siddha 7, Venus; Sankata 8, Rahu), the first the remainder of "+
-				"(birth nakshatra number + 3) / 8, four 36-year cycles; each period names its `yogini`. Years of `year_length` (default julian, 365.25 days); dates in UTC, "+
+				"(birth nakshatra number + 3) / 8, four 36-year cycles; each period names its `yogini`. `system` ashtottari (BPHS ch. 47): the Sun 6 years, "+
+				"the Moon 15, Mars 8, Mercury 17, Saturn 10, Jupiter 19, Rahu 12, Venus 21, each over a run of 4, 3, 4, 3, 3, 3, 4, 3 nakshatras from Ardra, "+
+				"one 108-year cycle; `conventions.applicability` states when the texts use it (Rahu in a kendra or trikona from the lagna's lord). Years of `year_length` (default julian, 365.25 days); dates in UTC, "+
 				"rounded to the minute."+conventions), d.dasha),
 		op.Post(spec("post-vedic-vargas", "/api/v1/vedic/vargas", "The sixteen divisional charts (shodasavarga)",
 			"Each graha's and the lagna's sign and proportional degree in the sixteen vargas of Parashara (BPHS ch. 6), with "+

@@ -677,3 +677,24 @@ func TestDashaYogini(t *testing.T) {
 		t.Errorf("default: %s", env.Input)
 	}
 }
+
+// TestDashaAshtottari: system ashtottari answers its eight mahadashas of
+// one 108-year cycle, the applicability rule stated.
+func TestDashaAshtottari(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	env := ts.Post(t, "/api/v1/vedic/dasha", withFields(`,"system":"ashtottari","levels":2`)).WantStatus(t, 200).Envelope(t)
+	var d vedic.Dasha
+	if err := json.Unmarshal(env.Result, &d); err != nil {
+		t.Fatal(err)
+	}
+	total := 0.0
+	for _, p := range d.DashaPeriods {
+		total += p.Years
+		if len(p.SubPeriods) != 8 || p.Lord == "Ketu" {
+			t.Fatalf("%+v", p)
+		}
+	}
+	if len(d.DashaPeriods) != 8 || total != 108 || d.Conventions.System != vedic.Ashtottari || !strings.Contains(d.Conventions.Applicability, "Rahu") {
+		t.Fatalf("%d periods, %g years, %+v", len(d.DashaPeriods), total, d.Conventions)
+	}
+}
