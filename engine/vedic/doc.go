@@ -32,7 +32,11 @@
 //     days unless year_length asks for the tropical (365.24219), sidereal
 //     (365.256363) or savana (360) year; antardashas and pratyantardashas
 //     in the same proportions (levels 1-3 whole; sookshma and prana
-//     dashas, levels 4 and 5, within a window).
+//     dashas, levels 4 and 5, within a window). The Yogini dasha (eight
+//     yoginis of 1 to 8 years, 36-year cycles) and the Ashtottari (eight
+//     lords, 108 years over runs of nakshatras from Ardra; its
+//     applicability rule stated, not enforced) on request, with the same
+//     levels and years.
 //   - Vargas: Parashara's rules of BPHS ch. 6 (Parashara hora, drekkana
 //     and unequal trimsamsa); each varga states its rule.
 //   - Matching: the Ashtakoota (Guna Milan) of two Moons out of 36, with
