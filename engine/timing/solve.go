@@ -102,36 +102,13 @@ func (tr *track) next(target, t, vmin, vmax float64) (float64, error) {
 
 // station finds the instant in [a, b] where the speed changes sign, given
 // va = speed(a), vb = speed(b) of opposite signs, by the Illinois variant of
-// regula falsi on the speed (no second derivative needed).
+// regula falsi on the speed (engine/roots: no second derivative needed), to
+// 1e-7 day (9 ms).
 func (tr *track) station(a, b, va, vb float64) (float64, error) {
-	side := 0
-	for range 80 {
-		t := (a*vb - b*va) / (vb - va)
-		if math.IsNaN(t) || t <= min(a, b) || t >= max(a, b) {
-			t = (a + b) / 2
-		}
+	return roots.Regula(func(t float64) (float64, error) {
 		_, v, err := tr.at(t)
-		if err != nil {
-			return 0, err
-		}
-		if v == 0 || math.Abs(b-a) < 1e-7 {
-			return t, nil
-		}
-		if (v < 0) == (vb < 0) {
-			b, vb = t, v
-			if side == -1 {
-				va /= 2
-			}
-			side = -1
-		} else {
-			a, va = t, v
-			if side == 1 {
-				vb /= 2
-			}
-			side = 1
-		}
-	}
-	return (a + b) / 2, nil
+		return v, err
+	}, a, b, va, vb, 1e-7)
 }
 
 // Crossing is an instant the longitude passes the target, and the direction
