@@ -23,7 +23,7 @@ import (
 func TestEchoJSON(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	for i := range 3000 {
-		r := &Request{Person: Person{Year: birthtest.Int(rng), Packet: birthtest.Packet(rng), Gender: birthtest.Text(rng)},
+		r := &Request{Person: Person{Year: birthtest.Int(rng), Packet: birthtest.Packet(rng), Gender: birthtest.Text(rng), Clock: Clock(birthtest.Text(rng))},
 			DayBoundary: DayBoundary(birthtest.Text(rng))}
 		want, err := json.MarshalWithOption(r, json.DisableHTMLEscape())
 		if err != nil {
@@ -72,8 +72,10 @@ func TestChartJSON(t *testing.T) {
 		if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
 			continue // a time in a daylight-saving gap
 		}
-		for _, b := range []DayBoundary{ZiStart, Midnight} {
-			c, err := Compute(f, r.Birth(), b)
+		for k, b := range []DayBoundary{ZiStart, Midnight} {
+			bt := r.Birth()
+			bt.Clock = Clock(Clock("").EnumValues()[(i+k)%4])
+			c, err := Compute(f, bt, b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +133,8 @@ func TestChartJSON(t *testing.T) {
 				CycleStartYear: rng.IntN(3000), CycleEndYear: rng.IntN(3000)},
 			SolarTerms: Terms{YearStart: event(), MonthStart: event(), MonthEnd: event()},
 			Birth: Moment{Local: text(), Timezone: text(), UTCOffset: text(), UTC: event().UTC, JulianDay: birthtest.Number(rng),
-				Ambiguous: rng.IntN(2) == 0, Fold: rng.IntN(2)},
+				Ambiguous: rng.IntN(2) == 0, Fold: rng.IntN(2), Clock: Clock(text()), PillarTime: text(), PillarOffset: text(),
+				EquationOfTime: birthtest.Number(rng) * float64(rng.IntN(2))},
 			Conventions: Conventions{YearStart: text(), MonthStart: text(), DayBoundary: DayBoundary(text()), DayRule: text(), Clock: text(),
 				SolarTerms: solarterms.Method(text()), Elements: text(), Source: engine.Source(text())},
 			Warnings: []string{"not written"},

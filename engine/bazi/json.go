@@ -77,6 +77,12 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 	if m.Fold != 0 {
 		o.Int("fold", m.Fold)
 	}
+	name(&o, "clock", string(m.Clock))
+	name(&o, "pillar_time", m.PillarTime)
+	name(&o, "pillar_utc_offset", m.PillarOffset)
+	if m.EquationOfTime != 0 {
+		o.Number("equation_of_time", m.EquationOfTime)
+	}
 
 	v := &c.Conventions
 	o = jsonw.Object{B: jsonw.Key(append(o.B, '}', ','), "conventions")}

@@ -25,14 +25,18 @@ type Person struct {
 	// is handed to the packet when resolved.
 	Year *int `json:"year,omitempty" doc:"birth year, 1583-2999 (the years of the solar-term table); with month and day, or send date instead" example:"1990" minimum:"1583" maximum:"2999"`
 	birth.Packet
-	Gender string `json:"gender,omitempty" doc:"ignored, as spec 4.6 says: the four pillars do not depend on it (the luck pillars, which do, are not calculated here); a warning says so" example:"female"`
+	Gender string `json:"gender,omitempty" doc:"ignored, as spec 4.6 says: the four pillars do not depend on it (the luck pillars, which do, are on /api/v1/chinese/luck-pillars); a warning says so" example:"female"`
+	// Clock is the time the day and hour pillars read.
+	Clock Clock `json:"clock,omitempty" doc:"the time the day and hour pillars read: civil (the clock time as given, daylight time included; the default, as spec 4.6 asks), standard (daylight-saving time removed), mean_solar (local mean time of the birthplace's longitude) or true_solar (true solar time: mean solar time plus the equation of time); the solar clocks need the place. The year and month pillars follow the instant under every clock" default:"civil"`
 }
 
 // Hints answers what callers send for options the pillars do not take.
 func (*Person) Hints() map[string]string {
 	return map[string]string{
 		"sex":             "the four pillars do not depend on it; gender is accepted and ignored (spec 4.6)",
-		"true_solar_time": "not applied: the pillars follow the clock time of the zone (spec 4.6); send timezone LMT with the longitude for local mean time",
+		"true_solar_time": "send clock: true_solar (with the birthplace's latitude and longitude, or location)",
+		"solar_time":      "send clock: true_solar or mean_solar (with the birthplace's latitude and longitude, or location)",
+		"dst":             "daylight-saving time is removed with clock: standard (the echo's dst says whether it was in force)",
 	}
 }
 
@@ -58,6 +62,12 @@ func (p *Person) Resolve(c resolve.Context, prefix string) error {
 	if strings.TrimSpace(p.Gender) != "" {
 		c.Warn(prefix + genderIgnored)
 	}
+	if p.Clock == "" {
+		p.Clock = Civil // for Go callers; the door fills the default
+	}
+	if len(errs) == 0 && p.Clock.needsPlace() && !p.Packet.Resolved().Placed {
+		errs.Bad(prefix+"clock", fmt.Sprintf("%s needs the birthplace's longitude: send latitude and longitude, or location (or use clock civil or standard)", p.Clock))
+	}
 	return errs.Err()
 }
 
@@ -69,15 +79,17 @@ func (p *Person) appendMembers(o *jsonw.Object) {
 	pk.Year = p.Year
 	pk.AppendMembers(o)
 	o.StringOmit("gender", p.Gender)
+	o.StringOmit("clock", string(p.Clock))
 }
 
 // Birth returns a resolved person's birth as the pillars read it.
 func (p *Person) Birth() Birth {
-	inst := p.Packet.Resolved().Instant
+	r := p.Packet.Resolved()
+	inst := r.Instant
 	return Birth{
 		Local: birth.Local{Year: *p.Year, Month: *p.Month, Day: *p.Day, Hour: *p.Hour, Minute: *p.Minute, Second: *p.Second,
 			Zone: inst.Zone, Fold: inst.Fold, Calendar: inst.Calendar},
-		Instant: inst,
+		Instant: inst, Clock: p.Clock, Longitude: r.Longitude, Placed: r.Placed, Location: r.Zone,
 	}
 }
 

@@ -31,7 +31,10 @@ const conventionsDoc = "Year pillar from Lichun (the Sun at 315 degrees, about 4
 	"`timezone` an IANA zone, an offset (-10, \"+05:30\"), \"auto\" (the zone of the birthplace) or \"LMT\" (local mean time of its longitude), UTC when omitted as the spec says " +
 	"(the location-free report form of the spec uses China Standard Time: send Asia/Shanghai or \"+08:00\" for it); latitude and longitude or `location` name the birthplace, " +
 	"needed only by auto and LMT, and a birth before its zone adopted standard time is read in the birthplace's local mean time when the place is given (the zone's own otherwise, with a warning). " +
-	"The clock time is used as it was, daylight time included; no true solar time correction. A local time inside a daylight-saving gap is refused (422 on hour); one that occurred twice takes the earlier instant unless `fold` is 1. " +
+	"`clock` says which time the day and hour pillars read: civil (default, as the spec asks: the clock time as it was, daylight time included), standard (daylight-saving time removed), " +
+	"mean_solar (local mean time of the birthplace's longitude) or true_solar (true solar time: mean solar time plus the equation of time, within a second of the Swiss Ephemeris'); " +
+	"the solar clocks need the place; the year and month pillars follow the instant under every clock, and `birth.pillar_time` gives the time read. " +
+	"A local time inside a daylight-saving gap is refused (422 on hour); one that occurred twice takes the earlier instant unless `fold` is 1. " +
 	"Solar-term instants come from the precomputed table (1800-2399, Swiss Ephemeris, within 1 s) and are root-found on the ephemeris outside it; `conventions.solar_terms` says which. " +
 	"Stems and branches are in pinyin without tone marks, with the Chinese characters alongside; elements count each stem by its element and each branch by its principal element."
 
