@@ -33,7 +33,7 @@ func TestEchoJSON(t *testing.T) {
 			t.Fatalf("echo %d:\n got %s\nwant %s", i, got[1:], want)
 		}
 	}
-	for _, v := range []any{&Person{}, &CompatibilityRequest{}, &AnimalRequest{}} {
+	for _, v := range []any{&Person{}, &CompatibilityRequest{}, &AnimalRequest{}, &LuckRequest{}} {
 		if _, ok := v.(interface{ AppendJSON([]byte) []byte }); ok {
 			t.Errorf("%T has an AppendJSON", v)
 		}

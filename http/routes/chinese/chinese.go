@@ -66,6 +66,15 @@ func Ops(d Deps) []*op.Operation {
 				"across the charts, the day branches counting double), element_balance (how evenly the sixteen characters cover the five elements) and day_master "+
 				"(the relation of the two day stems), each with the rule that scored it; overall.score is the weighted mean (0.3, 0.2, 0.2, 0.3), also given as overall_score. "+
 				"Every score is symmetric: swapping the two people changes none. Pillars as in /api/v1/chinese/bazi: "+conventionsDoc), r.compatibility),
+		op.Post(spec("post-chinese-luck-pillars", "/api/v1/chinese/luck-pillars", "Luck pillars (Da Yun) and annual pillars (Liu Nian)",
+			"The ten-year luck pillars of a birth and the annual pillars of a range of years. `sex` is required: a Yang year stem and male, or a Yin year stem and female, "+
+				"count forward (to the next jie after the birth, the pillars following the month pillar in the sixty), the others backward (from the last jie before it, the pillars preceding it). "+
+				"The start age is the distance to that jie scaled to life: three days a year, six hours a month, twelve minutes a day, thirty seconds an hour, counted on the exact instants "+
+				"(lunar-javascript's exact method, sect 2, which counts whole minutes of the clock: equal to the day but within a minute of a day's boundary). "+
+				"The first luck pillar begins at the birth's civil date and time plus that age (`start.date`); each lasts ten years, `pillars` of them (default 8, up to 12), with their years and "+
+				"nominal ages (xusui: 1 in the birth year, one more each new year, as lunar-javascript counts). `annual` lists `annual_years` years (default 10, up to 120) from `annual_from` "+
+				"(default the birth year) with its pillar (changing at Lichun), the nominal age and the luck pillar in force. "+
+				"The birth's four pillars are given for reference. Pillars as in /api/v1/chinese/bazi: "+conventionsDoc), r.luck),
 	}
 }
 
@@ -78,6 +87,12 @@ func (r routes) bazi(c *op.Call, in *bazi.Request) (*bazi.Chart, error) {
 	}
 	c.Warn(chart.Warnings...)
 	return &chart, nil
+}
+
+func (r routes) luck(c *op.Call, in *bazi.LuckRequest) (bazi.Luck, error) {
+	res, err := bazi.CastLuck(r.terms, in)
+	c.Warn(res.Warnings...)
+	return res, err
 }
 
 func (r routes) animal(_ *op.Call, in *bazi.AnimalRequest) (bazi.AnimalYear, error) {
