@@ -142,3 +142,70 @@ func TestChartJSON(t *testing.T) {
 		same(fmt.Sprint("random ", i), &c)
 	}
 }
+
+// TestLuckJSON: the hand-written luck encoder is byte for byte what
+// go-json writes, for cast results (200 births of 1583-2999, both sexes,
+// every clock, 1-12 pillars, up to 120 annual pillars) and for random ones
+// (nil and empty lists, numbers of every magnitude).
+func TestLuckJSON(t *testing.T) {
+	table, _ := finders(t)
+	same := func(what string, l *Luck) {
+		t.Helper()
+		want, err := json.MarshalWithOption(l, json.DisableHTMLEscape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.AppendJSON([]byte("x")); string(got) != "x"+string(want) {
+			t.Fatalf("%s:\n got %s\nwant %s", what, got[1:], want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 2026))
+	clocks := Clock("").EnumValues()
+	for i := range 200 {
+		y, mo, d, h, mi := 1584+rng.IntN(1415), 1+rng.IntN(12), 1+rng.IntN(28), rng.IntN(24), rng.IntN(60)
+		lat, lon := 31.2, 121.5
+		from := 1583 + rng.IntN(1417)
+		r := &LuckRequest{Person: Person{Year: &y, Clock: Clock(clocks[i%4])}, Sex: Sex(Sex("").EnumValues()[i%2]),
+			Pillars: 1 + rng.IntN(12), AnnualFrom: &from, AnnualYears: 1 + rng.IntN(120)}
+		r.Month, r.Day, r.Hour, r.Minute, r.Timezone, r.Latitude, r.Longitude = &mo, &d, &h, &mi, "Asia/Shanghai", &lat, &lon
+		if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
+			continue // a time in a daylight-saving gap
+		}
+		l, err := CastLuck(table, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(fmt.Sprint("cast ", i), &l)
+	}
+	plain := []string{"", "forward", "Yang year stem (Geng) and male: forward", "2014-03-18T09:37", "庚午"}
+	text := func() string { return plain[rng.IntN(len(plain))] }
+	pillar := func() Pillar {
+		p := PillarOf(GanZhi(rng.IntN(60)))
+		if rng.IntN(3) == 0 {
+			p.Stem, p.CycleIndex = text(), rng.IntN(1000)-500
+		}
+		return p
+	}
+	for i := range 1000 {
+		l := Luck{YearPillar: pillar(), MonthPillar: pillar(), DayPillar: pillar(), HourPillar: pillar(), Direction: text(), Rule: text(),
+			Start: LuckStart{Jie: solarterms.Event{Term: text(), UTC: time.Unix(rng.Int64N(1e11)-3e10, 0).UTC(), JD: birthtest.Number(rng)},
+				DistanceDays: birthtest.Number(rng), Years: rng.IntN(20), Months: rng.IntN(12), Days: rng.IntN(30), Hours: rng.IntN(24),
+				AgeYears: birthtest.Number(rng), Date: text(), Year: rng.IntN(3000), NominalAge: rng.IntN(30) - 5},
+			Birth:       Moment{Local: text(), UTC: time.Unix(rng.Int64N(1e11)-3e10, 0).UTC(), JulianDay: birthtest.Number(rng), Clock: Clock(text()), EquationOfTime: birthtest.Number(rng)},
+			Conventions: Conventions{YearStart: text(), Source: engine.Source(text())},
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.Pillars = make([]LuckPillar, n-1)
+			for k := range l.Pillars {
+				l.Pillars[k] = LuckPillar{Index: k + 1, Pillar: pillar(), StartYear: rng.IntN(3000), EndYear: rng.IntN(3000), StartAge: rng.IntN(100) - 5, EndAge: rng.IntN(100)}
+			}
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.Annual = make([]AnnualPillar, n-1)
+			for k := range l.Annual {
+				l.Annual[k] = AnnualPillar{Year: rng.IntN(3000), NominalAge: rng.IntN(100) - 50, Pillar: pillar(), LuckIndex: rng.IntN(13)}
+			}
+		}
+		same(fmt.Sprint("random ", i), &l)
+	}
+}

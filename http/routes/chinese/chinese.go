@@ -89,10 +89,15 @@ func (r routes) bazi(c *op.Call, in *bazi.Request) (*bazi.Chart, error) {
 	return &chart, nil
 }
 
-func (r routes) luck(c *op.Call, in *bazi.LuckRequest) (bazi.Luck, error) {
+// luck answers a pointer, which writes its own JSON (bazi.Luck's
+// AppendJSON).
+func (r routes) luck(c *op.Call, in *bazi.LuckRequest) (*bazi.Luck, error) {
 	res, err := bazi.CastLuck(r.terms, in)
+	if err != nil {
+		return nil, err
+	}
 	c.Warn(res.Warnings...)
-	return res, err
+	return &res, nil
 }
 
 func (r routes) animal(_ *op.Call, in *bazi.AnimalRequest) (bazi.AnimalYear, error) {
