@@ -40,7 +40,7 @@ var mcpFamilies = []mcpFamily{
 	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
 	{"timelords", "Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria.", false},
 	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
-	{"chinese", "Chinese astrology: BaZi four pillars, luck pillars, zodiac animal of a year, compatibility of two people.", false},
+	{"chinese", "Chinese astrology: BaZi four pillars, their analysis, luck pillars, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
 	{"places", "Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list.", false},
 	{"account", "The calling key's account: usage statistics and chart data.", false},
@@ -117,6 +117,7 @@ var toolDocs = map[string]toolDoc{
 	// chinese
 	"post-chinese-bazi":          {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC; auto and LMT with latitude/longitude or location); day_boundary zi_start (default) or midnight."},
 	"post-chinese-luck-pillars":  {"chinese", "Luck pillars (Da Yun) of a birth: direction, start age from the jie, ten-year pillars with their years; annual pillars of a range. Birth as bazi; sex (required)."},
+	"post-chinese-analysis":      {"chinese", "BaZi analysis of a birth: ten gods to the day master, hidden stems, the day master's seasonal strength, combinations, clashes, harms, punishments. Birth as bazi."},
 	"post-chinese-animal":        {"chinese", "The Chinese zodiac animal, element and sexagenary year beginning in a Gregorian `year` (from Lichun, about 4 February), with traits and best matches."},
 	"post-chinese-compatibility": {"chinese", "Chinese compatibility of two people (person1, person2: year, month, day, hour, minute, timezone): animal harmony, branch interactions, element balance, day masters, scored 1 to 10."},
 	// mayan

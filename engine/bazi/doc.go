@@ -46,8 +46,11 @@
 // values) with the Chinese characters alongside; the nayin ("sound")
 // element of each pillar is given too. The chart has no ten gods and a
 // gender input is ignored with a warning (spec 4.6); the luck pillars,
-// which depend on the sex, are cast by Luck (luck.go).
+// which depend on the sex, are cast by CastLuck (luck.go), and the chart's
+// analysis (ten gods, hidden stems, seasonal strength, interactions) by
+// Analyze (analysis.go).
 //
-// The pillars are checked against lunar-javascript's EightChar (see
-// testdata/gen/eightchar.js).
+// The pillars, luck pillars, hidden stems and ten gods are checked against
+// lunar-javascript's EightChar (see testdata/gen: eightchar.js, luck.js,
+// analysis.js).
 package bazi

@@ -75,6 +75,13 @@ func Ops(d Deps) []*op.Operation {
 				"nominal ages (xusui: 1 in the birth year, one more each new year, as lunar-javascript counts). `annual` lists `annual_years` years (default 10, up to 120) from `annual_from` "+
 				"(default the birth year) with its pillar (changing at Lichun), the nominal age and the luck pillar in force. "+
 				"The birth's four pillars are given for reference. Pillars as in /api/v1/chinese/bazi: "+conventionsDoc), r.luck),
+		op.Post(spec("post-chinese-analysis", "/api/v1/chinese/analysis", "BaZi chart analysis: hidden stems, ten gods, strength, interactions",
+			"The four pillars of a birth (the input of /api/v1/chinese/bazi) analysed: the ten god of each stem relative to the day master (the day pillar's stem), "+
+				"the stems hidden in each branch (main qi first, as the classical tables and lunar-javascript list them) with their ten gods, a count of the ten gods "+
+				"(the three other stems and the four main hidden stems), the day master's strength by the season of the month branch (prosperous, prime, resting, confined, dead), "+
+				"and the interactions between the pillars: stem combinations and clashes, the branches' six combinations, three harmonies (whole, or half with the centre), "+
+				"directional combinations, clashes, harms, punishments (a punishment of three says whether it is complete; Chen, Wu, You and Hai doubled punish themselves) and breaks. "+
+				"Pillars as in /api/v1/chinese/bazi: "+conventionsDoc), r.analysis),
 	}
 }
 
@@ -98,6 +105,12 @@ func (r routes) luck(c *op.Call, in *bazi.LuckRequest) (*bazi.Luck, error) {
 	}
 	c.Warn(res.Warnings...)
 	return &res, nil
+}
+
+func (r routes) analysis(c *op.Call, in *bazi.Request) (bazi.Analysis, error) {
+	res, err := bazi.Analyze(r.terms, in)
+	c.Warn(res.Warnings...)
+	return res, err
 }
 
 func (r routes) animal(_ *op.Call, in *bazi.AnimalRequest) (bazi.AnimalYear, error) {
