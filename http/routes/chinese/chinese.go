@@ -82,6 +82,19 @@ func Ops(d Deps) []*op.Operation {
 				"and the interactions between the pillars: stem combinations and clashes, the branches' six combinations, three harmonies (whole, or half with the centre), "+
 				"directional combinations, clashes, harms, punishments (a punishment of three says whether it is complete; Chen, Wu, You and Hai doubled punish themselves) and breaks. "+
 				"Pillars as in /api/v1/chinese/bazi: "+conventionsDoc), r.analysis),
+		op.Post(spec("post-chinese-solar-terms", "/api/v1/chinese/solar-terms", "The 24 solar terms of a year",
+			"The 24 solar terms (jieqi) of a Gregorian `year`, from Xiaohan (about 6 January) to Dongzhi (about 22 December): the instants at which the Sun's apparent longitude reaches "+
+				"each multiple of 15 degrees, in UTC and in China Standard Time, with their kind (jie, which open the months of the solar calendar and so the month pillars; zhongqi, which name the lunar months). "+
+				"From the precomputed table (1800-2399, Swiss Ephemeris, within 1 s of swetest's roots) and root-found on the ephemeris outside it; `method` says which."), r.solarTerms),
+		op.Post(spec("post-chinese-lunar-date", "/api/v1/chinese/lunar-date", "Chinese lunar date of a Gregorian date",
+			"The Chinese lunar calendar's date of a Gregorian `date` (a day of China Standard Time): lunar year, month with its leap flag, day, the month's length, "+
+				"the year's leap month and new year, the month and day in Chinese, and the sexagenary year (by the new year), month (by the jie, as the almanac gives it) and day. "+
+				"Modern rules: months begin on the day of the new moon (root-found on the ephemeris), the month holding the winter solstice is the 11th, "+
+				"a year of 13 months makes its first month without a principal term the leap month; days in UTC+8 from 1929 and in Beijing mean time before, applied to every year 1584-2998. "+
+				"Checked against lunar-javascript on 2,442 dates of 1900-2100 (leap months of 2020 and 2023 included): equal but where a new moon falls within minutes of midnight."), r.lunarDate),
+		op.Post(spec("post-chinese-gregorian-date", "/api/v1/chinese/gregorian-date", "Gregorian date of a Chinese lunar date",
+			"The Gregorian date of a Chinese lunar date (`lunar_year`, `lunar_month`, `leap_month`, `lunar_day`), with everything /api/v1/chinese/lunar-date gives for it. "+
+				"A leap month the year lacks, or a 30th day of a 29-day month, is refused (422)."), r.gregorianDate),
 	}
 }
 
@@ -111,6 +124,18 @@ func (r routes) analysis(c *op.Call, in *bazi.Request) (bazi.Analysis, error) {
 	res, err := bazi.Analyze(r.terms, in)
 	c.Warn(res.Warnings...)
 	return res, err
+}
+
+func (r routes) solarTerms(_ *op.Call, in *bazi.TermsRequest) (bazi.YearTerms, error) {
+	return bazi.TermsOf(r.terms, in.Year)
+}
+
+func (r routes) lunarDate(_ *op.Call, in *bazi.GregorianDateRequest) (bazi.LunarDay, error) {
+	return bazi.ToLunar(r.terms, in)
+}
+
+func (r routes) gregorianDate(_ *op.Call, in *bazi.LunarDateRequest) (bazi.LunarDay, error) {
+	return bazi.ToGregorian(r.terms, in)
 }
 
 func (r routes) animal(_ *op.Call, in *bazi.AnimalRequest) (bazi.AnimalYear, error) {

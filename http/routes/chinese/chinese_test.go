@@ -671,7 +671,7 @@ func TestRootFallback(t *testing.T) {
 // 503 and stay documented.
 func TestUnavailable(t *testing.T) {
 	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(chinese.Deps{})...)})
-	for _, p := range []string{"bazi", "animal", "compatibility", "luck-pillars", "analysis"} {
+	for _, p := range []string{"bazi", "animal", "compatibility", "luck-pillars", "analysis", "solar-terms", "lunar-date", "gregorian-date"} {
 		r := ts.Post(t, "/api/v1/chinese/"+p, `{"year":2000}`).WantStatus(t, 503)
 		if !strings.Contains(r.Problem(t).Detail, "solar-term table") {
 			t.Errorf("%s: %s", p, r.Body)
@@ -685,8 +685,8 @@ func TestUnavailable(t *testing.T) {
 func TestExamples(t *testing.T) {
 	ts := startServer(t)
 	sent := exampleCalls(t, ts, "/api/v1/chinese/")
-	if sent != 5 {
-		t.Errorf("%d examples sent, want 5", sent)
+	if sent != 8 {
+		t.Errorf("%d examples sent, want 8", sent)
 	}
 }
 
