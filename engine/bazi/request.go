@@ -134,13 +134,30 @@ type CompatibilityRequest struct {
 	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillars change: zi_start (23:00) or midnight" default:"zi_start"`
 }
 
-// AnimalRequest is the input of the animal route: a Gregorian year.
+// YearStart says when an animal year begins.
+type YearStart string
+
+// The year starts.
+const (
+	// AtLichun: the solar year of BaZi, from Lichun (about 4 February).
+	AtLichun YearStart = "lichun"
+	// AtLunarNewYear: the lunar year, from the first day of the first
+	// lunar month (21 January - 20 February).
+	AtLunarNewYear YearStart = "lunar_new_year"
+)
+
+// EnumValues lists the year starts (engine.Enum).
+func (YearStart) EnumValues() []string { return []string{string(AtLichun), string(AtLunarNewYear)} }
+
+// AnimalRequest is the input of the animal route: a Gregorian year and
+// which new year starts it.
 type AnimalRequest struct {
-	Year int `json:"year" required:"true" doc:"Gregorian year; the animal is that of the sexagenary year beginning in it, at Lichun (about 4 February)" minimum:"1583" maximum:"2999" example:"2024"`
+	Year      int       `json:"year" required:"true" doc:"Gregorian year; the animal is that of the sexagenary year beginning in it" minimum:"1583" maximum:"2999" example:"2024"`
+	YearStart YearStart `json:"year_start,omitempty" doc:"when the animal year begins: lichun (about 4 February, the solar year of BaZi; the default) or lunar_new_year (the first day of the lunar year, 21 January - 20 February; years 1584-2998)" default:"lichun"`
 }
 
 // Hints answers the fields a caller sends for the animal of a birth.
 func (*AnimalRequest) Hints() map[string]string {
-	const h = "the animal route takes the year alone: the animal of a birth changes at Lichun (about 4 February), so send the birth to /api/v1/chinese/bazi and read year_pillar.animal"
+	const h = "the animal route takes the year alone (and year_start): the animal of a birth changes at Lichun (about 4 February) or at the lunar new year, so send the birth to /api/v1/chinese/bazi (year_pillar.animal) or the date to /api/v1/chinese/lunar-date (animal)"
 	return map[string]string{"month": h, "day": h, "hour": h, "date": h}
 }

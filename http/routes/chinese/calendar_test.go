@@ -90,3 +90,22 @@ func TestLunarCalendarBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestAnimalLunarNewYear: the animal of 2024 (the Dragon) counted from the
+// lunar new year runs from 2024-02-10 to 2025-01-29 (lunar-javascript's
+// new years, engine/bazi/testdata/lunar.tsv); by default from Lichun, as
+// the echo and the result state.
+func TestAnimalLunarNewYear(t *testing.T) {
+	ts := startServer(t)
+	var a bazi.AnimalYear
+	env := result(t, ts, "/api/v1/chinese/animal", `{"year":2024,"year_start":"lunar_new_year"}`, &a)
+	if a.Animal != "Dragon" || a.YearStart != bazi.AtLunarNewYear || a.LunarNewYear == nil || a.LunarNewYear.Starts != "2024-02-10" ||
+		a.LunarNewYear.Ends != "2025-01-29" || !strings.Contains(a.Convention, "lunar new year") {
+		t.Errorf("2024 from the lunar new year: %s", env.Result)
+	}
+	a = bazi.AnimalYear{}
+	env = result(t, ts, "/api/v1/chinese/animal", `{"year":2024}`, &a)
+	if a.YearStart != bazi.AtLichun || a.LunarNewYear != nil || !strings.Contains(string(env.Input), `"year_start":"lichun"`) {
+		t.Errorf("2024 by default: %s %s", env.Input, env.Result)
+	}
+}

@@ -59,7 +59,8 @@ func Ops(d Deps) []*op.Operation {
 				"its name and index (1-60) in the sixty-year cycle, nayin, and characteristics (strengths, weaknesses, best matches from the six harmonies and trines, "+
 				"challenging animals from the clash and harm, lucky numbers and colours of folk tradition). "+
 				"`starts` and `ends` are the Lichun instants that open and close it in the solar reckoning of BaZi; the lunar new year gives the same animal for most of the year. "+
-				"Someone born in January or early February belongs to the previous year's animal: send the full birth to /api/v1/chinese/bazi (month and day are refused here, with that advice)."), r.animal),
+				"`year_start` lunar_new_year counts the year from the lunar new year instead and gives its dates (`lunar_new_year`); the default, lichun, is the solar year of BaZi. "+
+				"Someone born in January or early February belongs to the previous year's animal: send the full birth to /api/v1/chinese/bazi or the date to /api/v1/chinese/lunar-date (month and day are refused here, with that advice)."), r.animal),
 		op.Post(spec("post-chinese-compatibility", "/api/v1/chinese/compatibility", "Chinese compatibility of two people",
 			"Casts both people's four pillars (`person1`, `person2`: each a birth as /api/v1/chinese/bazi takes it, the hour defaulting to 12:00 as the spec says) and scores the pair "+
 				"on a scale of 1 to 10: animal_harmony (the two year animals: six harmony, trine, same, clash, harm, ...), branch_interactions (every pair of branches "+
@@ -139,7 +140,7 @@ func (r routes) gregorianDate(_ *op.Call, in *bazi.LunarDateRequest) (bazi.Lunar
 }
 
 func (r routes) animal(_ *op.Call, in *bazi.AnimalRequest) (bazi.AnimalYear, error) {
-	return bazi.Animal(r.terms, in.Year)
+	return bazi.AnimalOf(r.terms, in)
 }
 
 func (r routes) compatibility(c *op.Call, in *bazi.CompatibilityRequest) (bazi.Compatibility, error) {

@@ -437,7 +437,7 @@ func TestAnimal(t *testing.T) {
 	if !slices.Equal(ch.BestMatch, []string{"Monkey", "Rat", "Rooster"}) || !slices.Contains(ch.Challenging, "Dog") {
 		t.Errorf("best %v challenging %v", ch.BestMatch, ch.Challenging)
 	}
-	if a.Convention == "" || string(env.Input) != `{"year":2024}` {
+	if a.Convention == "" || string(env.Input) != `{"year":2024,"year_start":"lichun"}` {
 		t.Errorf("convention %q, echo %s", a.Convention, env.Input)
 	}
 	// The cycle: 1984 began it (Jia Zi, 1), 2043 ends it (Gui Hai, 60).
@@ -614,6 +614,8 @@ func TestBadInput(t *testing.T) {
 		{"AnimalYear1582", "animal", `{"year":1582}`, []string{"year"}, ""},
 		{"AnimalYear3000", "animal", `{"year":3000}`, []string{"year"}, ""},
 		{"AnimalYearString", "animal", `{"year":"2024"}`, []string{"year"}, "integer"},
+		{"AnimalYearStart", "animal", `{"year":2024,"year_start":"spring"}`, []string{"year_start"}, "lunar_new_year"},
+		{"AnimalLunar1583", "animal", `{"year":1583,"year_start":"lunar_new_year"}`, []string{"year"}, "1584"},
 		{"AnimalMonth", "animal", `{"year":2024,"month":1,"day":20}`, []string{"month", "day"}, "/api/v1/chinese/bazi"},
 		{"CompatPerson2Missing", "compatibility", `{"person1":{` + ok + `}}`, []string{"person2"}, ""},
 		{"CompatPerson1Null", "compatibility", `{"person1":null,"person2":{` + ok + `}}`, []string{"person1"}, ""},
