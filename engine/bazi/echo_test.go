@@ -167,6 +167,10 @@ func TestLuckJSON(t *testing.T) {
 		from := 1583 + rng.IntN(1417)
 		r := &LuckRequest{Person: Person{Year: &y, Clock: Clock(clocks[i%4])}, Sex: Sex(Sex("").EnumValues()[i%2]),
 			Pillars: 1 + rng.IntN(12), AnnualFrom: &from, AnnualYears: 1 + rng.IntN(120)}
+		if i%2 == 0 {
+			mo := min(from, 2998)
+			r.MonthsOf = &mo
+		}
 		r.Month, r.Day, r.Hour, r.Minute, r.Timezone, r.Latitude, r.Longitude = &mo, &d, &h, &mi, "Asia/Shanghai", &lat, &lon
 		if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
 			continue // a time in a daylight-saving gap
@@ -204,6 +208,18 @@ func TestLuckJSON(t *testing.T) {
 			l.Annual = make([]AnnualPillar, n-1)
 			for k := range l.Annual {
 				l.Annual[k] = AnnualPillar{Year: rng.IntN(3000), NominalAge: rng.IntN(100) - 50, Pillar: pillar(), LuckIndex: rng.IntN(13)}
+			}
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.SmallLuck = make([]SmallLuck, n-1)
+			for k := range l.SmallLuck {
+				l.SmallLuck[k] = SmallLuck{Year: rng.IntN(3000), NominalAge: rng.IntN(12), Pillar: pillar()}
+			}
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.Months = make([]MonthlyPillar, n-1)
+			for k := range l.Months {
+				l.Months[k] = MonthlyPillar{Month: k + 1, Pillar: pillar(), Starts: solarterms.Event{Term: text(), JD: birthtest.Number(rng)}}
 			}
 		}
 		same(fmt.Sprint("random ", i), &l)

@@ -173,6 +173,42 @@ func (l *Luck) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
+	b = jsonw.Key(append(b, ','), "small_luck")
+	if l.SmallLuck == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range l.SmallLuck {
+			x := &l.SmallLuck[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			o := jsonw.Object{B: append(b, '{')}
+			o.Int("year", x.Year)
+			o.Int("nominal_age", x.NominalAge)
+			o.Key("pillar")
+			o.B = appendPillar(o.B, &x.Pillar)
+			b = append(o.B, '}')
+		}
+		b = append(b, ']')
+	}
+	if len(l.Months) > 0 {
+		b = append(jsonw.Key(append(b, ','), "months"), '[')
+		for i := range l.Months {
+			x := &l.Months[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			o := jsonw.Object{B: append(b, '{')}
+			o.Int("month", x.Month)
+			o.Key("pillar")
+			o.B = appendPillar(o.B, &x.Pillar)
+			o.Key("starts")
+			o.B = appendEvent(o.B, &x.Starts)
+			b = append(o.B, '}')
+		}
+		b = append(b, ']')
+	}
 	b = appendMoment(jsonw.Key(append(b, ','), "birth"), &l.Birth)
 	b = appendConventions(jsonw.Key(append(b, ','), "conventions"), &l.Conventions)
 	return append(b, '}')

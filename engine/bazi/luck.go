@@ -38,6 +38,7 @@ type LuckRequest struct {
 	Pillars     int         `json:"pillars,omitempty" doc:"how many ten-year luck pillars to list after the start" default:"8" minimum:"1" maximum:"12" example:"8"`
 	AnnualFrom  *int        `json:"annual_from,omitempty" doc:"first year of the annual (Liu Nian) pillars listed; default the birth year" minimum:"1583" maximum:"2999" example:"2024"`
 	AnnualYears int         `json:"annual_years,omitempty" doc:"how many annual pillars to list from annual_from" default:"10" minimum:"1" maximum:"120" example:"10"`
+	MonthsOf    *int        `json:"months_of,omitempty" doc:"a year whose twelve monthly pillars (Liu Yue) to list, with the jie that opens each; none when omitted" minimum:"1583" maximum:"2998" example:"2024"`
 }
 
 // Hints answers the names callers send for the sex and the ranges.
@@ -118,19 +119,36 @@ type AnnualPillar struct {
 	LuckIndex  int    `json:"luck_index" doc:"index of the luck pillar in force that year (0 before the first)" minimum:"0" example:"2"`
 }
 
+// SmallLuck is the small luck pillar (Xiao Yun) of a year before the first
+// luck pillar.
+type SmallLuck struct {
+	Year       int    `json:"year" example:"2006"`
+	NominalAge int    `json:"nominal_age" doc:"nominal age (xusui) in that year" example:"1"`
+	Pillar     Pillar `json:"pillar" doc:"the hour pillar moved nominal_age places forward or backward in the sixty"`
+}
+
+// MonthlyPillar is the pillar of a month of a solar year (Liu Yue).
+type MonthlyPillar struct {
+	Month  int              `json:"month" doc:"the month of the solar year, 1 (the Yin month Lichun opens) to 12 (the Chou month Xiaohan opens, in the next Gregorian year)" minimum:"1" maximum:"12" example:"1"`
+	Pillar Pillar           `json:"pillar" doc:"the month's pillar (five tigers rule from the year's stem)"`
+	Starts solarterms.Event `json:"starts" doc:"the jie that opens it"`
+}
+
 // Luck is the result of the luck-pillars route.
 type Luck struct {
-	YearPillar  Pillar         `json:"year_pillar" doc:"the birth's year pillar, whose stem's polarity sets the direction"`
-	MonthPillar Pillar         `json:"month_pillar" doc:"the birth's month pillar, from which the luck pillars count"`
-	DayPillar   Pillar         `json:"day_pillar" doc:"the birth's day pillar (day master), for reference"`
-	HourPillar  Pillar         `json:"hour_pillar" doc:"the birth's hour pillar, for reference"`
-	Direction   string         `json:"direction" doc:"forward (toward the next jie, the pillars after the month's in the sixty) or backward" enum:"forward,backward" example:"forward"`
-	Rule        string         `json:"rule" doc:"why: the year stem's polarity and the sex"`
-	Start       LuckStart      `json:"start"`
-	Pillars     []LuckPillar   `json:"pillars" doc:"the luck pillars, ten years each"`
-	Annual      []AnnualPillar `json:"annual" doc:"the annual pillars of annual_years years from annual_from"`
-	Birth       Moment         `json:"birth" doc:"the birth instant as interpreted"`
-	Conventions Conventions    `json:"conventions"`
+	YearPillar  Pillar          `json:"year_pillar" doc:"the birth's year pillar, whose stem's polarity sets the direction"`
+	MonthPillar Pillar          `json:"month_pillar" doc:"the birth's month pillar, from which the luck pillars count"`
+	DayPillar   Pillar          `json:"day_pillar" doc:"the birth's day pillar (day master), for reference"`
+	HourPillar  Pillar          `json:"hour_pillar" doc:"the birth's hour pillar, for reference"`
+	Direction   string          `json:"direction" doc:"forward (toward the next jie, the pillars after the month's in the sixty) or backward" enum:"forward,backward" example:"forward"`
+	Rule        string          `json:"rule" doc:"why: the year stem's polarity and the sex"`
+	Start       LuckStart       `json:"start"`
+	Pillars     []LuckPillar    `json:"pillars" doc:"the luck pillars, ten years each"`
+	Annual      []AnnualPillar  `json:"annual" doc:"the annual pillars of annual_years years from annual_from"`
+	SmallLuck   []SmallLuck     `json:"small_luck" doc:"Xiao Yun: a pillar for each year from the birth to the first luck pillar, the hour pillar moved one place a year in the luck pillars' direction"`
+	Months      []MonthlyPillar `json:"months,omitempty" doc:"with months_of: the twelve monthly pillars (Liu Yue) of that solar year"`
+	Birth       Moment          `json:"birth" doc:"the birth instant as interpreted"`
+	Conventions Conventions     `json:"conventions"`
 	// Warnings are the chart's notes (a birth close to a jie).
 	Warnings []string `json:"-"`
 }
@@ -204,6 +222,27 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 			idx = (y-st.Year)/10 + 1
 		}
 		l.Annual = append(l.Annual, AnnualPillar{Year: y, NominalAge: y - birthYear + 1, Pillar: PillarOf(YearGanZhi(y)), LuckIndex: idx})
+	}
+	hour := GanZhi(chart.HourPillar.CycleIndex - 1)
+	l.SmallLuck = make([]SmallLuck, 0, max(st.Year-birthYear, 0))
+	for y := birthYear; y < st.Year; y++ {
+		age := y - birthYear + 1
+		l.SmallLuck = append(l.SmallLuck, SmallLuck{Year: y, NominalAge: age, Pillar: PillarOf(GanZhi(mod(int(hour)+step*age, 60)))})
+	}
+	if r.MonthsOf != nil {
+		y := *r.MonthsOf
+		l.Months = make([]MonthlyPillar, 12)
+		for m := range l.Months {
+			ty := y
+			if m == 11 {
+				ty++ // Xiaohan opens the Chou month in January
+			}
+			jie, err := terms.Find(ty, solarterms.Term((int(solarterms.Lichun)+2*m)%24))
+			if err != nil {
+				return Luck{}, err
+			}
+			l.Months[m] = MonthlyPillar{Month: m + 1, Pillar: PillarOf(MonthGanZhi(YearGanZhi(y), m)), Starts: jie.Event()}
+		}
 	}
 	return l, nil
 }

@@ -26,6 +26,7 @@ type luckLine struct {
 	liunian               []string // the first luck pillar's ten years
 	liunianYears          []int
 	liunianAges           []int
+	xiaoyun, liuyue       []string
 }
 
 func readLuck(t *testing.T) []luckLine {
@@ -43,7 +44,7 @@ func readLuck(t *testing.T) []luckLine {
 			continue
 		}
 		fs := strings.Split(sc.Text(), "\t")
-		if len(fs) != 15 {
+		if len(fs) != 17 {
 			t.Fatalf("bad line %q", sc.Text())
 		}
 		var errs []error
@@ -65,7 +66,11 @@ func readLuck(t *testing.T) []luckLine {
 		l := luckLine{birth: at(fs[0]), male: fs[2] == "1", forward: fs[3] == "1", y: st[0], m: st[1], d: st[2], h: st[3],
 			startSolar: at(fs[5]), prevJie: at(fs[7]), nextJie: at(fs[8]),
 			dayun: strings.Split(fs[9], ","), dayunYears: ints(fs[10], ","), dayunAges: ints(fs[11], ","),
-			liunian: strings.Split(fs[12], ","), liunianYears: ints(fs[13], ","), liunianAges: ints(fs[14], ",")}
+			liunian: strings.Split(fs[12], ","), liunianYears: ints(fs[13], ","), liunianAges: ints(fs[14], ","),
+			liuyue: strings.Split(fs[16], ",")}
+		if fs[15] != "-" {
+			l.xiaoyun = strings.Split(fs[15], ",")
+		}
 		for _, err := range errs {
 			if err != nil {
 				t.Fatalf("bad line %q: %v", sc.Text(), err)
@@ -82,8 +87,10 @@ func readLuck(t *testing.T) []luckLine {
 // the direction; the count of the start age from a distance (their
 // distance split as theirs, to the hour, on every line); our start age to the day (years, months and days, as a
 // count of days: twelve minutes of distance make a day); the nine luck
-// pillars with their start years and nominal ages; and the ten annual
-// pillars of the first luck pillar with their years and ages.
+// pillars with their start years and nominal ages; the ten annual
+// pillars of the first luck pillar with their years and ages; the small
+// luck (Xiao Yun) of the years before it; and the twelve monthly pillars
+// (Liu Yue) of its first year.
 //
 // The start age is equal to the day except where the distance lies within
 // (the two sides' difference in the jie instant) + 60 s of a multiple of
@@ -98,7 +105,7 @@ func TestLuckLunarJavaScript(t *testing.T) {
 		t.Fatalf("%d births in the fixture", len(lines))
 	}
 	cst := time.FixedZone("UTC+8", 8*3600)
-	var boundary, worstJie int
+	var boundary, worstJie, smallSame int
 	var sexes [2]int
 	for i, ln := range lines {
 		b := ln.birth
@@ -116,7 +123,7 @@ func TestLuckLunarJavaScript(t *testing.T) {
 			t.Fatalf("%v: %v", b, err)
 		}
 		from := ln.liunianYears[0]
-		r.AnnualFrom, r.AnnualYears = &from, len(ln.liunianYears)
+		r.AnnualFrom, r.AnnualYears, r.MonthsOf = &from, len(ln.liunianYears), &from
 		l, err := CastLuck(terms, r)
 		if err != nil {
 			t.Fatal(err)
@@ -169,6 +176,22 @@ func TestLuckLunarJavaScript(t *testing.T) {
 				t.Errorf("%s: luck pillar %d from %d (age %d), lunar-javascript %d (%d)", what, k+1, p.StartYear, p.StartAge, ln.dayunYears[k], ln.dayunAges[k])
 			}
 		}
+		// The small luck runs to the first luck pillar's year: where that
+		// year is the same on both sides, so are the pillars.
+		var small []string
+		for _, x := range l.SmallLuck {
+			small = append(small, x.Pillar.FullNameChinese)
+		}
+		if strings.Join(small, ",") == strings.Join(ln.xiaoyun, ",") {
+			smallSame++
+		} else if !(near && startNear) {
+			t.Errorf("%s: small luck %v, lunar-javascript %v", what, small, ln.xiaoyun)
+		}
+		for k, m := range l.Months {
+			if m.Pillar.FullNameChinese != ln.liuyue[k] {
+				t.Errorf("%s: month %d of %d %s, lunar-javascript %s", what, m.Month, from, m.Pillar.FullNameChinese, ln.liuyue[k])
+			}
+		}
 		for k, a := range l.Annual {
 			if a.Year != ln.liunianYears[k] || a.Pillar.FullNameChinese != ln.liunian[k] || a.NominalAge != ln.liunianAges[k] {
 				t.Errorf("%s: annual %d %s age %d, lunar-javascript %d %s age %d", what, a.Year, a.Pillar.FullNameChinese, a.NominalAge,
@@ -176,6 +199,7 @@ func TestLuckLunarJavaScript(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("small luck equal on %d births, monthly pillars on all", smallSame)
 	t.Logf("%d births (%d male, %d female); start ages equal to the day but %d within a minute of a day's boundary (off by one); jie instants within %d s of lunar-javascript's",
 		len(lines), sexes[0], sexes[1], boundary, worstJie)
 }

@@ -74,7 +74,8 @@ func Ops(d Deps) []*op.Operation {
 				"(lunar-javascript's exact method, sect 2, which counts whole minutes of the clock: equal to the day but within a minute of a day's boundary). "+
 				"The first luck pillar begins at the birth's civil date and time plus that age (`start.date`); each lasts ten years, `pillars` of them (default 8, up to 12), with their years and "+
 				"nominal ages (xusui: 1 in the birth year, one more each new year, as lunar-javascript counts). `annual` lists `annual_years` years (default 10, up to 120) from `annual_from` "+
-				"(default the birth year) with its pillar (changing at Lichun), the nominal age and the luck pillar in force. "+
+				"(default the birth year) with its pillar (changing at Lichun), the nominal age and the luck pillar in force; `small_luck` (Xiao Yun) a pillar for each year before the first luck pillar, "+
+				"the hour pillar moved a place a year in the same direction; `months_of` a year whose twelve monthly pillars (Liu Yue) to list with the jie opening each. "+
 				"The birth's four pillars are given for reference. Pillars as in /api/v1/chinese/bazi: "+conventionsDoc), r.luck),
 		op.Post(spec("post-chinese-analysis", "/api/v1/chinese/analysis", "BaZi chart analysis: hidden stems, ten gods, strength, interactions",
 			"The four pillars of a birth (the input of /api/v1/chinese/bazi) analysed: the ten god of each stem relative to the day master (the day pillar's stem), "+

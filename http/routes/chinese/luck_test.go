@@ -46,7 +46,15 @@ func TestLuckPillars(t *testing.T) {
 	// Twelve pillars and a range of annual pillars across luck pillars;
 	// true solar time at Urumqi (13:42) moves the hour pillar only.
 	var l, solar bazi.Luck
-	result(t, ts, "/api/v1/chinese/luck-pillars", `{`+birth+`,"sex":"male","pillars":12,"annual_from":2020,"annual_years":12}`, &l)
+	result(t, ts, "/api/v1/chinese/luck-pillars", `{`+birth+`,"sex":"male","pillars":12,"annual_from":2020,"annual_years":12,"months_of":2024}`, &l)
+	// The small luck of 2006-2013 from the hour pillar (lunar-javascript's
+	// getXiaoYun: Xin You first); the months of 2024 from Bing Yin, opened
+	// by Lichun 2024.
+	if len(l.SmallLuck) != 8 || l.SmallLuck[0].Pillar.FullNameChinese != "辛酉" || l.SmallLuck[7].Year != 2013 ||
+		len(l.Months) != 12 || l.Months[0].Pillar.FullName != "Bing Yin" || l.Months[0].Starts.Term != "Lichun" ||
+		l.Months[11].Pillar.FullName != "Ding Chou" || l.Months[11].Starts.UTC.Year() != 2025 {
+		t.Errorf("small luck %+v months %+v", l.SmallLuck, l.Months)
+	}
 	if len(l.Pillars) != 12 || len(l.Annual) != 12 || l.Annual[0].Year != 2020 || l.Annual[0].Pillar.FullName != "Geng Zi" ||
 		l.Annual[0].LuckIndex != 1 || l.Annual[4].Year != 2024 || l.Annual[4].LuckIndex != 2 || l.Annual[4].NominalAge != 19 {
 		t.Errorf("annual %+v", l.Annual)
@@ -76,6 +84,7 @@ func TestLuckBadInput(t *testing.T) {
 		{"AnnualYears121", `{` + ok + `,"sex":"male","annual_years":121}`, []string{"annual_years"}, ""},
 		{"AnnualFrom1582", `{` + ok + `,"sex":"male","annual_from":1582}`, []string{"annual_from"}, ""},
 		{"AnnualFrom3000", `{` + ok + `,"sex":"male","annual_from":3000}`, []string{"annual_from"}, ""},
+		{"MonthsOf2999", `{` + ok + `,"sex":"male","months_of":2999}`, []string{"months_of"}, ""},
 		{"Year1582", `{"year":1582,"month":1,"day":1,"hour":1,"sex":"male"}`, []string{"year"}, ""},
 		{"Count", `{` + ok + `,"sex":"male","count":8}`, []string{"count"}, "pillars"},
 		{"AnnualTo", `{` + ok + `,"sex":"male","annual_to":2030}`, []string{"annual_to"}, "annual_years"},
