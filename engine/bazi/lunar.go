@@ -157,7 +157,7 @@ func lunarYearMonths(terms *solarterms.Finder, y int) ([]lunarMonth, bool, error
 		nm := m11[s]
 		for bjDay(nm) < bjDay(m11[s+1]) {
 			starts = append(starts, bjDay(nm))
-			next, err := terms.NewMoonOnOrBefore(nm + 35)
+			next, err := terms.NextNewMoon(nm)
 			if err != nil {
 				return nil, false, err
 			}
@@ -190,13 +190,13 @@ func lunarYearMonths(terms *solarterms.Finder, y int) ([]lunarMonth, bool, error
 // ToLunar converts a resolved Gregorian date to the lunar calendar.
 func ToLunar(terms *solarterms.Finder, r *GregorianDateRequest) (LunarDay, error) {
 	c := r.Date.Civil()
-	return lunarDayOf(terms, int(calendar.JulianDay(c.Year, c.Month, c.Day, calendar.Gregorian)+0.5))
+	return lunarDayOf(terms, int(calendar.JulianDay(c.Year, c.Month, c.Day, calendar.Gregorian)+0.5), nil, 0)
 }
 
 // ToGregorian converts a resolved lunar date to the Gregorian calendar;
 // a month or a day the year lacks is a field error.
 func ToGregorian(terms *solarterms.Finder, r *LunarDateRequest) (LunarDay, error) {
-	ms, _, err := lunarYearMonths(terms, r.LunarYear)
+	ms, root, err := lunarYearMonths(terms, r.LunarYear)
 	if err != nil {
 		return LunarDay{}, err
 	}
@@ -208,7 +208,11 @@ func ToGregorian(terms *solarterms.Finder, r *LunarDateRequest) (LunarDay, error
 		if n := ms[i+1].start - m.start; r.LunarDay > n {
 			return LunarDay{}, &engine.FieldError{Field: "lunar_day", Reason: fmt.Sprintf("month %d of lunar year %d has %d days", r.LunarMonth, r.LunarYear, n)}
 		}
-		return lunarDayOf(terms, m.start+r.LunarDay-1)
+		d, err := lunarDayOf(terms, m.start+r.LunarDay-1, ms, r.LunarYear)
+		if root {
+			d.SolarTermsFrom = string(solarterms.ByRoot)
+		}
+		return d, err
 	}
 	if r.LeapMonth {
 		return LunarDay{}, &engine.FieldError{Field: "leap_month", Reason: fmt.Sprintf("lunar year %d has no leap %d month", r.LunarYear, r.LunarMonth)}
@@ -236,10 +240,17 @@ func dayChinese(d int) string {
 	return dayTens[d/10] + dayUnits[d%10]
 }
 
-// lunarDayOf describes the day of China Standard Time jdn.
-func lunarDayOf(terms *solarterms.Finder, jdn int) (LunarDay, error) {
+// lunarDayOf describes the calendar's day jdn; known are the months of
+// lunarYearMonths(knownYear) when not nil, which it reuses.
+func lunarDayOf(terms *solarterms.Finder, jdn int, known []lunarMonth, knownYear int) (LunarDay, error) {
 	gy, gm, gd, _ := calendar.DateOf(float64(jdn), calendar.Gregorian)
-	ms, root, err := lunarYearMonths(terms, gy)
+	months := func(y int) ([]lunarMonth, bool, error) {
+		if known != nil && y == knownYear {
+			return known, false, nil
+		}
+		return lunarYearMonths(terms, y)
+	}
+	ms, root, err := months(gy)
 	if err != nil {
 		return LunarDay{}, err
 	}
@@ -251,7 +262,7 @@ func lunarDayOf(terms *solarterms.Finder, jdn int) (LunarDay, error) {
 	out := LunarDay{Gregorian: calendar.Format(gy, gm, gd), LunarYear: m.year, LunarMonth: m.num, LeapMonth: m.leap,
 		LunarDay: jdn - m.start + 1, MonthDays: ms[i+1].start - m.start, Conventions: lunarConventions, SolarTermsFrom: string(solarterms.FromTable)}
 	if m.year != gy { // a day before the new year: its lunar year's months
-		if ms, _, err = lunarYearMonths(terms, m.year); err != nil {
+		if ms, _, err = months(m.year); err != nil {
 			return LunarDay{}, err
 		}
 	}

@@ -104,3 +104,15 @@ func nearMidnight(t *testing.T, terms *solarterms.Finder, d LunarDay) bool {
 	}
 	return false
 }
+
+// BenchmarkToGregorian converts a new lunar date each time (the months of
+// two winters: some thirty new moons and 36 principal terms).
+func BenchmarkToGregorian(b *testing.B) {
+	terms, _ := finders(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := ToGregorian(terms, &LunarDateRequest{LunarYear: 1900 + i%200, LunarMonth: 1 + i%12, LunarDay: 1 + i%29}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -48,6 +48,16 @@ func (f *Finder) NewMoonOnOrBefore(t engine.JDUT) (engine.JDUT, error) {
 	return 0, fmt.Errorf("solarterms: no new moon found before JD %.5f", float64(t))
 }
 
+// NextNewMoon returns the new moon after the new moon nm: solved from nm
+// plus a mean lunation (lunations last 29.27-29.84 days, so the guess is
+// within 7 hours).
+func (f *Finder) NextNewMoon(nm engine.JDUT) (engine.JDUT, error) {
+	if f.pos == nil {
+		return 0, fmt.Errorf("solarterms: new moons need a position source: %w", engine.ErrUnavailable)
+	}
+	return f.newMoonNear(float64(nm) + synodicMonth)
+}
+
 // newMoonNear solves for the new moon nearest a mean one (the true one is
 // within 15 hours of it).
 func (f *Finder) newMoonNear(jd float64) (engine.JDUT, error) {
