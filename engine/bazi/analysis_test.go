@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // TestAnalysisLunarJavaScript compares the hidden stems of the four
@@ -30,6 +32,15 @@ func TestAnalysisLunarJavaScript(t *testing.T) {
 	for b := range Branch(12) {
 		branchOf[b.Chinese()] = b
 	}
+	published := measure.Compare(t, measure.About{
+		What:      "BaZi hidden stems and ten gods (engine), and the stem combination, six harmony and clash partners",
+		Reference: "lunar-javascript 1.7.7 (6tail) EightChar (getXHideGan, getXShiShenGan, getXShiShenZhi) and LunarUtil's HE_GAN_5, HE_ZHI_6 and CHONG",
+		Sample:    "seeded random Beijing clock times 1900-2100 outside the Zi hour; every stem and branch of the tables",
+	})
+	qHidden := published.Exact("hidden stems of the four branches")
+	qHiddenGods := published.Exact("ten gods of the hidden stems")
+	qGods := published.Exact("ten gods of the year, month and hour stems")
+	qTables := published.Exact("partners in the combination and clash tables")
 	births, tables := 0, 0
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -58,11 +69,14 @@ func TestAnalysisLunarJavaScript(t *testing.T) {
 				for _, h := range p.HiddenStems {
 					hide, gods = append(hide, h.StemChinese), append(gods, h.TenGodChinese)
 				}
+				qHidden.Match(strings.Join(hide, ",") == fs[6+2*i], what, p.Position)
+				qHiddenGods.Match(strings.Join(gods, ",") == fs[7+2*i], what, p.Position)
 				if strings.Join(hide, ",") != fs[6+2*i] || strings.Join(gods, ",") != fs[7+2*i] {
 					t.Errorf("%s: %s hidden %v %v, lunar-javascript %s %s", what, p.Position, hide, gods, fs[6+2*i], fs[7+2*i])
 				}
 			}
 			for k, i := range []int{0, 1, 3} {
+				qGods.Match(a.Pillars[i].TenGodChinese == fs[14+k], what, positions[i])
 				if g := a.Pillars[i].TenGodChinese; g != fs[14+k] {
 					t.Errorf("%s: %s stem's ten god %s, lunar-javascript %s", what, positions[i], g, fs[14+k])
 				}
@@ -76,6 +90,7 @@ func TestAnalysisLunarJavaScript(t *testing.T) {
 					got := slices.ContainsFunc(interactions([4]GanZhi{Of(a, Branch(a%2)), Of(b, Branch(b%2)), 1, 3}), func(it Interaction) bool {
 						return it.Kind == "stem_combination" && it.Pillars[0] == "year" && it.Pillars[1] == "month"
 					})
+					qTables.Match(got == (b == stemOf[fs[3]]), fs[1], a.Chinese(), b.Chinese())
 					if got != (b == stemOf[fs[3]]) {
 						t.Errorf("%s-%s: combination %v, lunar-javascript's partner %s", a.Chinese(), b.Chinese(), got, fs[3])
 					}
@@ -87,6 +102,7 @@ func TestAnalysisLunarJavaScript(t *testing.T) {
 					got := slices.ContainsFunc(interactions([4]GanZhi{Of(Stem(a%2), a), Of(Stem(b%2), b), 1, 3}), func(it Interaction) bool {
 						return it.Kind == kind && it.Pillars[0] == "year" && it.Pillars[1] == "month"
 					})
+					qTables.Match(got == (b == branchOf[fs[3]]), fs[1], a.Chinese(), b.Chinese())
 					if got != (b == branchOf[fs[3]]) {
 						t.Errorf("%s %s-%s: %v, lunar-javascript's partner %s", kind, a.Chinese(), b.Chinese(), got, fs[3])
 					}

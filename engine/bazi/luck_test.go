@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/resolve"
 )
 
@@ -105,6 +106,20 @@ func TestLuckLunarJavaScript(t *testing.T) {
 		t.Fatalf("%d births in the fixture", len(lines))
 	}
 	cst := time.FixedZone("UTC+8", 8*3600)
+	published := measure.Compare(t, measure.About{
+		What:      "BaZi luck pillars (engine): direction, start age, ten-year pillars and their years, small luck, annual and monthly pillars",
+		Reference: "lunar-javascript 1.7.7 (6tail) EightChar.getYun(gender, 2): its exact count, whole minutes of the clock",
+		Sample:    "seeded random Beijing clock times 1900-2100 and 20 in the leap months of 2020 and 2023, each for both sexes",
+	})
+	qDirection := published.Exact("direction")
+	qJie := published.Quantity("jie counted to or from, instant", "s", 120, 100)
+	qSplit := published.Exact("start age from lunar-javascript's own distance")
+	qStart := published.Quantity("start age", "days", 1, 1)
+	qPillars := published.Exact("nine luck pillars")
+	qYears := published.Exact("luck pillars' years and nominal ages")
+	qSmall := published.Exact("small luck pillars")
+	qAnnual := published.Exact("ten annual pillars, years and ages")
+	qMonths := published.Exact("twelve monthly pillars")
 	var boundary, worstJie, smallSame int
 	var sexes [2]int
 	for i, ln := range lines {
@@ -129,6 +144,7 @@ func TestLuckLunarJavaScript(t *testing.T) {
 			t.Fatal(err)
 		}
 		what := fmt.Sprintf("line %d: %s %s", i, b.Format("2006-01-02T15:04"), sex)
+		qDirection.Match((l.Direction == "forward") == ln.forward, what)
 		if (l.Direction == "forward") != ln.forward {
 			t.Errorf("%s: direction %s, lunar-javascript forward=%v", what, l.Direction, ln.forward)
 			continue
@@ -141,7 +157,8 @@ func TestLuckLunarJavaScript(t *testing.T) {
 		theirJie := time.Date(theirs.Year(), theirs.Month(), theirs.Day(), theirs.Hour(), theirs.Minute(), theirs.Second(), 0, cst)
 		dj := math.Abs(l.Start.Jie.UTC.Sub(theirJie).Seconds())
 		worstJie = max(worstJie, int(dj))
-		if dj > 120 {
+		qJie.Add(dj, what)
+		if measure.Over(dj, 120) {
 			t.Errorf("%s: jie %s, lunar-javascript's %s", what, l.Start.Jie.UTC, theirJie.UTC())
 			continue
 		}
@@ -151,11 +168,14 @@ func TestLuckLunarJavaScript(t *testing.T) {
 		if !ln.forward {
 			minutes = int64(ln.birth.Sub(ln.prevJie.Truncate(time.Minute)).Minutes())
 		}
-		if y, m, d, h := splitStart(minutes * 60); y != ln.y || m != ln.m || d != ln.d || h != ln.h {
+		y, m, d, h := splitStart(minutes * 60)
+		qSplit.Match(y == ln.y && m == ln.m && d == ln.d && h == ln.h, what)
+		if y != ln.y || m != ln.m || d != ln.d || h != ln.h {
 			t.Errorf("%s: %d minutes split as %dy %dm %dd %dh, lunar-javascript %dy %dm %dd %dh", what, minutes, y, m, d, h, ln.y, ln.m, ln.d, ln.h)
 		}
 		ours := l.Start.Years*360 + l.Start.Months*30 + l.Start.Days
 		want := ln.y*360 + ln.m*30 + ln.d
+		qStart.Add(math.Abs(float64(ours-want)), what)
 		// Distance in days of life: seconds/720; how far from a day.
 		dist := l.Start.DistanceDays * 86400 / 720
 		near := math.Abs(dist-math.Round(dist))*720 <= dj+61
@@ -168,7 +188,9 @@ func TestLuckLunarJavaScript(t *testing.T) {
 			t.Errorf("%s: start %dy %dm %dd (%d days), lunar-javascript %dy %dm %dd (%d), distance %.4f days",
 				what, l.Start.Years, l.Start.Months, l.Start.Days, ours, ln.y, ln.m, ln.d, want, l.Start.DistanceDays)
 		}
+		same := true
 		for k, p := range l.Pillars {
+			same = same && p.Pillar.FullNameChinese == ln.dayun[k]
 			if p.Pillar.FullNameChinese != ln.dayun[k] {
 				t.Errorf("%s: luck pillar %d %s, lunar-javascript %s", what, k+1, p.Pillar.FullNameChinese, ln.dayun[k])
 			}
@@ -176,28 +198,41 @@ func TestLuckLunarJavaScript(t *testing.T) {
 				t.Errorf("%s: luck pillar %d from %d (age %d), lunar-javascript %d (%d)", what, k+1, p.StartYear, p.StartAge, ln.dayunYears[k], ln.dayunAges[k])
 			}
 		}
+		qPillars.Match(same, what)
+		years := true
+		for k, p := range l.Pillars {
+			years = years && p.StartYear == ln.dayunYears[k] && p.StartAge == ln.dayunAges[k]
+		}
+		qYears.Match(years, what)
 		// The small luck runs to the first luck pillar's year: where that
 		// year is the same on both sides, so are the pillars.
 		var small []string
 		for _, x := range l.SmallLuck {
 			small = append(small, x.Pillar.FullNameChinese)
 		}
+		qSmall.Match(strings.Join(small, ",") == strings.Join(ln.xiaoyun, ","), what)
 		if strings.Join(small, ",") == strings.Join(ln.xiaoyun, ",") {
 			smallSame++
 		} else if !(near && startNear) {
 			t.Errorf("%s: small luck %v, lunar-javascript %v", what, small, ln.xiaoyun)
 		}
+		same = len(l.Months) == 12
 		for k, m := range l.Months {
+			same = same && m.Pillar.FullNameChinese == ln.liuyue[k]
 			if m.Pillar.FullNameChinese != ln.liuyue[k] {
 				t.Errorf("%s: month %d of %d %s, lunar-javascript %s", what, m.Month, from, m.Pillar.FullNameChinese, ln.liuyue[k])
 			}
 		}
+		qMonths.Match(same, what)
+		same = len(l.Annual) == 10
 		for k, a := range l.Annual {
+			same = same && a.Year == ln.liunianYears[k] && a.Pillar.FullNameChinese == ln.liunian[k] && a.NominalAge == ln.liunianAges[k]
 			if a.Year != ln.liunianYears[k] || a.Pillar.FullNameChinese != ln.liunian[k] || a.NominalAge != ln.liunianAges[k] {
 				t.Errorf("%s: annual %d %s age %d, lunar-javascript %d %s age %d", what, a.Year, a.Pillar.FullNameChinese, a.NominalAge,
 					ln.liunianYears[k], ln.liunian[k], ln.liunianAges[k])
 			}
 		}
+		qAnnual.Match(same, what)
 	}
 	t.Logf("small luck equal on %d births, monthly pillars on all", smallSame)
 	t.Logf("%d births (%d male, %d female); start ages equal to the day but %d within a minute of a day's boundary (off by one); jie instants within %d s of lunar-javascript's",

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/resolve"
@@ -30,6 +31,16 @@ func TestLunarCalendar(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	published := measure.Compare(t, measure.About{
+		What:      "Chinese lunar calendar (engine): Gregorian to lunar and back, with the sexagenary year, month and day",
+		Reference: "lunar-javascript 1.7.7 (6tail) Solar.getLunar, LunarYear, LunarMonth",
+		Sample:    "seeded random days 1900-2100, every day of April-July 2020 and February-May 2023 (the leap 4th and leap 2nd months), the new years 1901-2100",
+	})
+	qDate := published.Exact("lunar year, month, leap flag and day")
+	qYear := published.Exact("the year's leap month and new year")
+	qNames := published.Exact("sexagenary year, month and day")
+	qLength := published.Quantity("month length (29 or 30 days; off where a new moon falls within 10 min of midnight)", "days", 1, 1)
+	qBack := published.Exact("lunar date back to the Gregorian date")
 	n, leaps, edge := 0, 0, 0
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -57,6 +68,10 @@ func TestLunarCalendar(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		qDate.Match(got.LunarYear == y && got.LunarMonth == m && got.LeapMonth == leap && got.LunarDay == d, fs[0])
+		qYear.Match(got.YearLeapMonth == leapOf && got.NewYear == fs[6], fs[0])
+		qNames.Match(got.YearPillar.FullNameChinese == fs[7] && got.MonthPillar.FullNameChinese == fs[8] && got.DayPillar.FullNameChinese == fs[9], fs[0])
+		qLength.Add(math.Abs(float64(got.MonthDays-days)), fs[0])
 		want := fmt.Sprint(fs[0], y, m, leap, d, days, leapOf, fs[6], fs[7], fs[8], fs[9])
 		have := fmt.Sprint(got.Gregorian, got.LunarYear, got.LunarMonth, got.LeapMonth, got.LunarDay, got.MonthDays, got.YearLeapMonth, got.NewYear,
 			got.YearPillar.FullNameChinese, got.MonthPillar.FullNameChinese, got.DayPillar.FullNameChinese)
@@ -77,6 +92,7 @@ func TestLunarCalendar(t *testing.T) {
 			continue
 		}
 		back, err := ToGregorian(terms, &LunarDateRequest{LunarYear: y, LunarMonth: m, LeapMonth: leap, LunarDay: d})
+		qBack.Match(err == nil && back.Gregorian == fs[0], fs[0])
 		if err != nil || back.Gregorian != fs[0] {
 			t.Errorf("%d-%d (leap %v)-%d back: %s %v, want %s", y, m, leap, d, back.Gregorian, err, fs[0])
 		}
