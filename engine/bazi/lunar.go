@@ -44,7 +44,7 @@ type LunarDateRequest struct {
 	LunarYear  int  `json:"lunar_year" required:"true" doc:"the lunar year, named by the Gregorian year in which its first month begins" minimum:"1584" maximum:"2998" example:"2023"`
 	LunarMonth int  `json:"lunar_month" required:"true" doc:"the month, 1-12 (a leap month has the number of the month before it)" minimum:"1" maximum:"12" example:"2"`
 	LeapMonth  bool `json:"leap_month,omitempty" doc:"the leap month of that number (2020 had a leap 4th month, 2023 a leap 2nd); refused when the year has none"`
-	LunarDay   int  `json:"lunar_day" required:"true" doc:"the day of the month, 1-30 (months have 29 or 30 days)" minimum:"1" maximum:"30" example:"30"`
+	LunarDay   int  `json:"lunar_day" required:"true" doc:"the day of the month, 1-30 (months have 29 or 30 days)" minimum:"1" maximum:"30" example:"1"`
 }
 
 // Hints answers the names callers send for the leap flag.
