@@ -41,9 +41,10 @@ type LuckRequest struct {
 	MonthsOf    *int        `json:"months_of,omitempty" doc:"a year whose twelve monthly pillars (Liu Yue) to list, with the jie that opens each; none when omitted" minimum:"1583" maximum:"2998" example:"2024"`
 }
 
-// Hints answers the names callers send for the sex and the ranges.
-func (*LuckRequest) Hints() map[string]string {
-	return map[string]string{
+// Hints answers the names callers send for the ranges and the clock (the
+// person's hints but the sex, which this route takes).
+func (r *LuckRequest) Hints() map[string]string {
+	h := map[string]string{
 		"count":     `send pillars (the number of luck pillars, 1-12)`,
 		"years":     `send annual_from and annual_years (the first year and the number of annual pillars)`,
 		"from":      `send annual_from (the first year of the annual pillars)`,
@@ -51,6 +52,12 @@ func (*LuckRequest) Hints() map[string]string {
 		"male":      `send sex: "male" or "female"`,
 		"female":    `send sex: "male" or "female"`,
 	}
+	for k, v := range r.Person.Hints() {
+		if k != "sex" {
+			h[k] = v
+		}
+	}
+	return h
 }
 
 // Resolve demands the hour, refuses gender, resolves the person and

@@ -89,6 +89,7 @@ func TestLuckBadInput(t *testing.T) {
 		{"Count", `{` + ok + `,"sex":"male","count":8}`, []string{"count"}, "pillars"},
 		{"AnnualTo", `{` + ok + `,"sex":"male","annual_to":2030}`, []string{"annual_to"}, "annual_years"},
 		{"TrueSolarWithoutPlace", `{` + ok + `,"sex":"male","clock":"true_solar"}`, []string{"clock"}, "longitude"},
+		{"TrueSolarTimeHint", `{` + ok + `,"sex":"male","true_solar_time":true}`, []string{"true_solar_time"}, "clock"},
 		{"ClockEnum", `{` + ok + `,"sex":"male","clock":"solar"}`, []string{"clock"}, ""},
 		{"Many", `{"year":2000,"month":13,"day":1,"hour":1,"sex":"x","pillars":13}`, []string{"month", "sex", "pillars"}, ""},
 	} {
