@@ -33,7 +33,23 @@ func TestEchoJSON(t *testing.T) {
 			t.Fatalf("echo %d:\n got %s\nwant %s", i, got[1:], want)
 		}
 	}
-	for _, v := range []any{&Person{}, &CompatibilityRequest{}, &AnimalRequest{}, &LuckRequest{}} {
+	for i := range 3000 {
+		var from, months *int
+		if i%3 == 0 {
+			from, months = birthtest.Int(rng), birthtest.Int(rng)
+		}
+		r := &LuckRequest{Person: Person{Year: birthtest.Int(rng), Packet: birthtest.Packet(rng), Gender: birthtest.Text(rng), Clock: Clock(birthtest.Text(rng))},
+			Gender: birthtest.Text(rng), Sex: Sex(birthtest.Text(rng)), DayBoundary: DayBoundary(birthtest.Text(rng)), Pillars: rng.IntN(3) * rng.IntN(13),
+			AnnualFrom: from, AnnualYears: rng.IntN(2) * rng.IntN(121), MonthsOf: months}
+		want, err := json.MarshalWithOption(r, json.DisableHTMLEscape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.AppendJSON([]byte("x")); string(got) != "x"+string(want) {
+			t.Fatalf("luck echo %d:\n got %s\nwant %s", i, got[1:], want)
+		}
+	}
+	for _, v := range []any{&Person{}, &CompatibilityRequest{}, &AnimalRequest{}} {
 		if _, ok := v.(interface{ AppendJSON([]byte) []byte }); ok {
 			t.Errorf("%T has an AppendJSON", v)
 		}

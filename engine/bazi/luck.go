@@ -7,6 +7,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/calendar"
+	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/engine/solarterms"
 )
@@ -92,6 +93,25 @@ func (r *LuckRequest) Resolve(c resolve.Context, prefix string) error {
 		r.AnnualYears = 10
 	}
 	return errs.Err()
+}
+
+// AppendJSON appends the request as go-json writes it (a test holds the
+// two equal): resolved, it is the echo of every luck-pillars call.
+func (r *LuckRequest) AppendJSON(b []byte) []byte {
+	o := jsonw.Object{B: append(b, '{')}
+	r.Person.appendMembers(&o, false)
+	o.StringOmit("gender", r.Gender)
+	o.String("sex", string(r.Sex))
+	o.StringOmit("day_boundary", string(r.DayBoundary))
+	if r.Pillars != 0 {
+		o.Int("pillars", r.Pillars)
+	}
+	o.IntPtr("annual_from", r.AnnualFrom)
+	if r.AnnualYears != 0 {
+		o.Int("annual_years", r.AnnualYears)
+	}
+	o.IntPtr("months_of", r.MonthsOf)
+	return append(o.B, '}')
 }
 
 // LuckStart is when the first luck pillar begins.

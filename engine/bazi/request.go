@@ -74,11 +74,13 @@ func (p *Person) Resolve(c resolve.Context, prefix string) error {
 // appendMembers writes the person's members to an object being written, as
 // go-json writes them: the year (this type's), the packet's other fields,
 // the gender.
-func (p *Person) appendMembers(o *jsonw.Object) {
+func (p *Person) appendMembers(o *jsonw.Object, gender bool) {
 	pk := p.Packet // a copy, to write this type's year in the packet's place
 	pk.Year = p.Year
 	pk.AppendMembers(o)
-	o.StringOmit("gender", p.Gender)
+	if gender { // a request that shadows the gender writes its own
+		o.StringOmit("gender", p.Gender)
+	}
 	o.StringOmit("clock", string(p.Clock))
 }
 
@@ -120,7 +122,7 @@ func (r *Request) Resolve(c resolve.Context, prefix string) error {
 // two equal): resolved, it is the echo of every BaZi call.
 func (r *Request) AppendJSON(b []byte) []byte {
 	o := jsonw.Object{B: append(b, '{')}
-	r.Person.appendMembers(&o)
+	r.Person.appendMembers(&o, true)
 	o.StringOmit("day_boundary", string(r.DayBoundary))
 	return append(o.B, '}')
 }
