@@ -85,3 +85,9 @@ func benchUnique(b *testing.B, path, extra string) {
 		}
 	}
 }
+
+// BenchmarkAnalysisUnique is chinese-analysis-unique: a new birth every
+// call.
+func BenchmarkAnalysisUnique(b *testing.B) {
+	benchUnique(b, "/api/v1/chinese/analysis", "")
+}
