@@ -40,7 +40,42 @@ type AnimalYear struct {
 	Ends             solarterms.Event `json:"ends" doc:"Lichun of the next year, when the next animal begins"`
 	Characteristics  Characteristics  `json:"characteristics"`
 	Convention       string           `json:"convention" doc:"which sexagenary year a Gregorian year names"`
+	YearStart        YearStart        `json:"year_start" doc:"when the year was taken to begin: lichun (starts and ends) or lunar_new_year (lunar_new_year)" enum:"lichun,lunar_new_year" example:"lichun"`
+	LunarNewYear     *NewYears        `json:"lunar_new_year,omitempty" doc:"with year_start lunar_new_year: the Gregorian dates of the lunar year's first day and of the next one's"`
 }
+
+// NewYears are the first days of a lunar year and of the next.
+type NewYears struct {
+	Starts string `json:"starts" doc:"the first day of the lunar year (Chinese New Year), YYYY-MM-DD" example:"2024-02-10"`
+	Ends   string `json:"ends" doc:"the first day of the next lunar year, when the next animal begins" example:"2025-01-29"`
+}
+
+// AnimalOf answers a resolved animal request: the animal year beginning in
+// its year, from Lichun, or from the lunar new year with its dates.
+func AnimalOf(terms *solarterms.Finder, r *AnimalRequest) (AnimalYear, error) {
+	a, err := Animal(terms, r.Year)
+	if err != nil || r.YearStart != AtLunarNewYear {
+		a.YearStart = AtLichun
+		return a, err
+	}
+	if r.Year < lunarMinYear || r.Year > lunarMaxYear {
+		return AnimalYear{}, &engine.FieldError{Field: "year", Reason: fmt.Sprintf("with year_start lunar_new_year, must be between %d and %d", lunarMinYear, lunarMaxYear)}
+	}
+	var ny [2]string
+	for i := range ny {
+		d, err := ToGregorian(terms, &LunarDateRequest{LunarYear: r.Year + i, LunarMonth: 1, LunarDay: 1})
+		if err != nil {
+			return AnimalYear{}, err
+		}
+		ny[i] = d.Gregorian
+	}
+	a.YearStart, a.LunarNewYear = AtLunarNewYear, &NewYears{Starts: ny[0], Ends: ny[1]}
+	a.Convention = lunarAnimalConvention
+	return a, nil
+}
+
+// lunarAnimalConvention states the lunar reckoning.
+const lunarAnimalConvention = "the sexagenary year that begins in this Gregorian year, (year - 4) mod 60 (1984 = Jia Zi), counted from the lunar new year (lunar_new_year.starts) to the next; starts and ends give the Lichun instants of the solar reckoning of BaZi, which differ by up to a fortnight"
 
 // animalConvention states which year a Gregorian year names.
 const animalConvention = "the sexagenary year that begins in this Gregorian year, (year - 4) mod 60 (1984 = Jia Zi): in the solar reckoning of BaZi it runs from Lichun (starts) to the next Lichun; the lunar new year (21 January - 20 February) gives the same animal for most of the year. People born in January or early February belong to the previous animal: send the full date and time to /chinese/bazi"

@@ -37,6 +37,15 @@ func (DayBoundary) EnumValues() []string { return []string{string(ZiStart), stri
 type Birth struct {
 	Local   birth.Local
 	Instant birth.Instant
+	// Clock is the time the day and hour pillars read ("" is Civil).
+	Clock Clock
+	// Longitude (degrees east) is the birthplace's, when Placed: the
+	// solar clocks need it.
+	Longitude float64
+	Placed    bool
+	// Location is the zone's rules (the Standard clock's standard offset);
+	// nil reads as a zone without daylight time.
+	Location *time.Location
 }
 
 // Pillar is one of the four pillars: a heavenly stem over an earthly branch.
@@ -158,6 +167,12 @@ type Moment struct {
 	JulianDay float64   `json:"julian_day" doc:"the instant, Julian day (UT)" example:"2448057.72917"`
 	Ambiguous bool      `json:"ambiguous,omitempty" doc:"the local time occurred twice (clocks turned back); fold says which was used"`
 	Fold      int       `json:"fold,omitempty" doc:"0 the earlier, 1 the later of two ambiguous instants"`
+	Clock     Clock     `json:"clock" doc:"the time the day and hour pillars read: civil (the clock, the default), standard (daylight time removed), mean_solar or true_solar (of the birthplace)" enum:"civil,standard,mean_solar,true_solar" example:"civil"`
+	// PillarTime and PillarOffset are the time of day the day and hour
+	// pillars read, and its offset from UT.
+	PillarTime     string  `json:"pillar_time" doc:"the date and time the day and hour pillars read under clock, YYYY-MM-DDTHH:MM:SS (truncated to the second)" example:"1990-06-15T14:30:00"`
+	PillarOffset   string  `json:"pillar_utc_offset" doc:"offset from UTC of pillar_time (rounded to the second)" example:"UTC+08:00"`
+	EquationOfTime float64 `json:"equation_of_time,omitempty" doc:"equation of time applied by clock true_solar, seconds (apparent minus mean solar time), to 0.1 s" example:"-355.6"`
 }
 
 // Conventions states how the chart was cast.
@@ -202,9 +217,16 @@ func Cast(terms *solarterms.Finder, r *Request) (Chart, error) {
 
 // Compute casts the four pillars of a birth under a day boundary ("" is
 // ZiStart). Solar terms come from terms (table first, root-finding
-// behind); engine.ErrOutOfRange when no solar term can be found.
+// behind); engine.ErrOutOfRange when no solar term can be found. The day
+// and hour pillars read b's clock (the civil time unless b.Clock says
+// otherwise).
 func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, error) {
-	l, inst := b.Local, b.Instant
+	inst := b.Instant
+	rc, err := readClock(terms, b)
+	if err != nil {
+		return Chart{}, err
+	}
+	l := rc.local
 	if boundary == "" {
 		boundary = ZiStart
 	}
@@ -224,8 +246,8 @@ func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, er
 	}
 	year := YearGanZhi(bYear)
 	month := MonthGanZhi(year, m)
-	// Day and hour: the local clock, the day counted in the calendar the
-	// date was written in.
+	// Day and hour: the time of day under the clock, the day counted in
+	// the calendar the date was written in.
 	dn := int(calendar.JulianDay(l.Year, l.Month, l.Day, l.Calendar) + 0.5)
 	hourDay := DayGanZhi(dn)
 	if l.Hour == 23 {
@@ -241,9 +263,11 @@ func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, er
 		YearPillar: PillarOf(year), MonthPillar: PillarOf(month), DayPillar: PillarOf(day), HourPillar: PillarOf(hour),
 		SolarTerms: Terms{YearStart: lichun.Event(), MonthStart: jie.Start.Event(), MonthEnd: jie.End.Event()},
 		Birth: Moment{
-			Local:    localStamp(l),
+			Local:    localStamp(b.Local),
 			Timezone: inst.Zone, UTCOffset: birth.FormatOffset(inst.Offset), UTC: inst.UTC,
 			JulianDay: math.Round(float64(inst.JD)*1e6) / 1e6, Ambiguous: inst.Ambiguous, Fold: inst.Fold,
+			Clock: b.Clock, PillarTime: secondStamp(l), PillarOffset: birth.FormatOffset(int(math.Round(rc.offset))),
+			EquationOfTime: math.Round(rc.eot*10) / 10,
 		},
 	}
 	var counts [5]int
@@ -258,8 +282,15 @@ func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, er
 	start := bYear - int(year)
 	c.SixtyYearCycle = Cycle{Index: int(year) + 1, Name: year.Pinyin(), Chinese: year.Chinese(), Description: describe(year),
 		Nayin: ny, NayinChinese: nyc, CycleStartYear: start, CycleEndYear: start + 59}
+	if c.Birth.Clock == "" {
+		c.Birth.Clock = Civil
+	}
 	c.Conventions = conventions(boundary, jie, lichun)
+	c.Conventions.Clock = clockText(b.Clock)
 	c.Warnings = warnings(inst, jie)
+	if rc.note != "" {
+		c.Warnings = append(c.Warnings, rc.note)
+	}
 	return c, nil
 }
 
@@ -270,7 +301,6 @@ func conventions(b DayBoundary, jie solarterms.Span, lichun solarterms.Crossing)
 		YearStart:   "Lichun: the year pillar changes when the Sun's apparent longitude reaches 315 degrees (about 4 February), not at the lunar new year",
 		MonthStart:  "jie solar terms: the month pillar changes when the Sun reaches 315, 345, 15, ... 285 degrees; the instant of the birth (from the local time and its zone) decides at a boundary",
 		DayBoundary: b,
-		Clock:       "the clock time of the given zone (standard or daylight time as in force then; local mean time with LMT or before the zone's standard time); no true solar time correction",
 		SolarTerms:  solarterms.FromTable,
 		Elements:    "eight characters: each stem by its element, each branch by its principal element (hidden stems not counted)",
 	}
@@ -362,6 +392,12 @@ var elementSets = func() (sets [32]struct {
 	}
 	return sets
 }()
+
+// secondStamp writes l's date and time as YYYY-MM-DDTHH:MM:SS.
+func secondStamp(l birth.Local) string {
+	b := append(make([]byte, 0, 19), localStamp(l)...)
+	return string(append(b, ':', byte('0'+l.Second/10), byte('0'+l.Second%10)))
+}
 
 // localStamp writes l's date and time as YYYY-MM-DDTHH:MM.
 func localStamp(l birth.Local) string {

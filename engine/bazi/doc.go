@@ -27,21 +27,30 @@
 //     23:00, with the Zi hour (the classical Ziping rule); with midnight it
 //     changes at 00:00, and 23:00-23:59 keeps the date's own day pillar
 //     (the "late Zi hour") while its hour pillar is still the next day's.
-//   - Clock: the clock time of the birth's zone with the offset in force
-//     at the time (daylight time included; China kept daylight time in
-//     1986-1991). The birth is the shared birth packet (engine/birth) with
-//     the place optional (Person): an IANA zone, an offset, "auto" (the
-//     zone of the birthplace) or "LMT" (local mean time of its longitude);
-//     UTC when omitted, as spec 4.6 says. No true solar time correction is
-//     applied: the pillars follow the clock, as the spec's default asks.
+//   - Clock (Clock, Person.Clock): by default (civil) the clock time of
+//     the birth's zone with the offset in force at the time (daylight
+//     time included; China kept daylight time in 1986-1991), as spec 4.6
+//     asks. standard removes daylight-saving time (the zone's standard
+//     offset); mean_solar reads the local mean time of the birthplace's
+//     longitude, true_solar its apparent solar time (mean time plus the
+//     equation of time, solarterms.Finder.EquationOfTime). The clock
+//     moves the day and hour pillars only: the year and month pillars
+//     follow the instant. The birth is the shared birth packet
+//     (engine/birth) with the place optional (Person): an IANA zone, an
+//     offset, "auto" (the zone of the birthplace) or "LMT" (local mean
+//     time of its longitude); UTC when omitted, as spec 4.6 says.
 //   - Calendar: years 1583-2999 (those of the solar-term table), in the
 //     Gregorian calendar unless the request names the Julian one.
 //
 // Stems and branches are given in pinyin without tone marks (the wire
 // values) with the Chinese characters alongside; the nayin ("sound")
-// element of each pillar is given too. There are no ten gods and no
-// luck pillars, and a gender input is ignored with a warning (spec 4.6).
+// element of each pillar is given too. The chart has no ten gods and a
+// gender input is ignored with a warning (spec 4.6); the luck pillars,
+// which depend on the sex, are cast by CastLuck (luck.go), and the chart's
+// analysis (ten gods, hidden stems, seasonal strength, interactions) by
+// Analyze (analysis.go).
 //
-// The pillars are checked against lunar-javascript's EightChar (see
-// testdata/gen/eightchar.js).
+// The pillars, luck pillars, hidden stems and ten gods are checked against
+// lunar-javascript's EightChar (see testdata/gen: eightchar.js, luck.js,
+// analysis.js).
 package bazi

@@ -23,7 +23,7 @@ import (
 func TestEchoJSON(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	for i := range 3000 {
-		r := &Request{Person: Person{Year: birthtest.Int(rng), Packet: birthtest.Packet(rng), Gender: birthtest.Text(rng)},
+		r := &Request{Person: Person{Year: birthtest.Int(rng), Packet: birthtest.Packet(rng), Gender: birthtest.Text(rng), Clock: Clock(birthtest.Text(rng))},
 			DayBoundary: DayBoundary(birthtest.Text(rng))}
 		want, err := json.MarshalWithOption(r, json.DisableHTMLEscape())
 		if err != nil {
@@ -31,6 +31,22 @@ func TestEchoJSON(t *testing.T) {
 		}
 		if got := r.AppendJSON([]byte("x")); string(got) != "x"+string(want) {
 			t.Fatalf("echo %d:\n got %s\nwant %s", i, got[1:], want)
+		}
+	}
+	for i := range 3000 {
+		var from, months *int
+		if i%3 == 0 {
+			from, months = birthtest.Int(rng), birthtest.Int(rng)
+		}
+		r := &LuckRequest{Person: Person{Year: birthtest.Int(rng), Packet: birthtest.Packet(rng), Gender: birthtest.Text(rng), Clock: Clock(birthtest.Text(rng))},
+			Gender: birthtest.Text(rng), Sex: Sex(birthtest.Text(rng)), DayBoundary: DayBoundary(birthtest.Text(rng)), Pillars: rng.IntN(3) * rng.IntN(13),
+			AnnualFrom: from, AnnualYears: rng.IntN(2) * rng.IntN(121), MonthsOf: months}
+		want, err := json.MarshalWithOption(r, json.DisableHTMLEscape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.AppendJSON([]byte("x")); string(got) != "x"+string(want) {
+			t.Fatalf("luck echo %d:\n got %s\nwant %s", i, got[1:], want)
 		}
 	}
 	for _, v := range []any{&Person{}, &CompatibilityRequest{}, &AnimalRequest{}} {
@@ -72,8 +88,10 @@ func TestChartJSON(t *testing.T) {
 		if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
 			continue // a time in a daylight-saving gap
 		}
-		for _, b := range []DayBoundary{ZiStart, Midnight} {
-			c, err := Compute(f, r.Birth(), b)
+		for k, b := range []DayBoundary{ZiStart, Midnight} {
+			bt := r.Birth()
+			bt.Clock = Clock(Clock("").EnumValues()[(i+k)%4])
+			c, err := Compute(f, bt, b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,11 +149,95 @@ func TestChartJSON(t *testing.T) {
 				CycleStartYear: rng.IntN(3000), CycleEndYear: rng.IntN(3000)},
 			SolarTerms: Terms{YearStart: event(), MonthStart: event(), MonthEnd: event()},
 			Birth: Moment{Local: text(), Timezone: text(), UTCOffset: text(), UTC: event().UTC, JulianDay: birthtest.Number(rng),
-				Ambiguous: rng.IntN(2) == 0, Fold: rng.IntN(2)},
+				Ambiguous: rng.IntN(2) == 0, Fold: rng.IntN(2), Clock: Clock(text()), PillarTime: text(), PillarOffset: text(),
+				EquationOfTime: birthtest.Number(rng) * float64(rng.IntN(2))},
 			Conventions: Conventions{YearStart: text(), MonthStart: text(), DayBoundary: DayBoundary(text()), DayRule: text(), Clock: text(),
 				SolarTerms: solarterms.Method(text()), Elements: text(), Source: engine.Source(text())},
 			Warnings: []string{"not written"},
 		}
 		same(fmt.Sprint("random ", i), &c)
+	}
+}
+
+// TestLuckJSON: the hand-written luck encoder is byte for byte what
+// go-json writes, for cast results (200 births of 1583-2999, both sexes,
+// every clock, 1-12 pillars, up to 120 annual pillars) and for random ones
+// (nil and empty lists, numbers of every magnitude).
+func TestLuckJSON(t *testing.T) {
+	table, _ := finders(t)
+	same := func(what string, l *Luck) {
+		t.Helper()
+		want, err := json.MarshalWithOption(l, json.DisableHTMLEscape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.AppendJSON([]byte("x")); string(got) != "x"+string(want) {
+			t.Fatalf("%s:\n got %s\nwant %s", what, got[1:], want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 2026))
+	clocks := Clock("").EnumValues()
+	for i := range 200 {
+		y, mo, d, h, mi := 1584+rng.IntN(1415), 1+rng.IntN(12), 1+rng.IntN(28), rng.IntN(24), rng.IntN(60)
+		lat, lon := 31.2, 121.5
+		from := 1583 + rng.IntN(1417)
+		r := &LuckRequest{Person: Person{Year: &y, Clock: Clock(clocks[i%4])}, Sex: Sex(Sex("").EnumValues()[i%2]),
+			Pillars: 1 + rng.IntN(12), AnnualFrom: &from, AnnualYears: 1 + rng.IntN(120)}
+		if i%2 == 0 {
+			mo := min(from, 2998)
+			r.MonthsOf = &mo
+		}
+		r.Month, r.Day, r.Hour, r.Minute, r.Timezone, r.Latitude, r.Longitude = &mo, &d, &h, &mi, "Asia/Shanghai", &lat, &lon
+		if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
+			continue // a time in a daylight-saving gap
+		}
+		l, err := CastLuck(table, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(fmt.Sprint("cast ", i), &l)
+	}
+	plain := []string{"", "forward", "Yang year stem (Geng) and male: forward", "2014-03-18T09:37", "庚午"}
+	text := func() string { return plain[rng.IntN(len(plain))] }
+	pillar := func() Pillar {
+		p := PillarOf(GanZhi(rng.IntN(60)))
+		if rng.IntN(3) == 0 {
+			p.Stem, p.CycleIndex = text(), rng.IntN(1000)-500
+		}
+		return p
+	}
+	for i := range 1000 {
+		l := Luck{YearPillar: pillar(), MonthPillar: pillar(), DayPillar: pillar(), HourPillar: pillar(), Direction: text(), Rule: text(),
+			Start: LuckStart{Jie: solarterms.Event{Term: text(), UTC: time.Unix(rng.Int64N(1e11)-3e10, 0).UTC(), JD: birthtest.Number(rng)},
+				DistanceDays: birthtest.Number(rng), Years: rng.IntN(20), Months: rng.IntN(12), Days: rng.IntN(30), Hours: rng.IntN(24),
+				AgeYears: birthtest.Number(rng), Date: text(), Year: rng.IntN(3000), NominalAge: rng.IntN(30) - 5},
+			Birth:       Moment{Local: text(), UTC: time.Unix(rng.Int64N(1e11)-3e10, 0).UTC(), JulianDay: birthtest.Number(rng), Clock: Clock(text()), EquationOfTime: birthtest.Number(rng)},
+			Conventions: Conventions{YearStart: text(), Source: engine.Source(text())},
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.Pillars = make([]LuckPillar, n-1)
+			for k := range l.Pillars {
+				l.Pillars[k] = LuckPillar{Index: k + 1, Pillar: pillar(), StartYear: rng.IntN(3000), EndYear: rng.IntN(3000), StartAge: rng.IntN(100) - 5, EndAge: rng.IntN(100)}
+			}
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.Annual = make([]AnnualPillar, n-1)
+			for k := range l.Annual {
+				l.Annual[k] = AnnualPillar{Year: rng.IntN(3000), NominalAge: rng.IntN(100) - 50, Pillar: pillar(), LuckIndex: rng.IntN(13)}
+			}
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.SmallLuck = make([]SmallLuck, n-1)
+			for k := range l.SmallLuck {
+				l.SmallLuck[k] = SmallLuck{Year: rng.IntN(3000), NominalAge: rng.IntN(12), Pillar: pillar()}
+			}
+		}
+		if n := rng.IntN(4); n > 0 {
+			l.Months = make([]MonthlyPillar, n-1)
+			for k := range l.Months {
+				l.Months[k] = MonthlyPillar{Month: k + 1, Pillar: pillar(), Starts: solarterms.Event{Term: text(), JD: birthtest.Number(rng)}}
+			}
+		}
+		same(fmt.Sprint("random ", i), &l)
 	}
 }

@@ -64,9 +64,14 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 	b = appendEvent(jsonw.Key(append(b, ','), "month_start"), &c.SolarTerms.MonthStart)
 	b = appendEvent(jsonw.Key(append(b, ','), "month_end"), &c.SolarTerms.MonthEnd)
 
-	m := &c.Birth
-	o = jsonw.Object{B: jsonw.Key(append(b, '}', ','), "birth")}
-	o.B = append(o.B, '{')
+	b = appendMoment(jsonw.Key(append(b, '}', ','), "birth"), &c.Birth)
+	b = appendConventions(jsonw.Key(append(b, ','), "conventions"), &c.Conventions)
+	return append(b, '}')
+}
+
+// appendMoment appends the birth instant as interpreted.
+func appendMoment(b []byte, m *Moment) []byte {
+	o := jsonw.Object{B: append(b, '{')}
 	name(&o, "local", m.Local)
 	name(&o, "timezone", m.Timezone)
 	name(&o, "utc_offset", m.UTCOffset)
@@ -77,10 +82,18 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 	if m.Fold != 0 {
 		o.Int("fold", m.Fold)
 	}
+	name(&o, "clock", string(m.Clock))
+	name(&o, "pillar_time", m.PillarTime)
+	name(&o, "pillar_utc_offset", m.PillarOffset)
+	if m.EquationOfTime != 0 {
+		o.Number("equation_of_time", m.EquationOfTime)
+	}
+	return append(o.B, '}')
+}
 
-	v := &c.Conventions
-	o = jsonw.Object{B: jsonw.Key(append(o.B, '}', ','), "conventions")}
-	o.B = append(o.B, '{')
+// appendConventions appends the conventions of a chart.
+func appendConventions(b []byte, v *Conventions) []byte {
+	o := jsonw.Object{B: append(b, '{')}
 	name(&o, "year_start", v.YearStart)
 	name(&o, "month_start", v.MonthStart)
 	name(&o, "day_boundary", string(v.DayBoundary))
@@ -91,7 +104,114 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 	if v.Source != "" {
 		name(&o, "ephemeris", string(v.Source))
 	}
-	return append(o.B, '}', '}')
+	return append(o.B, '}')
+}
+
+// AppendJSON appends the luck pillars as go-json writes them (a test holds
+// the two equal): some twenty pillars, each the table's JSON.
+func (l *Luck) AppendJSON(b []byte) []byte {
+	b = appendPillar(jsonw.Key(append(b, '{'), "year_pillar"), &l.YearPillar)
+	b = appendPillar(jsonw.Key(append(b, ','), "month_pillar"), &l.MonthPillar)
+	b = appendPillar(jsonw.Key(append(b, ','), "day_pillar"), &l.DayPillar)
+	b = appendPillar(jsonw.Key(append(b, ','), "hour_pillar"), &l.HourPillar)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "direction"), l.Direction)
+	b = jsonw.Name(jsonw.Key(append(b, ','), "rule"), l.Rule)
+
+	st := &l.Start
+	b = appendEvent(jsonw.Key(append(jsonw.Key(append(b, ','), "start"), '{'), "jie"), &st.Jie)
+	o := jsonw.Object{B: b, More: true}
+	o.Number("distance_days", st.DistanceDays)
+	o.Int("years", st.Years)
+	o.Int("months", st.Months)
+	o.Int("days", st.Days)
+	o.Int("hours", st.Hours)
+	o.Number("age_years", st.AgeYears)
+	name(&o, "date", st.Date)
+	o.Int("year", st.Year)
+	o.Int("nominal_age", st.NominalAge)
+	b = append(o.B, '}')
+
+	b = jsonw.Key(append(b, ','), "pillars")
+	if l.Pillars == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range l.Pillars {
+			p := &l.Pillars[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			o := jsonw.Object{B: append(b, '{')}
+			o.Int("index", p.Index)
+			o.Key("pillar")
+			o.B = appendPillar(o.B, &p.Pillar)
+			o.Int("start_year", p.StartYear)
+			o.Int("end_year", p.EndYear)
+			o.Int("start_age", p.StartAge)
+			o.Int("end_age", p.EndAge)
+			b = append(o.B, '}')
+		}
+		b = append(b, ']')
+	}
+	b = jsonw.Key(append(b, ','), "annual")
+	if l.Annual == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range l.Annual {
+			a := &l.Annual[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			o := jsonw.Object{B: append(b, '{')}
+			o.Int("year", a.Year)
+			o.Int("nominal_age", a.NominalAge)
+			o.Key("pillar")
+			o.B = appendPillar(o.B, &a.Pillar)
+			o.Int("luck_index", a.LuckIndex)
+			b = append(o.B, '}')
+		}
+		b = append(b, ']')
+	}
+	b = jsonw.Key(append(b, ','), "small_luck")
+	if l.SmallLuck == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range l.SmallLuck {
+			x := &l.SmallLuck[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			o := jsonw.Object{B: append(b, '{')}
+			o.Int("year", x.Year)
+			o.Int("nominal_age", x.NominalAge)
+			o.Key("pillar")
+			o.B = appendPillar(o.B, &x.Pillar)
+			b = append(o.B, '}')
+		}
+		b = append(b, ']')
+	}
+	if len(l.Months) > 0 {
+		b = append(jsonw.Key(append(b, ','), "months"), '[')
+		for i := range l.Months {
+			x := &l.Months[i]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			o := jsonw.Object{B: append(b, '{')}
+			o.Int("month", x.Month)
+			o.Key("pillar")
+			o.B = appendPillar(o.B, &x.Pillar)
+			o.Key("starts")
+			o.B = appendEvent(o.B, &x.Starts)
+			b = append(o.B, '}')
+		}
+		b = append(b, ']')
+	}
+	b = appendMoment(jsonw.Key(append(b, ','), "birth"), &l.Birth)
+	b = appendConventions(jsonw.Key(append(b, ','), "conventions"), &l.Conventions)
+	return append(b, '}')
 }
 
 // The keys of the animal and element counts, in their fields' order.

@@ -25,14 +25,18 @@ type Person struct {
 	// is handed to the packet when resolved.
 	Year *int `json:"year,omitempty" doc:"birth year, 1583-2999 (the years of the solar-term table); with month and day, or send date instead" example:"1990" minimum:"1583" maximum:"2999"`
 	birth.Packet
-	Gender string `json:"gender,omitempty" doc:"ignored, as spec 4.6 says: the four pillars do not depend on it (the luck pillars, which do, are not calculated here); a warning says so" example:"female"`
+	Gender string `json:"gender,omitempty" doc:"ignored, as spec 4.6 says: the four pillars do not depend on it (the luck pillars, which do, are on /api/v1/chinese/luck-pillars); a warning says so" example:"female"`
+	// Clock is the time the day and hour pillars read.
+	Clock Clock `json:"clock,omitempty" doc:"the time the day and hour pillars read: civil (the clock time as given, daylight time included; the default, as spec 4.6 asks), standard (daylight-saving time removed), mean_solar (local mean time of the birthplace's longitude) or true_solar (true solar time: mean solar time plus the equation of time); the solar clocks need the place. The year and month pillars follow the instant under every clock" default:"civil"`
 }
 
 // Hints answers what callers send for options the pillars do not take.
 func (*Person) Hints() map[string]string {
 	return map[string]string{
 		"sex":             "the four pillars do not depend on it; gender is accepted and ignored (spec 4.6)",
-		"true_solar_time": "not applied: the pillars follow the clock time of the zone (spec 4.6); send timezone LMT with the longitude for local mean time",
+		"true_solar_time": "send clock: true_solar (with the birthplace's latitude and longitude, or location)",
+		"solar_time":      "send clock: true_solar or mean_solar (with the birthplace's latitude and longitude, or location)",
+		"dst":             "daylight-saving time is removed with clock: standard (the echo's dst says whether it was in force)",
 	}
 }
 
@@ -58,26 +62,36 @@ func (p *Person) Resolve(c resolve.Context, prefix string) error {
 	if strings.TrimSpace(p.Gender) != "" {
 		c.Warn(prefix + genderIgnored)
 	}
+	if p.Clock == "" {
+		p.Clock = Civil // for Go callers; the door fills the default
+	}
+	if len(errs) == 0 && p.Clock.needsPlace() && !p.Packet.Resolved().Placed {
+		errs.Bad(prefix+"clock", fmt.Sprintf("%s needs the birthplace's longitude: send latitude and longitude, or location (or use clock civil or standard)", p.Clock))
+	}
 	return errs.Err()
 }
 
 // appendMembers writes the person's members to an object being written, as
 // go-json writes them: the year (this type's), the packet's other fields,
 // the gender.
-func (p *Person) appendMembers(o *jsonw.Object) {
+func (p *Person) appendMembers(o *jsonw.Object, gender bool) {
 	pk := p.Packet // a copy, to write this type's year in the packet's place
 	pk.Year = p.Year
 	pk.AppendMembers(o)
-	o.StringOmit("gender", p.Gender)
+	if gender { // a request that shadows the gender writes its own
+		o.StringOmit("gender", p.Gender)
+	}
+	o.StringOmit("clock", string(p.Clock))
 }
 
 // Birth returns a resolved person's birth as the pillars read it.
 func (p *Person) Birth() Birth {
-	inst := p.Packet.Resolved().Instant
+	r := p.Packet.Resolved()
+	inst := r.Instant
 	return Birth{
 		Local: birth.Local{Year: *p.Year, Month: *p.Month, Day: *p.Day, Hour: *p.Hour, Minute: *p.Minute, Second: *p.Second,
 			Zone: inst.Zone, Fold: inst.Fold, Calendar: inst.Calendar},
-		Instant: inst,
+		Instant: inst, Clock: p.Clock, Longitude: r.Longitude, Placed: r.Placed, Location: r.Zone,
 	}
 }
 
@@ -108,7 +122,7 @@ func (r *Request) Resolve(c resolve.Context, prefix string) error {
 // two equal): resolved, it is the echo of every BaZi call.
 func (r *Request) AppendJSON(b []byte) []byte {
 	o := jsonw.Object{B: append(b, '{')}
-	r.Person.appendMembers(&o)
+	r.Person.appendMembers(&o, true)
 	o.StringOmit("day_boundary", string(r.DayBoundary))
 	return append(o.B, '}')
 }
@@ -122,13 +136,30 @@ type CompatibilityRequest struct {
 	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillars change: zi_start (23:00) or midnight" default:"zi_start"`
 }
 
-// AnimalRequest is the input of the animal route: a Gregorian year.
+// YearStart says when an animal year begins.
+type YearStart string
+
+// The year starts.
+const (
+	// AtLichun: the solar year of BaZi, from Lichun (about 4 February).
+	AtLichun YearStart = "lichun"
+	// AtLunarNewYear: the lunar year, from the first day of the first
+	// lunar month (21 January - 20 February).
+	AtLunarNewYear YearStart = "lunar_new_year"
+)
+
+// EnumValues lists the year starts (engine.Enum).
+func (YearStart) EnumValues() []string { return []string{string(AtLichun), string(AtLunarNewYear)} }
+
+// AnimalRequest is the input of the animal route: a Gregorian year and
+// which new year starts it.
 type AnimalRequest struct {
-	Year int `json:"year" required:"true" doc:"Gregorian year; the animal is that of the sexagenary year beginning in it, at Lichun (about 4 February)" minimum:"1583" maximum:"2999" example:"2024"`
+	Year      int       `json:"year" required:"true" doc:"Gregorian year; the animal is that of the sexagenary year beginning in it" minimum:"1583" maximum:"2999" example:"2024"`
+	YearStart YearStart `json:"year_start,omitempty" doc:"when the animal year begins: lichun (about 4 February, the solar year of BaZi; the default) or lunar_new_year (the first day of the lunar year, 21 January - 20 February; years 1584-2998)" default:"lichun"`
 }
 
 // Hints answers the fields a caller sends for the animal of a birth.
 func (*AnimalRequest) Hints() map[string]string {
-	const h = "the animal route takes the year alone: the animal of a birth changes at Lichun (about 4 February), so send the birth to /api/v1/chinese/bazi and read year_pillar.animal"
+	const h = "the animal route takes the year alone (and year_start): the animal of a birth changes at Lichun (about 4 February) or at the lunar new year, so send the birth to /api/v1/chinese/bazi (year_pillar.animal) or the date to /api/v1/chinese/lunar-date (animal)"
 	return map[string]string{"month": h, "day": h, "hour": h, "date": h}
 }

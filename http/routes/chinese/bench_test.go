@@ -51,3 +51,43 @@ func BenchmarkBaziHandlerUnique(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLuckHandlerUnique is bench/run.sh's chinese-luck-pillars-unique
+// without a network: a new birth every call, the result cache on.
+func BenchmarkLuckHandlerUnique(b *testing.B) {
+	benchUnique(b, "/api/v1/chinese/luck-pillars", `,"sex":"male"`)
+}
+
+// BenchmarkBaziTrueSolarUnique is chinese-bazi-true-solar: a new birth
+// every call, read in true solar time at Beijing.
+func BenchmarkBaziTrueSolarUnique(b *testing.B) {
+	benchUnique(b, "/api/v1/chinese/bazi", `,"latitude":39.9042,"longitude":116.4074,"clock":"true_solar"`)
+}
+
+// benchUnique posts a birth never sent before on every call (as
+// BenchmarkBaziHandlerUnique), with extra members.
+func benchUnique(b *testing.B, path, extra string) {
+	ts := benchServer(b, apihttp.Limits{})
+	h := ts.Server.Handler()
+	var rc fasthttp.RequestCtx
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		rc.Request.Reset()
+		rc.Response.Reset()
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI(path)
+		rc.Request.Header.Set("x-api-key", ts.Key)
+		rc.Request.SetBodyString(fmt.Sprintf(`{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"timezone":"Asia/Shanghai"%s}`,
+			1800+i/336%600, 1+i/28%12, 1+i%28, 6+i/201600%12, i/2419200%60, extra))
+		h(&rc)
+		if rc.Response.StatusCode() != 200 {
+			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+}
+
+// BenchmarkAnalysisUnique is chinese-analysis-unique: a new birth every
+// call.
+func BenchmarkAnalysisUnique(b *testing.B) {
+	benchUnique(b, "/api/v1/chinese/analysis", "")
+}

@@ -371,8 +371,46 @@ func TestBaziShape(t *testing.T) {
 	in := echoOf[bazi.Request](t, env)
 	if *in.Year != 1990 || *in.Hour != 14 || *in.Minute != 0 || in.Timezone != "UTC" || in.TimezoneSource != "default" || in.UTCOffset != "UTC+00:00" ||
 		in.BirthDate != "1990-06-15" || in.BirthTime != "14:00:00" || in.UTC != "1990-06-15T14:00:00Z" || in.Calendar != "gregorian" ||
-		in.DayBoundary != "zi_start" || in.Gender != "female" || in.Latitude != nil || in.Coordinates != nil {
+		in.DayBoundary != "zi_start" || in.Gender != "female" || in.Latitude != nil || in.Coordinates != nil || in.Clock != bazi.Civil {
 		t.Errorf("echo %s", env.Input)
+	}
+	if res["birth"].(map[string]any)["clock"] != "civil" {
+		t.Errorf("birth %v: the default clock is not stated", res["birth"])
+	}
+}
+
+// TestBaziClock: the issue's case over HTTP. 1988-07-15 13:30 in Shanghai
+// was summer time (UTC+9): the clock's hour pillar is Wei (13-15); with
+// daylight time removed (12:30) and in true solar time at Beijing
+// (12:09:40) it is Wu. The clock chosen is echoed, and the echo sent back
+// gives the same answer; compatibility takes a clock per person.
+func TestBaziClock(t *testing.T) {
+	ts := startServer(t)
+	const birth = `"date":"1988-07-15","time":"13:30","timezone":"Asia/Shanghai"`
+	for _, tc := range []struct{ extra, clock, hour, pillarTime string }{
+		{``, "civil", "Wei", "1988-07-15T13:30:00"},
+		{`,"clock":"civil"`, "civil", "Wei", "1988-07-15T13:30:00"},
+		{`,"clock":"standard"`, "standard", "Wu", "1988-07-15T12:30:00"},
+		{`,"clock":"mean_solar","latitude":39.9042,"longitude":116.4074`, "mean_solar", "Wu", "1988-07-15T12:15:37"},
+		{`,"clock":"true_solar","latitude":39.9042,"longitude":116.4074`, "true_solar", "Wu", "1988-07-15T12:09:4"},
+	} {
+		body := `{` + birth + tc.extra + `}`
+		var c bazi.Chart
+		env := result(t, ts, "/api/v1/chinese/bazi", body, &c)
+		in := echoOf[bazi.Request](t, env)
+		if c.HourPillar.Branch != tc.hour || string(c.Birth.Clock) != tc.clock || string(in.Clock) != tc.clock ||
+			!strings.HasPrefix(c.Birth.PillarTime, tc.pillarTime) || c.MonthPillar.FullName != "Ji Wei" {
+			t.Errorf("%s: hour %s, clock %s (echo %s), pillar time %s, month %s", body, c.HourPillar.FullName, c.Birth.Clock, in.Clock, c.Birth.PillarTime, c.MonthPillar.FullName)
+		}
+		if again := ts.Post(t, "/api/v1/chinese/bazi", string(env.Input)).WantStatus(t, 200).Envelope(t); string(again.Result) != string(env.Result) {
+			t.Errorf("%s: the echo sent back answers differently", body)
+		}
+	}
+	var cp bazi.Compatibility
+	env := result(t, ts, "/api/v1/chinese/compatibility", `{"person1":{`+birth+`,"clock":"standard"},"person2":{`+birth+`}}`, &cp)
+	in := echoOf[bazi.CompatibilityRequest](t, env)
+	if in.Person1.Clock != bazi.Standard || in.Person2.Clock != bazi.Civil {
+		t.Errorf("compatibility echo %s", env.Input)
 	}
 }
 
@@ -472,7 +510,7 @@ func TestAnimal(t *testing.T) {
 	if !slices.Equal(ch.BestMatch, []string{"Monkey", "Rat", "Rooster"}) || !slices.Contains(ch.Challenging, "Dog") {
 		t.Errorf("best %v challenging %v", ch.BestMatch, ch.Challenging)
 	}
-	if a.Convention == "" || string(env.Input) != `{"year":2024}` {
+	if a.Convention == "" || string(env.Input) != `{"year":2024,"year_start":"lichun"}` {
 		t.Errorf("convention %q, echo %s", a.Convention, env.Input)
 	}
 	// The cycle: 1984 began it (Jia Zi, 1), 2043 ends it (Gui Hai, 60).
@@ -634,6 +672,11 @@ func TestBadInput(t *testing.T) {
 		{"BaziAlias", "bazi", `{` + ok + `,"hour":1,"tz":"UTC"}`, []string{"tz"}, `"timezone"`},
 		{"BaziCase", "bazi", `{` + ok + `,"Hour":1}`, []string{"Hour"}, "case-sensitive"},
 		{"BaziDuplicate", "bazi", `{` + ok + `,"hour":1,"hour":2}`, []string{"hour"}, ""},
+		{"BaziClockEnum", "bazi", `{` + ok + `,"hour":1,"clock":"sundial"}`, []string{"clock"}, "true_solar"},
+		{"BaziClockType", "bazi", `{` + ok + `,"hour":1,"clock":true}`, []string{"clock"}, "string"},
+		{"BaziTrueSolarWithoutPlace", "bazi", `{` + ok + `,"hour":1,"clock":"true_solar"}`, []string{"clock"}, "longitude"},
+		{"BaziTrueSolarTimeHint", "bazi", `{` + ok + `,"hour":1,"true_solar_time":true}`, []string{"true_solar_time"}, "clock"},
+		{"CompatPerson2MeanSolarWithoutPlace", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `,"clock":"mean_solar"}}`, []string{"person2.clock"}, "longitude"},
 		{"BaziSex", "bazi", `{` + ok + `,"hour":1,"sex":"f"}`, []string{"sex"}, "ignored"},
 		{"BaziGenderType", "bazi", `{` + ok + `,"hour":1,"gender":1}`, []string{"gender"}, "string"},
 		{"BaziMany", "bazi", `{"year":2001,"month":13,"day":1,"hour":25,"latitude":95,"longitude":0}`, []string{"month", "hour", "latitude"}, ""},
@@ -644,6 +687,8 @@ func TestBadInput(t *testing.T) {
 		{"AnimalYear1582", "animal", `{"year":1582}`, []string{"year"}, ""},
 		{"AnimalYear3000", "animal", `{"year":3000}`, []string{"year"}, ""},
 		{"AnimalYearString", "animal", `{"year":"2024"}`, []string{"year"}, "integer"},
+		{"AnimalYearStart", "animal", `{"year":2024,"year_start":"spring"}`, []string{"year_start"}, "lunar_new_year"},
+		{"AnimalLunar1583", "animal", `{"year":1583,"year_start":"lunar_new_year"}`, []string{"year"}, "1584"},
 		{"AnimalMonth", "animal", `{"year":2024,"month":1,"day":20}`, []string{"month", "day"}, "/api/v1/chinese/bazi"},
 		{"CompatPerson2Missing", "compatibility", `{"person1":{` + ok + `}}`, []string{"person2"}, ""},
 		{"CompatPerson1Null", "compatibility", `{"person1":null,"person2":{` + ok + `}}`, []string{"person1"}, ""},
@@ -701,7 +746,7 @@ func TestRootFallback(t *testing.T) {
 // 503 and stay documented.
 func TestUnavailable(t *testing.T) {
 	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(chinese.Deps{})...)})
-	for _, p := range []string{"bazi", "animal", "compatibility"} {
+	for _, p := range []string{"bazi", "animal", "compatibility", "luck-pillars", "analysis", "solar-terms", "lunar-date", "gregorian-date"} {
 		r := ts.Post(t, "/api/v1/chinese/"+p, `{"year":2000}`).WantStatus(t, 503)
 		if !strings.Contains(r.Problem(t).Detail, "solar-term table") {
 			t.Errorf("%s: %s", p, r.Body)
@@ -715,8 +760,8 @@ func TestUnavailable(t *testing.T) {
 func TestExamples(t *testing.T) {
 	ts := startServer(t)
 	sent := exampleCalls(t, ts, "/api/v1/chinese/")
-	if sent != 3 {
-		t.Errorf("%d examples sent, want 3", sent)
+	if sent != 8 {
+		t.Errorf("%d examples sent, want 8", sent)
 	}
 }
 
