@@ -74,6 +74,8 @@ var toolDocs = map[string]toolDoc{
 	"post-transits":            {"charts", "The sky at an instant as a transit chart: planets with sign and degree and the aspects between them." + instant},
 	"post-transits-to-natal": {"charts", "Transits to a natal chart: aspects of the transiting planets to the natal ones with orb, applying/separating and the exact perfection within window_days (default 30)." +
 		" natal: the birth (as the natal tool)." + instant},
+	"post-uranian": {"charts", "Uranian (Hamburg school) chart: the personal points, planets and the eight transneptunian points on the dial, every midpoint in dial order, and the planetary pictures A = B/C within orb (A + B - C = D with include_sums)." +
+		birthArgs + " dial 90 (default), 45, 22.5, 360; orb (default 1)."},
 	// sky
 	"post-planets":                  {"sky", "Positions at an instant: sign, degree, longitude, latitude, speed, declination, retrograde, distance. bodies (default every body: Sun..Pluto, nodes, Lilith, Chiron, asteroids); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
 	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illuminated fraction, age, distance, the next sign ingress, the previous and next new moon, quarters and full moon." + instant},

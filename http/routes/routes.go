@@ -42,6 +42,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/transits"
+	"github.com/astroapi/astroapi/http/routes/uranian"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
@@ -79,6 +80,7 @@ func All(d Deps) []*op.Operation {
 		aspects.Ops(aspects.Deps{Positions: d.Positions}),
 		parts.Ops(parts.Deps{Positions: d.Positions}),
 		transits.Ops(transits.Deps{Positions: d.Positions}),
+		uranian.Ops(uranian.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
