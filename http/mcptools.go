@@ -42,6 +42,7 @@ var mcpFamilies = []mcpFamily{
 	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
 	{"chinese", "Chinese astrology: BaZi four pillars, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
+	{"locational", "Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines.", false},
 	{"places", "Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list.", false},
 	{"account", "The calling key's account: usage statistics and chart data.", false},
 	{"docs", "The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed.", true},
@@ -76,6 +77,10 @@ var toolDocs = map[string]toolDoc{
 		" natal: the birth (as the natal tool)." + instant},
 	"post-uranian": {"charts", "Uranian (Hamburg school) chart: the personal points, planets and the eight transneptunian points on the dial, every midpoint in dial order, and the planetary pictures A = B/C within orb (A + B - C = D with include_sums)." +
 		birthArgs + " dial 90 (default), 45, 22.5, 360; orb (default 1)."},
+	// locational
+	"post-relocation":       {"locational", "A natal chart relocated: the birth instant cast at another place (relocation: latitude/longitude or location), with the natal answer's shape." + birthArgs},
+	"post-astrocartography": {"locational", "Astrocartography: where each body was on the MC, IC, ASC or DSC at birth, as GeoJSON lines; include_parans adds the parans." + birthArgs + " bodies: keys (default sun..pluto)."},
+	"post-local-space":      {"locational", "Local space: each body's azimuth and altitude at the birthplace and its great circle round the Earth, as GeoJSON." + birthArgs},
 	// sky
 	"post-planets":                  {"sky", "Positions at an instant: sign, degree, longitude, latitude, speed, declination, retrograde, distance. bodies (default every body: Sun..Pluto, nodes, Lilith, Chiron, asteroids); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
 	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illuminated fraction, age, distance, the next sign ingress, the previous and next new moon, quarters and full moon." + instant},

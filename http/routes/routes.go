@@ -35,6 +35,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/houses"
+	"github.com/astroapi/astroapi/http/routes/locational"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/parts"
@@ -81,6 +82,7 @@ func All(d Deps) []*op.Operation {
 		parts.Ops(parts.Deps{Positions: d.Positions}),
 		transits.Ops(transits.Deps{Positions: d.Positions}),
 		uranian.Ops(uranian.Deps{Positions: d.Positions}),
+		locational.Ops(locational.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
