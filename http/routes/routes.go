@@ -42,6 +42,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/relationship"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/transitcal"
 	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/uranian"
 	"github.com/astroapi/astroapi/http/routes/usage"
@@ -83,6 +84,7 @@ func All(d Deps) []*op.Operation {
 		transits.Ops(transits.Deps{Positions: d.Positions}),
 		uranian.Ops(uranian.Deps{Positions: d.Positions}),
 		locational.Ops(locational.Deps{Positions: d.Positions}),
+		transitcal.Ops(transitcal.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
