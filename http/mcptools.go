@@ -96,11 +96,11 @@ var toolDocs = map[string]toolDoc{
 	"post-fixed-star":               {"sky", "One fixed star at a date, by name (path argument `name`, e.g. Regulus; accents and case ignored): position and catalog entry."},
 	"post-fixed-stars-conjunctions": {"sky", "Fixed stars conjunct given points by longitude within orb (default 1 degree, at most 10): planets, a required list of {name, longitude}; year, month, day place the stars."},
 	// forecast and time lords
-	"post-returns-solar":               {"forecast", "Solar return: the instant the Sun returns to its natal longitude in return_year, with the return chart." + birthArgs + " place: relocate the return (default the birthplace)." + chartArgs},
-	"post-returns-lunar":               {"forecast", "Lunar returns between start and end: each instant the Moon returns to its natal longitude, with its chart." + birthArgs + " place: relocate."},
-	"post-returns-planetary":           {"forecast", "Returns of one planet (`planet`) to its natal longitude over a span, charts on request (include_charts)." + birthArgs},
-	"post-progressions":                {"forecast", "Secondary progressions (a day for a year) to `date`: progressed planets and angles (angle_method solar_arc_ra), and progressed-to-natal aspects within orb (default 1)." + birthArgs},
-	"post-solar-arc":                   {"forecast", "Solar arc directions to `date`: every natal point moved by the Sun's arc (key true_solar_arc), and directed-to-natal aspects within orb (default 1), optionally their perfections in range_start..range_end." + birthArgs},
+	"post-returns-solar":     {"forecast", "Solar return: the instant the Sun returns to its natal longitude in return_year, with the return chart." + birthArgs + " place: relocate the return (default the birthplace)." + chartArgs},
+	"post-returns-lunar":     {"forecast", "Lunar returns between start and end: each instant the Moon returns to its natal longitude, with its chart." + birthArgs + " place: relocate."},
+	"post-returns-planetary": {"forecast", "Returns of one planet (`planet`) to its natal longitude over a span, charts on request (include_charts)." + birthArgs},
+	"post-progressions":      {"forecast", "Secondary progressions (a day for a year) to `date`: progressed planets and angles (angle_method solar_arc_ra), and progressed-to-natal aspects within orb (default 1)." + birthArgs},
+	"post-solar-arc":         {"forecast", "Solar arc directions to `date`: every natal point moved by the Sun's arc (key true_solar_arc), and directed-to-natal aspects within orb (default 1), optionally their perfections in range_start..range_end." + birthArgs},
 	"post-transits-calendar": {"forecast", "Transit calendar: every aspect of the transiting bodies (default Sun..Pluto) to a natal chart over start..end or a year (a year at most with Sun..Mars, ten for slower bodies), with entering orb, exact instants and leaving orb; ingresses, stations, lunar phases on request." +
 		" natal: the birth (as the natal tool)."},
 	"post-profections":                 {"timelords", "Annual profections at an `age` or `date`: the profected sign and house, the lord of the year, and the monthly profections. from ascendant (default) or another point." + birthArgs},

@@ -27,7 +27,7 @@ func Ops(d Deps) []*op.Operation {
 	return []*op.Operation{
 		op.Post(op.Spec{
 			ID: "post-transits-calendar", Path: "/api/v1/transits/calendar", Family: "Timing", Cacheable: true,
-			Summary: "Transit calendar: aspects to a natal chart over a range, with their start, exact instants and end",
+			Summary:     "Transit calendar: aspects to a natal chart over a range, with their start, exact instants and end",
 			Description: description, Unavailable: unavailable,
 		}, d.calendar),
 		op.Post(op.Spec{
