@@ -101,6 +101,8 @@ var toolDocs = map[string]toolDoc{
 	"post-returns-planetary": {"forecast", "Returns of one planet (`planet`) to its natal longitude over a span, charts on request (include_charts)." + birthArgs},
 	"post-progressions":      {"forecast", "Secondary progressions (a day for a year) to `date`: progressed planets and angles (angle_method solar_arc_ra), and progressed-to-natal aspects within orb (default 1)." + birthArgs},
 	"post-solar-arc":         {"forecast", "Solar arc directions to `date`: every natal point moved by the Sun's arc (key true_solar_arc), and directed-to-natal aspects within orb (default 1), optionally their perfections in range_start..range_end." + birthArgs},
+	"post-primary-directions": {"forecast", "Primary directions: the arcs, ages and dates at which the daily rotation carries each planet (or its aspects) to the Sun, Moon, Ascendant and Midheaven." +
+		birthArgs + " method placidus (semi-arc, default) or regiomontanus; mode zodiacal (default) or mundane; motion direct, converse or both (default); key naibod (default) or ptolemy; from_age..to_age (default 0..90)."},
 	"post-transits-calendar": {"forecast", "Transit calendar: every aspect of the transiting bodies (default Sun..Pluto) to a natal chart over start..end or a year (a year at most with Sun..Mars, ten for slower bodies), with entering orb, exact instants and leaving orb; ingresses, stations, lunar phases on request." +
 		" natal: the birth (as the natal tool)."},
 	"post-profections":                 {"timelords", "Annual profections at an `age` or `date`: the profected sign and house, the lord of the year, and the monthly profections. from ascendant (default) or another point." + birthArgs},

@@ -35,6 +35,7 @@ import (
 	"github.com/astroapi/astroapi/http/routes/aspects"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
+	"github.com/astroapi/astroapi/http/routes/directions"
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/houses"
@@ -93,6 +94,7 @@ func All(d Deps) []*op.Operation {
 		uranian.Ops(uranian.Deps{Positions: d.Positions}),
 		locational.Ops(locational.Deps{Positions: d.Positions}),
 		transitcal.Ops(transitcal.Deps{Positions: d.Positions}),
+		directions.Ops(directions.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Catalog: catalog, Missing: noCatalog}),
 		stars.Ops(stars.Deps{Stars: starService(d.Tables, d.Swiss)}),
 		vedic.Ops(vedic.Deps{Positions: d.Positions}),
