@@ -1,6 +1,7 @@
 package directions
 
 import (
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -15,7 +16,7 @@ func TestMundanePosition(t *testing.T) {
 		phi := rng.Float64()*130 - 65
 		h := rng.Float64() * 360
 		for _, m := range []Method{Placidus, Regiomontanus} {
-			if mu, ok := mundane(m, h, 0, phi); !ok || math.Abs(wrap180(mu-h)) > 1e-9 {
+			if mu, ok := mundane(m, h, 0, phi); !ok || measure.Over(math.Abs(wrap180(mu-h)), 1e-9) {
 				t.Fatalf("%s: equator point at H %v, latitude %v: μ %v", m, h, phi, mu)
 			}
 		}
@@ -28,7 +29,7 @@ func TestMundanePosition(t *testing.T) {
 			east, _ := mundane(m, -dsa, dec, phi)
 			up, _ := mundane(m, 0, dec, phi)
 			down, _ := mundane(m, 180, dec, phi)
-			if math.Abs(west-90) > 1e-7 || math.Abs(east-270) > 1e-7 || math.Abs(wrap180(up)) > 1e-9 || math.Abs(down-180) > 1e-9 {
+			if measure.Over(math.Abs(west-90), 1e-7) || measure.Over(math.Abs(east-270), 1e-7) || measure.Over(math.Abs(wrap180(up)), 1e-9) || measure.Over(math.Abs(down-180), 1e-9) {
 				t.Fatalf("%s, latitude %v dec %v: setting %v rising %v culminating %v lower %v", m, phi, dec, west, east, up, down)
 			}
 			target := rng.Float64() * 360
@@ -37,7 +38,7 @@ func TestMundanePosition(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: no arc", m)
 			}
-			if mu, _ := mundane(m, ramc+arc-ra, dec, phi); math.Abs(wrap180(mu-target)) > 1e-9 || arc < 0 || arc >= 360 {
+			if mu, _ := mundane(m, ramc+arc-ra, dec, phi); measure.Over(math.Abs(wrap180(mu-target)), 1e-9) || arc < 0 || arc >= 360 {
 				t.Fatalf("%s: arc %v lands at %v, want %v", m, arc, mu, target)
 			}
 		}

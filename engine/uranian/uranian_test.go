@@ -2,6 +2,7 @@ package uranian
 
 import (
 	"fmt"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -66,13 +67,13 @@ func TestPicturesAgainstBruteForce(t *testing.T) {
 			}
 			seen[m.A+m.B] = true
 			want := bruteMidpoint(pts[a].Longitude, pts[b].Longitude)
-			if d := math.Abs(math.Remainder(m.Longitude-want, 360)); d > 1e-9 {
+			if d := math.Abs(math.Remainder(m.Longitude-want, 360)); measure.Over(d, 1e-9) {
 				t.Errorf("%s/%s: midpoint %.9f, brute force %.9f", m.A, m.B, m.Longitude, want)
 			}
 			if i > 0 && mids[i-1].Dial > m.Dial {
 				t.Errorf("midpoint sort: %v before %v", mids[i-1], m)
 			}
-			if !(m.Dial >= 0 && m.Dial < dial) || math.Abs(math.Remainder(m.Dial-m.Longitude, dial)) > 1e-9 {
+			if !(m.Dial >= 0 && m.Dial < dial) || measure.Over(math.Abs(math.Remainder(m.Dial-m.Longitude, dial)), 1e-9) {
 				t.Errorf("%s/%s: dial %v of %v on %v", m.A, m.B, m.Dial, m.Longitude, dial)
 			}
 			nMid++
@@ -101,7 +102,7 @@ func TestPicturesAgainstBruteForce(t *testing.T) {
 		for _, p := range MidpointPictures(pts, dial, orb) {
 			got = append(got, p.A+"="+p.B+"/"+p.C)
 			exact := onDial(lon(pts, p.A)-bruteMidpoint(lon(pts, p.B), lon(pts, p.C)), axis)
-			if math.Abs(exact-p.Orb) > 1e-9 {
+			if measure.Over(math.Abs(exact-p.Orb), 1e-9) {
 				t.Errorf("%s: orb %v, brute force %v", p.Formula, p.Orb, exact)
 			}
 		}
@@ -177,7 +178,7 @@ func TestCastPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(classic.Points) != 14 || classic.Ayanamsa == nil || math.Abs(classic.Points[0].Longitude-(360-classic.Ayanamsa.Degrees)) > 1e-9 || classic.Source != engine.FromTables {
+	if len(classic.Points) != 14 || classic.Ayanamsa == nil || measure.Over(math.Abs(classic.Points[0].Longitude-(360-classic.Ayanamsa.Degrees)), 1e-9) || classic.Source != engine.FromTables {
 		t.Errorf("classic sidereal %+v", classic.Points[0])
 	}
 	if _, err := Cast(pos, 2448087.0625, 51.5, -0.13, Options{Dial: 30, Orb: 4}); err == nil || !strings.Contains(err.Error(), "dial") {

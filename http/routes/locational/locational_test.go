@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"io"
 	"math"
 	"os"
@@ -80,7 +81,7 @@ func TestAstrocartographyAgainstSwetest(t *testing.T) {
 		if err := json.Unmarshal(env.Result, &m); err != nil {
 			t.Fatal(err)
 		}
-		if d := math.Abs(math.Remainder(m.SiderealTime-c.GST, 360)); d > 1e-6 {
+		if d := math.Abs(math.Remainder(m.SiderealTime-c.GST, 360)); measure.Over(d, 1e-6) {
 			t.Errorf("case %d: sidereal time %.8f, swetest %.8f", i, m.SiderealTime, c.GST)
 		}
 		if len(m.Lines.Features) != 40 {
@@ -99,7 +100,7 @@ func TestAstrocartographyAgainstSwetest(t *testing.T) {
 						d := math.Abs(math.Remainder(pt[0]-want, 360))
 						worstMC = math.Max(worstMC, d)
 						nMC++
-						if d > 1e-5 {
+						if measure.Over(d, 1e-5) {
 							t.Errorf("case %d %s %s: longitude %.6f, RA - GST %.6f", i, f.Properties.Body, a, pt[0], want)
 						}
 					}
@@ -126,7 +127,7 @@ func TestAstrocartographyAgainstSwetest(t *testing.T) {
 						d := math.Abs(lat - pt[1])
 						worstHz = math.Max(worstHz, d)
 						nHz++
-						if d > 0.05 {
+						if measure.Over(d, 0.05) {
 							t.Errorf("case %d %s %s: latitude %.5f, root %.5f", i, f.Properties.Body, a, pt[1], lat)
 						}
 					}
@@ -194,7 +195,7 @@ func TestParans(t *testing.T) {
 				return b.RightAscension + 180, true
 			}
 			x := -math.Tan(lat*deg) * math.Tan(b.Declination*deg)
-			if math.Abs(x) > 1+1e-9 {
+			if measure.Over(math.Abs(x), 1+1e-9) {
 				return 0, false
 			}
 			x = math.Max(-1, math.Min(1, x))
@@ -210,7 +211,7 @@ func TestParans(t *testing.T) {
 			lats[p.Body1+p.Body2+string(p.Angle1)+string(p.Angle2)] = append(lats[p.Body1+p.Body2+string(p.Angle1)+string(p.Angle2)], p.Latitude)
 			l1, ok1 := lstAt(eq[p.Body1], p.Angle1, p.Latitude)
 			l2, ok2 := lstAt(eq[p.Body2], p.Angle2, p.Latitude)
-			if !ok1 || !ok2 || math.Abs(math.Remainder(l1-l2, 360)) > 1e-6 {
+			if !ok1 || !ok2 || measure.Over(math.Abs(math.Remainder(l1-l2, 360)), 1e-6) {
 				t.Errorf("case %d: paran %+v does not hold (%v %v)", i, p, l1, l2)
 			}
 			got[p.Body1+p.Body2+string(p.Angle1)+string(p.Angle2)]++
@@ -310,7 +311,7 @@ func TestLocalSpaceAgainstSwetest(t *testing.T) {
 					worstBearing = math.Max(worstBearing, d*math.Sin(dist*deg))
 					// The positions are rounded to 1e-5 degree: the bearing
 					// they give is that much over the sine of the distance.
-					if d > 1e-5/math.Sin(dist*deg)+1e-7 {
+					if measure.Over(d, 1e-5/math.Sin(dist*deg)+1e-7) {
 						t.Errorf("case %d %s: point %v at bearing %.6f, line %.6f", i, f.Properties.Body, pt, bearing, az)
 					}
 				}
@@ -374,7 +375,7 @@ func TestRelocatedIsNatal(t *testing.T) {
 		t.Fatal(err)
 	}
 	json.Unmarshal(env.Result, &chart)
-	if g := in.Relocation.Geocoded; g == nil || g.Country != "JP" || math.Abs(*in.Relocation.Latitude-35.7) > 0.2 || in.BirthTime != "14:30:00" || len(chart.Houses.Cusps) != 12 {
+	if g := in.Relocation.Geocoded; g == nil || g.Country != "JP" || measure.Over(math.Abs(*in.Relocation.Latitude-35.7), 0.2) || in.BirthTime != "14:30:00" || len(chart.Houses.Cusps) != 12 {
 		t.Errorf("geocoded relocation: %+v %+v", in.Relocation, g)
 	}
 	// The echo sent back gives the same answer.

@@ -1,6 +1,7 @@
 package uranian_test
 
 import (
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"math"
 	"os"
 	"testing"
@@ -89,7 +90,7 @@ func TestAgainstSwetest(t *testing.T) {
 						worstTNP = math.Max(worstTNP, d)
 					}
 					n++
-					if d > fx.Tolerance {
+					if measure.Over(d, fx.Tolerance) {
 						t.Errorf("case %d (%s): %s %.7f, swetest %.7f (%.3f\")", i, c.Swetest, name, g, want, d)
 					}
 				}
@@ -128,7 +129,7 @@ func TestChart(t *testing.T) {
 		t.Errorf("%d midpoint and %d sum pictures", mids, sums)
 	}
 	for _, p := range res.Points {
-		if math.Abs(p.Dial-math.Mod(p.Longitude, 90)) > 1e-9 {
+		if measure.Over(math.Abs(p.Dial-math.Mod(p.Longitude, 90)), 1e-9) {
 			t.Errorf("%s: dial %v of %v", p.Name, p.Dial, p.Longitude)
 		}
 	}
