@@ -357,25 +357,49 @@ func regiomontanus(h, dec, phi float64) float64 {
 
 // solve returns the arc through which the sky must turn (in the direction
 // of the daily motion) for the point p to reach the mundane position
-// target under the method, from the birth's RAMC ramc.
+// target under the method, from the birth's RAMC ramc; false when it never
+// does (a point without a semi-arc, or one too near the pole to cross that
+// circle of position).
 func solve(m Method, p place, phi, ramc, target float64) (float64, bool) {
-	// μ(H) is an increasing map of the circle onto itself that never
-	// strays half a turn from H: H + wrap180(μ(H) - H) - target rises
-	// through zero once in [target-180, target+180].
-	lo, hi := target-180, target+180
-	for range 60 {
-		mid := (lo + hi) / 2
-		mu, ok := mundane(m, mid, p.dec, phi)
-		if !ok {
+	var hs [2]float64
+	n := 0
+	if m == Regiomontanus {
+		// The circle of position through the equator at hour angle target
+		// and the horizon's point s: its normal c = s × e; the parallel of
+		// the point's declination meets it where c·v = 0, that is
+		// cos(H - psi) = -c_z tan(dec) / |c_xy|, twice or not at all.
+		sp, cp := math.Sincos(phi * deg)
+		se, ce := math.Sincos(target * deg)
+		cx, cy, cz := cp*se, -cp*ce, sp*se
+		r := math.Hypot(cx, cy)
+		x := -cz * math.Tan(p.dec*deg) / r
+		if !(x >= -1 && x <= 1) {
 			return 0, false
 		}
-		if mid+wrap180(mu-mid)-target < 0 {
-			lo = mid
+		psi, d := math.Atan2(cy, cx)/deg, math.Acos(x)/deg
+		hs, n = [2]float64{psi + d, psi - d}, 2
+	} else {
+		x := -math.Tan(phi*deg) * math.Tan(p.dec*deg)
+		if !(x > -1 && x < 1) {
+			return 0, false
+		}
+		dsa := math.Acos(x) / deg
+		if t := wrap180(target); math.Abs(t) <= 90 {
+			hs[0] = t * dsa / 90
 		} else {
-			hi = mid
+			hs[0] = 180 + wrap180(target-180)*(180-dsa)/90
+		}
+		n = 1
+	}
+	// The hour angle found must give back the position (of the two
+	// crossings of a circle of position, one lies on the half beyond the
+	// horizon's north and south points).
+	for _, h := range hs[:n] {
+		if mu, ok := mundane(m, h, p.dec, phi); ok && math.Abs(wrap180(mu-target)) < 1e-7 {
+			return wrap360(h - (ramc - p.ra)), true
 		}
 	}
-	return wrap360((lo+hi)/2 - (ramc - p.ra)), true
+	return 0, false
 }
 
 func wrap360(x float64) float64 {
