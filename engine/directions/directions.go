@@ -48,6 +48,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // Method is the house system whose notion of place the directions use.
@@ -133,21 +134,21 @@ type Point struct {
 	RightAscension float64 `json:"right_ascension" doc:"right ascension in degrees, 0-360"`
 	Declination    float64 `json:"declination" doc:"declination in degrees"`
 	Mundane        float64 `json:"mundane_position" doc:"place in the world under the method, degrees from the upper meridian in the direction of the daily motion (0 Midheaven, 90 western horizon, 180 lower meridian, 270 eastern horizon); 0 for a circumpolar point under Placidus"`
-	Circumpolar    bool    `json:"circumpolar,omitempty" doc:"the point never rises or never sets at this latitude: it has no semi-arc, and Placidus directions leave it out"`
+	Circumpolar    bool    `json:"circumpolar,omitempty" doc:"the point has no place: under Placidus it never rises or never sets at this latitude (no semi-arc); at a pole, in either method; its directions are left out"`
 	Significator   bool    `json:"significator" doc:"directions are reckoned to this point"`
 	Promissor      bool    `json:"promissor" doc:"this point (or its aspects) is directed"`
 }
 
 // Direction is one primary direction.
 type Direction struct {
-	Promissor    string    `json:"promissor" doc:"the point carried to the significator (direct) or to which the significator is carried (converse)" example:"Mars"`
-	Aspect       string    `json:"aspect" doc:"conjunction, sextile, square, trine or opposition" example:"square"`
-	Side         string    `json:"side,omitempty" doc:"sinister (the promissor's aspect cast in the order of the signs) or dexter (against it); absent for the conjunction and opposition"`
-	Significator string    `json:"significator" doc:"the point directed to" example:"Ascendant"`
-	Motion       Motion    `json:"motion" doc:"direct or converse"`
-	Arc          float64   `json:"arc" doc:"arc of direction in degrees of the equator"`
-	Age          float64   `json:"age" doc:"age at perfection in years: the arc over the key's rate"`
-	Date         time.Time `json:"date" doc:"date of perfection (UTC): the birth plus the age in tropical years"`
+	Promissor    string        `json:"promissor" doc:"the point carried to the significator (direct) or to which the significator is carried (converse)" example:"Mars"`
+	Aspect       string        `json:"aspect" doc:"conjunction, sextile, square, trine or opposition" example:"square"`
+	Side         string        `json:"side,omitempty" doc:"sinister (the promissor's aspect cast in the order of the signs) or dexter (against it); absent for the conjunction and opposition"`
+	Significator string        `json:"significator" doc:"the point directed to" example:"Ascendant"`
+	Motion       Motion        `json:"motion" doc:"direct or converse"`
+	Arc          float64       `json:"arc" doc:"arc of direction in degrees of the equator"`
+	Age          float64       `json:"age" doc:"age at perfection in years: the arc over the key's rate"`
+	Date         calendar.Time `json:"date" doc:"instant of perfection (UTC, to the minute): the birth plus the age in tropical years"`
 }
 
 // Result is the list of directions of a chart.
@@ -160,7 +161,7 @@ type Result struct {
 	Obliquity  float64       `json:"obliquity" doc:"true obliquity of the ecliptic at birth, degrees"`
 	Points     []Point       `json:"points" doc:"the promissors and significators"`
 	Directions []Direction   `json:"directions" doc:"every direction perfecting within the range of ages, by arc"`
-	LeftOut    []string      `json:"left_out,omitempty" doc:"circumpolar points whose Placidus directions are left out"`
+	LeftOut    []string      `json:"left_out,omitempty" doc:"points without a place, whose directions are left out: circumpolar points under Placidus, every point at a pole"`
 	Source     engine.Source `json:"-"`
 }
 
@@ -218,13 +219,21 @@ func Compute(pos engine.Positions, jd engine.JDUT, birth time.Time, latitude, lo
 		places[a.name] = p
 		r.Points = append(r.Points, Point{Name: a.name, Longitude: a.lon, RightAscension: p.ra, Declination: p.dec, Significator: true})
 	}
+	pole := math.Abs(phi) >= poleLatitude
 	for i := range r.Points {
 		p := &r.Points[i]
 		mu, ok := mundane(o.Method, hs.ARMC-p.RightAscension, p.Declination, phi)
+		if pole {
+			mu, ok = 0, false
+		}
 		p.Mundane, p.Circumpolar = mu, !ok
 		if !ok {
 			r.LeftOut = append(r.LeftOut, p.Name)
 		}
+	}
+	if pole {
+		r.Directions = []Direction{}
+		return r, nil
 	}
 	rate := o.Key.Rate()
 	add := func(prom, asp, side, sig string, m Motion, moving, target place, targetShift float64) {
@@ -240,7 +249,7 @@ func Compute(pos engine.Positions, jd engine.JDUT, birth time.Time, latitude, lo
 		if age < o.FromAge || age > o.ToAge {
 			return
 		}
-		date := birth.Add(time.Duration(age * tropicalYear * 86400 * float64(time.Second))).UTC()
+		date := calendar.TimeOf(birth.Add(time.Duration(age * tropicalYear * 86400 * float64(time.Second))).Round(time.Minute))
 		r.Directions = append(r.Directions, Direction{Promissor: prom, Aspect: asp, Side: side, Significator: sig, Motion: m, Arc: arc, Age: age, Date: date})
 	}
 	for _, b := range promissors {
@@ -303,6 +312,11 @@ func eclipticPlace(lon, eps float64) place {
 }
 
 const deg = math.Pi / 180
+
+// poleLatitude is where the horizon becomes the equator: nothing rises or
+// sets, no point has a place in either method, and no direction is
+// listed (every point is left out).
+const poleLatitude = 89.99
 
 // mundane returns the mundane position of a point at hour angle h (degrees
 // west of the upper meridian) and declination dec under latitude phi;

@@ -18,30 +18,34 @@ type Request struct {
 	Motion  Motion `json:"motion,omitempty" doc:"direct (the promissor carried to the significator), converse (the significator carried to the promissor), or both" default:"both"`
 	Key     Key    `json:"key,omitempty" doc:"the rate of arc to years: naibod (0°59'08\" a year, the Sun's mean daily motion) or ptolemy (1° a year)" default:"naibod"`
 	FromAge int    `json:"from_age,omitempty" doc:"the first age listed, in years" minimum:"0" maximum:"119" default:"0"`
-	ToAge   int    `json:"to_age,omitempty" doc:"the last age listed, in years (more than from_age)" minimum:"1" maximum:"120" default:"90"`
+	ToAge   *int   `json:"to_age,omitempty" doc:"the last age listed, in years (more than from_age); default from_age + 90, at most 120" minimum:"1" maximum:"120"`
 }
 
-// Resolve resolves the birth and checks the range of ages.
+// Resolve resolves the birth, writes the default last age back and checks
+// the range of ages.
 func (r *Request) Resolve(c resolve.Context, prefix string) error {
 	var errs engine.Fields
 	if err := errs.Add(r.Packet.Resolve(c, prefix)); err != nil {
 		return err
 	}
+	if r.ToAge == nil {
+		to := min(r.FromAge+90, 120)
+		r.ToAge = &to
+	}
 	for _, e := range r.Options().Validate() {
 		errs.Bad(prefix+e.Field, e.Reason)
-	}
-	if len(errs) == 0 {
-		if lat := r.Packet.Resolved().Latitude; lat > 89 || lat < -89 {
-			errs.Bad(prefix+"latitude", "primary directions need a horizon apart from the equator: at most 89 degrees from it")
-		}
 	}
 	return errs.Err()
 }
 
 // Options returns the options of a resolved request.
 func (r *Request) Options() Options {
-	return Options{Method: r.Method, Mode: r.Mode, Direct: r.Motion != Converse, Converse: r.Motion != Direct,
-		Key: r.Key, FromAge: float64(r.FromAge), ToAge: float64(r.ToAge)}
+	o := Options{Method: r.Method, Mode: r.Mode, Direct: r.Motion != Converse, Converse: r.Motion != Direct,
+		Key: r.Key, FromAge: float64(r.FromAge)}
+	if r.ToAge != nil {
+		o.ToAge = float64(*r.ToAge)
+	}
+	return o
 }
 
 // Compute lists the directions of a resolved request, leaving the notices
@@ -52,7 +56,10 @@ func (r *Request) Compute(pos engine.Positions, w interface{ Warn(...string) }) 
 	if err != nil {
 		return nil, err
 	}
-	if len(res.LeftOut) > 0 {
+	switch {
+	case len(res.LeftOut) == len(res.Points):
+		w.Warn("at a pole the horizon is the equator: nothing rises or sets, so no point has a place and no direction is listed")
+	case len(res.LeftOut) > 0:
 		w.Warn("circumpolar at this latitude, without a semi-arc, so left out of the Placidus directions: " + strings.Join(res.LeftOut, ", "))
 	}
 	if res.Source == engine.FromMoshier {
