@@ -114,15 +114,19 @@ func (r *Request) Build(pos engine.Positions, w interface{ Warn(...string) }) (*
 }
 
 // ICSRequest is the input of the calendar as iCalendar: the calendar's
-// input and an optional title. RFC 5545 writes years with four digits, so
-// the range must lie in the years 1 to 9999.
+// input and an optional title. RFC 5545 writes UTC years of the Gregorian
+// calendar with four digits, so the range must lie in the years 1 to 9999
+// there; its own year field, shallower than the range's, bounds a
+// calendar year accordingly.
 type ICSRequest struct {
 	Request
+	Year *int   `json:"year,omitempty" doc:"a calendar year instead of start and end, 2 to 2999 (iCalendar writes Gregorian years from 0001, and year 1 of the Julian calendar, the default before 1582, begins in Gregorian year 0): from its January 1st to the next, 00:00 in timezone" minimum:"2" maximum:"2999" example:"2024"`
 	Name string `json:"name,omitempty" doc:"title of the calendar in the calendar application (X-WR-CALNAME); default: the range and the birth"`
 }
 
 // Resolve resolves the calendar's input and checks the range's years.
 func (r *ICSRequest) Resolve(c resolve.Context, prefix string) error {
+	r.Range.Year, r.Year = r.Year, nil // the range writes a year as its two ends
 	if err := r.Request.Resolve(c, prefix); err != nil {
 		return err
 	}

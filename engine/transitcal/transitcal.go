@@ -26,7 +26,8 @@
 //     days, the Sun 10, Mercury 120, Venus 180, Mars 240, the others 800),
 //     so that an aspect in orb at either end of the range gets its true
 //     start and end; an aspect still in orb at the edge of the margin has
-//     no start (or end).
+//     no start (or end). At the edges of the years the ephemeris serves
+//     (3000 BC, AD 3000) the margin stops where the ephemeris does.
 //   - The true node wobbles with the Moon's perturbations and can cross a
 //     point more than three times within one aspect; every crossing is
 //     listed.
@@ -92,6 +93,25 @@ func margin(b engine.Body) float64 {
 		return 240
 	}
 	return 800
+}
+
+// covered returns far, or, when the ephemeris does not reach it (a range
+// at the edge of the years served, 3000 BC or AD 3000), the instant nearest
+// far that it reaches, found by bisection from near (which it reaches, or
+// the calendar fails there anyway): the margin is shortened, the range kept.
+func covered(pos engine.Positions, b engine.Body, frame engine.Options, near, far float64) float64 {
+	if _, err := pos.Position(engine.JDUT(far), b, frame); !errors.Is(err, engine.ErrOutOfRange) {
+		return far
+	}
+	for range 40 {
+		mid := (near + far) / 2
+		if _, err := pos.Position(engine.JDUT(mid), b, frame); errors.Is(err, engine.ErrOutOfRange) {
+			far = mid
+		} else {
+			near = mid
+		}
+	}
+	return near
 }
 
 // Options choose a calendar's range, bodies, orbs and extra events.
@@ -215,7 +235,8 @@ func Build(pos engine.Positions, n transits.Natal, o Options) (*Calendar, error)
 	frame := engine.Options{Sidereal: n.Sidereal, SkipDistance: true}
 	for _, b := range o.bodies() {
 		pad := margin(b)
-		from, to := float64(o.Start)-pad, float64(o.End)+pad
+		from := covered(pos, b, frame, float64(o.Start), float64(o.Start)-pad)
+		to := covered(pos, b, frame, float64(o.End), float64(o.End)+pad)
 		tr, err := sky.NewTrack(pos, b, frame, from, to)
 		if err != nil {
 			if errors.Is(err, engine.ErrOutOfRange) && b >= engine.Chiron {

@@ -364,6 +364,14 @@ func TestCalendarExtras(t *testing.T) {
 	if env.Usage.RequestsThisDay != 1+6 {
 		t.Errorf("a 5.4-year calendar billed as %d calls", env.Usage.RequestsThisDay-1)
 	}
+	// At the edges of the years served (3000 BC, AD 3000) the margin
+	// stops where the ephemeris does; the ICS route takes year 2.
+	for _, body := range []string{`{` + natal1990 + `,"year":-3000}`, `{` + natal1990 + `,"year":2999}`} {
+		if out, _ := postCalendar(t, ts, body); len(out.Result.Aspects) == 0 {
+			t.Errorf("%s: no aspect", body)
+		}
+	}
+	ts.Post(t, "/api/v1/transits/calendar/ics", `{`+natal1990+`,"year":2,"bodies":["pluto"]}`).WantStatus(t, 200)
 }
 
 // TestBadInput: the calendar routes answer bad input with a 4xx naming the
@@ -392,7 +400,9 @@ func TestBadInput(t *testing.T) {
 		{"ErrUnknownLatitude", "/api/v1/transits/calendar", `{` + natal1990 + `,"year":2024,"latitude":5}`, 422, "latitude"},
 		{"ErrYearRange", "/api/v1/transits/calendar", `{` + natal1990 + `,"year":3000}`, 422, "year"},
 		{"ErrNotJSON", "/api/v1/transits/calendar", `{"natal":`, 400, ""},
-		{"ICSErrYear", "/api/v1/transits/calendar/ics", `{` + natal1990 + `,"year":-5,"bodies":["pluto"]}`, 422, "start"},
+		{"ICSErrYear", "/api/v1/transits/calendar/ics", `{` + natal1990 + `,"year":-5,"bodies":["pluto"]}`, 422, "year"},
+		{"ICSErrYearOne", "/api/v1/transits/calendar/ics", `{` + natal1990 + `,"year":1,"bodies":["pluto"]}`, 422, "year"},
+		{"ICSErrStart", "/api/v1/transits/calendar/ics", `{` + natal1990 + `,"start":"0000-06-01","end":"0001-06-01","bodies":["pluto"]}`, 422, "start"},
 		{"ICSErrName", "/api/v1/transits/calendar/ics", `{` + natal1990 + `,"year":2024,"name":5}`, 422, "name"},
 		{"ICSErrFastTooLong", "/api/v1/transits/calendar/ics", `{` + natal1990 + `,"start":"2024-01-01","end":"2026-01-01"}`, 422, "end"},
 	} {
