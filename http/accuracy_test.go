@@ -73,7 +73,7 @@ func TestAccuracyPage(t *testing.T) {
 				cells = append(cells, html.UnescapeString(m[1]))
 			}
 			if k == 0 {
-				if len(cells) != 10 || cells[0] != c.What+"<br><code>"+c.Test+"</code>" || cells[1] != c.Reference || cells[2] != c.Sample {
+				if len(cells) != 11 || cells[0] != c.What+"<br><code>"+c.Test+"</code>" || cells[1] != c.Reference || cells[2] != c.Sample {
 					t.Errorf("%s: first line %q", c.Test, cells)
 					continue
 				}
@@ -83,9 +83,13 @@ func TestAccuracyPage(t *testing.T) {
 			if q.Exact() {
 				unit = "cases"
 			}
-			if len(cells) != 7 || cells[0] != q.Name+" ("+unit+")" || cells[1] != strconv.Itoa(q.N) {
+			if len(cells) != 8 || cells[0] != q.Name+" ("+unit+")" || cells[1] != strconv.Itoa(q.N) {
 				t.Errorf("%s %s: line %q", c.Test, q.Name, cells)
 				continue
+			}
+			// The last cell draws the worst error against the contract.
+			if chart := cells[7]; !strings.Contains(chart, `class="errchart"`) && !strings.Contains(chart, "equality") {
+				t.Errorf("%s %s: no chart: %q", c.Test, q.Name, chart)
 			}
 			if q.Exact() {
 				if cells[4] != strconv.FormatFloat(q.Worst, 'g', -1, 64)+" differ" || cells[5] != "exact" || cells[6] != "exact" {
