@@ -75,12 +75,11 @@ var toolDocs = map[string]toolDoc{
 	"post-transits":            {"charts", "The sky at an instant as a transit chart: planets with sign and degree and the aspects between them." + instant},
 	"post-transits-to-natal": {"charts", "Transits to a natal chart: aspects of the transiting planets to the natal ones with orb, applying/separating and the exact perfection within window_days (default 30)." +
 		" natal: the birth (as the natal tool)." + instant},
-	"post-uranian": {"charts", "Uranian (Hamburg school) chart: the personal points, planets and the eight transneptunian points on the dial, every midpoint in dial order, and the planetary pictures A = B/C within orb (A + B - C = D with include_sums)." +
-		birthArgs + " dial 90 (default), 45, 22.5, 360; orb (default 1)."},
+	"post-uranian": {"charts", "Uranian (Hamburg school) chart: the points with the eight transneptunians on the dial, midpoints in dial order, planetary pictures within orb." + birthArgs},
 	// locational
-	"post-relocation":       {"locational", "A natal chart relocated: the birth instant cast at another place (relocation: latitude/longitude or location), with the natal answer's shape." + birthArgs},
-	"post-astrocartography": {"locational", "Astrocartography: where each body was on the MC, IC, ASC or DSC at birth, as GeoJSON lines; include_parans adds the parans." + birthArgs + " bodies: keys (default sun..pluto)."},
-	"post-local-space":      {"locational", "Local space: each body's azimuth and altitude at the birthplace and its great circle round the Earth, as GeoJSON." + birthArgs},
+	"post-relocation":       {"locational", "The natal chart of the birth instant cast at another place (relocation)." + birthArgs},
+	"post-astrocartography": {"locational", "Astrocartography: each body's MC, IC, ASC and DSC lines as GeoJSON; include_parans adds parans." + birthArgs},
+	"post-local-space":      {"locational", "Local space: each body's azimuth and great circle from the birthplace, as GeoJSON." + birthArgs},
 	// sky
 	"post-planets":                  {"sky", "Positions at an instant: sign, degree, longitude, latitude, speed, declination, retrograde, distance. bodies (default every body: Sun..Pluto, nodes, Lilith, Chiron, asteroids); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
 	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illuminated fraction, age, distance, the next sign ingress, the previous and next new moon, quarters and full moon." + instant},
@@ -96,15 +95,13 @@ var toolDocs = map[string]toolDoc{
 	"post-fixed-star":               {"sky", "One fixed star at a date, by name (path argument `name`, e.g. Regulus; accents and case ignored): position and catalog entry."},
 	"post-fixed-stars-conjunctions": {"sky", "Fixed stars conjunct given points by longitude within orb (default 1 degree, at most 10): planets, a required list of {name, longitude}; year, month, day place the stars."},
 	// forecast and time lords
-	"post-returns-solar":     {"forecast", "Solar return: the instant the Sun returns to its natal longitude in return_year, with the return chart." + birthArgs + " place: relocate the return (default the birthplace)." + chartArgs},
-	"post-returns-lunar":     {"forecast", "Lunar returns between start and end: each instant the Moon returns to its natal longitude, with its chart." + birthArgs + " place: relocate."},
-	"post-returns-planetary": {"forecast", "Returns of one planet (`planet`) to its natal longitude over a span, charts on request (include_charts)." + birthArgs},
-	"post-progressions":      {"forecast", "Secondary progressions (a day for a year) to `date`: progressed planets and angles (angle_method solar_arc_ra), and progressed-to-natal aspects within orb (default 1)." + birthArgs},
-	"post-solar-arc":         {"forecast", "Solar arc directions to `date`: every natal point moved by the Sun's arc (key true_solar_arc), and directed-to-natal aspects within orb (default 1), optionally their perfections in range_start..range_end." + birthArgs},
-	"post-primary-directions": {"forecast", "Primary directions: the arcs, ages and dates at which the daily rotation carries each planet (or its aspects) to the Sun, Moon, Ascendant and Midheaven." +
-		birthArgs + " method placidus (semi-arc, default) or regiomontanus; mode zodiacal (default) or mundane; motion direct, converse or both (default); key naibod (default) or ptolemy; from_age..to_age (default 0..90)."},
-	"post-transits-calendar": {"forecast", "Transit calendar: every aspect of the transiting bodies (default Sun..Pluto) to a natal chart over start..end or a year (a year at most with Sun..Mars, ten for slower bodies), with entering orb, exact instants and leaving orb; ingresses, stations, lunar phases on request." +
-		" natal: the birth (as the natal tool)."},
+	"post-returns-solar":               {"forecast", "Solar return: the instant the Sun returns to its natal longitude in return_year, with the return chart." + birthArgs + " place: relocate the return (default the birthplace)." + chartArgs},
+	"post-returns-lunar":               {"forecast", "Lunar returns between start and end: each instant the Moon returns to its natal longitude, with its chart." + birthArgs + " place: relocate."},
+	"post-returns-planetary":           {"forecast", "Returns of one planet (`planet`) to its natal longitude over a span, charts on request (include_charts)." + birthArgs},
+	"post-progressions":                {"forecast", "Secondary progressions (a day for a year) to `date`: progressed planets and angles (angle_method solar_arc_ra), and progressed-to-natal aspects within orb (default 1)." + birthArgs},
+	"post-solar-arc":                   {"forecast", "Solar arc directions to `date`: every natal point moved by the Sun's arc (key true_solar_arc), and directed-to-natal aspects within orb (default 1), optionally their perfections in range_start..range_end." + birthArgs},
+	"post-primary-directions":          {"forecast", "Primary directions: ages and dates at which each planet or its aspects reach the Sun, Moon, Ascendant and Midheaven." + birthArgs},
+	"post-transits-calendar":           {"forecast", "Transit calendar: each transit-to-natal aspect over start..end or a year, with orb entry, exact instants and exit; ingresses, stations, lunar phases on request. natal: the birth."},
 	"post-profections":                 {"timelords", "Annual profections at an `age` or `date`: the profected sign and house, the lord of the year, and the monthly profections. from ascendant (default) or another point." + birthArgs},
 	"post-zodiacal-releasing":          {"timelords", "Zodiacal releasing (Valens) from the Lot of Spirit (lot, default) or Fortune: level-1 periods through `years` (default 100) with their sub-periods (levels, default 2), peaks and loosing of the bond." + birthArgs},
 	"post-zodiacal-releasing-at-date":  {"timelords", "Zodiacal releasing: the periods in force at `date` at levels 1 to `levels` (default 4)." + birthArgs},

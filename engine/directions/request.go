@@ -14,8 +14,8 @@ import (
 type Request struct {
 	birth.Packet
 	Method  Method `json:"method,omitempty" doc:"what counts as the same place: placidus (the proportion of the semi-arc) or regiomontanus (the circle of position)" default:"placidus"`
-	Mode    Mode   `json:"mode,omitempty" doc:"zodiacal (in zodiaco: the promissors' aspect points on the ecliptic, without latitude) or mundane (in mundo: the bodies with their latitude, aspects as fractions of the mundane circle)" default:"zodiacal"`
-	Motion  Motion `json:"motion,omitempty" doc:"direct (the promissor carried to the significator), converse (the significator carried to the promissor), or both" default:"both"`
+	Mode    Mode   `json:"mode,omitempty" doc:"how the promissors' aspects are taken: zodiacal (in zodiaco: the aspect points on the ecliptic, without latitude) or mundane (in mundo: the bodies with their latitude, aspects as fractions of the mundane circle)" default:"zodiacal"`
+	Motion  Motion `json:"motion,omitempty" doc:"which point the sky carries; direct: the promissor to the significator, converse: the significator to the promissor (the traditional converse), or both" default:"both"`
 	Key     Key    `json:"key,omitempty" doc:"the rate of arc to years: naibod (0°59'08\" a year, the Sun's mean daily motion) or ptolemy (1° a year)" default:"naibod"`
 	FromAge int    `json:"from_age,omitempty" doc:"the first age listed, in years" minimum:"0" maximum:"119" default:"0"`
 	ToAge   *int   `json:"to_age,omitempty" doc:"the last age listed, in years (more than from_age); default from_age + 90, at most 120" minimum:"1" maximum:"120"`
