@@ -20,7 +20,9 @@
 //     the significator stood at birth; converse motion (the traditional
 //     converse) carries the significator to where the promissor (or its
 //     aspect point) stood. Both arcs are rotations of the sky in the
-//     direction of the daily motion, measured on the equator.
+//     direction of the daily motion, measured on the equator. Carried
+//     conversely, the Ascendant and Midheaven are their degrees of the
+//     ecliptic (latitude 0).
 //   - Zodiacal directions (in zodiaco) take the promissor's aspect points
 //     on the ecliptic without latitude (its longitude plus or minus 60, 90,
 //     120, 180, and the conjunction at its longitude); mundane directions
