@@ -21,8 +21,12 @@ deps:
 # Debian's chromium; swagger-parser validates /api/openapi.json; redocly
 # lints it), of the MCP test (the MCP Inspector's CLI against a live
 # server) and of the TypeScript SDK (openapi-typescript, openapi-fetch,
-# tsc), which TestSDKs generates, builds and runs.
-node-deps: http/browsertest/node_modules/.package-lock.json http/mcptest/node_modules/.package-lock.json sdk/typescript/node_modules/.package-lock.json
+# tsc), which TestSDKs generates, builds and runs; and of the transit
+# calendar's test (ical.js reads its iCalendar file).
+node-deps: http/browsertest/node_modules/.package-lock.json http/mcptest/node_modules/.package-lock.json sdk/typescript/node_modules/.package-lock.json http/routes/transitcal/icaltest/node_modules/.package-lock.json
+
+http/routes/transitcal/icaltest/node_modules/.package-lock.json: http/routes/transitcal/icaltest/package-lock.json
+	npm ci --prefix http/routes/transitcal/icaltest --no-audit --no-fund
 
 sdk/typescript/node_modules/.package-lock.json: sdk/typescript/package-lock.json
 	npm ci --prefix sdk/typescript --no-audit --no-fund

@@ -43,6 +43,38 @@ const (
 	numBodies
 )
 
+// The eight transneptunian points of the Hamburg school (Alfred Witte and
+// Friedrich Sieggrün's hypothetical planets), computed by the Swiss
+// Ephemeris from its fictitious-body elements (SE_CUPIDO..SE_POSEIDON).
+// They are a range of their own, outside AllBodies: no table holds them
+// and no chart lists them unless a Uranian route asks.
+const (
+	Cupido Body = iota + 40
+	Hades
+	Zeus
+	Kronos
+	Apollon
+	Admetos
+	Vulkanus
+	Poseidon
+	endUranian
+)
+
+var uranianNames = [endUranian - Cupido]string{"Cupido", "Hades", "Zeus", "Kronos", "Apollon", "Admetos", "Vulkanus", "Poseidon"}
+
+// UranianBodies lists the transneptunian points in the Hamburg school's
+// order, Cupido to Poseidon.
+func UranianBodies() []Body {
+	out := make([]Body, 0, len(uranianNames))
+	for b := Cupido; b < endUranian; b++ {
+		out = append(out, b)
+	}
+	return out
+}
+
+// Uranian reports whether b is one of the transneptunian points.
+func (b Body) Uranian() bool { return b >= Cupido && b < endUranian }
+
 var bodyNames = [numBodies]string{
 	"Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus",
 	"Neptune", "Pluto", "Mean Node", "True Node", "Lilith", "Chiron",
@@ -60,14 +92,18 @@ func AllBodies() []Body {
 
 // String returns the display name of b, as used in API responses.
 func (b Body) String() string {
+	if b.Uranian() {
+		return uranianNames[b-Cupido]
+	}
 	if b < 0 || b >= numBodies {
 		return fmt.Sprintf("Body(%d)", int(b))
 	}
 	return bodyNames[b]
 }
 
-// Valid reports whether b is a known body.
-func (b Body) Valid() bool { return b >= 0 && b < numBodies }
+// Valid reports whether b is a known body (the transneptunian points
+// included).
+func (b Body) Valid() bool { return b >= 0 && b < numBodies || b.Uranian() }
 
 // Signs of the zodiac in order from 0° Aries.
 var Signs = [12]string{

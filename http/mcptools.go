@@ -42,6 +42,7 @@ var mcpFamilies = []mcpFamily{
 	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
 	{"chinese", "Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
+	{"locational", "Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines.", false},
 	{"places", "Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list.", false},
 	{"account", "The calling key's account: usage statistics and chart data.", false},
 	{"docs", "The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed.", true},
@@ -74,6 +75,11 @@ var toolDocs = map[string]toolDoc{
 	"post-transits":            {"charts", "The sky at an instant as a transit chart: planets with sign and degree and the aspects between them." + instant},
 	"post-transits-to-natal": {"charts", "Transits to a natal chart: aspects of the transiting planets to the natal ones with orb, applying/separating and the exact perfection within window_days (default 30)." +
 		" natal: the birth (as the natal tool)." + instant},
+	"post-uranian": {"charts", "Uranian (Hamburg school) chart: the points with the eight transneptunians on the dial, midpoints in dial order, planetary pictures within orb." + birthArgs},
+	// locational
+	"post-relocation":       {"locational", "The natal chart of the birth instant cast at another place (relocation)." + birthArgs},
+	"post-astrocartography": {"locational", "Astrocartography: each body's MC, IC, ASC and DSC lines as GeoJSON; include_parans adds parans." + birthArgs},
+	"post-local-space":      {"locational", "Local space: each body's azimuth and great circle from the birthplace, as GeoJSON." + birthArgs},
 	// sky
 	"post-planets":                  {"sky", "Positions at an instant: sign, degree, longitude, latitude, speed, declination, retrograde, distance. bodies (default every body: Sun..Pluto, nodes, Lilith, Chiron, asteroids); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
 	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illuminated fraction, age, distance, the next sign ingress, the previous and next new moon, quarters and full moon." + instant},
@@ -94,6 +100,8 @@ var toolDocs = map[string]toolDoc{
 	"post-returns-planetary":           {"forecast", "Returns of one planet (`planet`) to its natal longitude over a span, charts on request (include_charts)." + birthArgs},
 	"post-progressions":                {"forecast", "Secondary progressions (a day for a year) to `date`: progressed planets and angles (angle_method solar_arc_ra), and progressed-to-natal aspects within orb (default 1)." + birthArgs},
 	"post-solar-arc":                   {"forecast", "Solar arc directions to `date`: every natal point moved by the Sun's arc (key true_solar_arc), and directed-to-natal aspects within orb (default 1), optionally their perfections in range_start..range_end." + birthArgs},
+	"post-primary-directions":          {"forecast", "Primary directions: ages and dates at which each planet or its aspects reach the Sun, Moon, Ascendant and Midheaven." + birthArgs},
+	"post-transits-calendar":           {"forecast", "Transit calendar: each transit-to-natal aspect over start..end or a year, with orb entry, exact instants and exit; ingresses, stations, lunar phases on request. natal: the birth."},
 	"post-profections":                 {"timelords", "Annual profections at an `age` or `date`: the profected sign and house, the lord of the year, and the monthly profections. from ascendant (default) or another point." + birthArgs},
 	"post-zodiacal-releasing":          {"timelords", "Zodiacal releasing (Valens) from the Lot of Spirit (lot, default) or Fortune: level-1 periods through `years` (default 100) with their sub-periods (levels, default 2), peaks and loosing of the bond." + birthArgs},
 	"post-zodiacal-releasing-at-date":  {"timelords", "Zodiacal releasing: the periods in force at `date` at levels 1 to `levels` (default 4)." + birthArgs},

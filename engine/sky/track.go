@@ -135,9 +135,14 @@ func (tr *Track) Crossings(target float64) ([]float64, error) {
 		p, err := position(tr.pos, engine.JDUT(t), tr.body, tr.frame, &tr.src)
 		return math.Remainder(p.Longitude-target, 360), p.SpeedLongitude, err
 	}
+	target = engine.Normalize(target)
+	rb := wrap(tr.lon[0] - target)
 	for i := 0; i+1 < len(tr.t); i++ {
-		ra := math.Remainder(tr.lon[i]-target, 360)
-		rb := math.Remainder(tr.lon[i+1]-target, 360)
+		// The residuals of a sample and its successor: a calendar scans
+		// one track for hundreds of targets, so this loop is kept to
+		// additions (wrap) rather than math.Remainder.
+		ra := rb
+		rb = wrap(tr.lon[i+1] - target)
 		if ra == 0 {
 			out = append(out, tr.t[i])
 			continue
@@ -154,10 +159,23 @@ func (tr *Track) Crossings(target float64) ([]float64, error) {
 		}
 		out = append(out, r)
 	}
-	if n := len(tr.t); n > 0 && math.Remainder(tr.lon[n-1]-target, 360) == 0 {
+	if n := len(tr.t); n > 0 && wrap(tr.lon[n-1]-target) == 0 {
 		out = append(out, tr.t[n-1])
 	}
 	return out, nil
+}
+
+// wrap reduces d, the difference of two longitudes in [0, 360), to
+// (-180, 180]: math.Remainder(d, 360) for such differences, without the
+// division.
+func wrap(d float64) float64 {
+	switch {
+	case d > 180:
+		return d - 360
+	case d <= -180:
+		return d + 360
+	}
+	return d
 }
 
 // NextCrossing returns the first instant after t0 (before it when limit <

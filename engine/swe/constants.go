@@ -29,9 +29,17 @@ var seBodies = [...]int32{
 	engine.Ceres: 17, engine.Pallas: 18, engine.Juno: 19, engine.Vesta: 20,
 }
 
+// seCupido is SE_CUPIDO, the first of the Swiss Ephemeris' fictitious
+// bodies (SE_FICT_OFFSET); the Uranian positions are checked against
+// swetest's (http/routes/uranian), which names them by the same numbers.
+const seCupido = 40
+
 // SEBody returns the Swiss Ephemeris planet number of b, or -1 when b is not
 // a known body. The mean lunar apogee (SE_MEAN_APOG) stands for MeanLilith.
 func SEBody(b engine.Body) int32 {
+	if b.Uranian() {
+		return seCupido + int32(b-engine.Cupido) // SE_CUPIDO..SE_POSEIDON follow each other
+	}
 	if !b.Valid() || int(b) >= len(seBodies) {
 		return -1
 	}

@@ -62,3 +62,13 @@ var bodyGlyphs = map[string]string{
 
 // fallbackGlyph marks a body without a glyph of its own: a small diamond.
 const fallbackGlyph = "M0,-7 L7,0 L0,7 L-7,0 Z"
+
+// BodyGlyph returns the path data of body name's glyph (in the 20 x 20 box
+// above), or a small diamond for a body without one: for drawings other
+// than the wheel (the astrocartography map).
+func BodyGlyph(name string) string {
+	if d, ok := bodyGlyphs[name]; ok {
+		return d
+	}
+	return fallbackGlyph
+}

@@ -243,3 +243,16 @@ func BenchmarkRenderPNG(b *testing.B) {
 		}
 	}
 }
+
+// TestBodyGlyph: every planet has its own glyph; an unknown body gets the
+// fallback diamond.
+func TestBodyGlyph(t *testing.T) {
+	for _, name := range []string{"Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Chiron"} {
+		if BodyGlyph(name) == fallbackGlyph {
+			t.Errorf("%s has no glyph", name)
+		}
+	}
+	if BodyGlyph("Cupido") != fallbackGlyph {
+		t.Error("Cupido has a glyph of its own")
+	}
+}

@@ -35,9 +35,11 @@ import (
 	"github.com/astroapi/astroapi/http/routes/aspects"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
+	"github.com/astroapi/astroapi/http/routes/directions"
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
 	"github.com/astroapi/astroapi/http/routes/houses"
+	"github.com/astroapi/astroapi/http/routes/locational"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/parts"
@@ -46,7 +48,9 @@ import (
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
 	"github.com/astroapi/astroapi/http/routes/timing"
+	"github.com/astroapi/astroapi/http/routes/transitcal"
 	"github.com/astroapi/astroapi/http/routes/transits"
+	"github.com/astroapi/astroapi/http/routes/uranian"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
@@ -87,6 +91,10 @@ func All(d Deps) []*op.Operation {
 		parts.Ops(parts.Deps{Positions: d.Positions}),
 		sky.Ops(sky.Deps{Positions: d.Positions}),
 		transits.Ops(transits.Deps{Positions: d.Positions}),
+		uranian.Ops(uranian.Deps{Positions: d.Positions}),
+		locational.Ops(locational.Deps{Positions: d.Positions}),
+		transitcal.Ops(transitcal.Deps{Positions: d.Positions}),
+		directions.Ops(directions.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Catalog: catalog, Missing: noCatalog}),
 		stars.Ops(stars.Deps{Stars: starService(d.Tables, d.Swiss)}),
 		vedic.Ops(vedic.Deps{Positions: d.Positions}),
