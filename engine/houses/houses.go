@@ -43,10 +43,18 @@ func Valid(s engine.HouseSystem) bool {
 }
 
 // Polar reports whether sys is undefined at geographic latitude lat (degrees)
-// for the true obliquity eps (degrees): Placidus and Koch inside the polar
-// circles.
+// for the true obliquity eps (degrees): Placidus, Koch and the Gauquelin
+// sectors inside the polar circles, where some ecliptic degrees neither
+// rise nor set.
 func Polar(sys engine.HouseSystem, lat, eps float64) bool {
-	return (sys == engine.Placidus || sys == engine.Koch) && math.Abs(lat) >= 90-eps
+	return PolarUndefined(sys) && math.Abs(lat) >= 90-eps
+}
+
+// PolarUndefined reports whether sys divides semi-arcs of the ecliptic's
+// degrees, so is undefined inside the polar circles: Placidus, Koch and
+// the Gauquelin sectors.
+func PolarUndefined(sys engine.HouseSystem) bool {
+	return sys == engine.Placidus || sys == engine.Koch || sys == engine.Gauquelin
 }
 
 // Of returns the house (1-12) holding ecliptic longitude lon. Cusps
