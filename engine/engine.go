@@ -49,15 +49,20 @@ var bodyNames = [numBodies]string{
 	"Ceres", "Pallas", "Juno", "Vesta",
 }
 
-// OscuLilith is the osculating lunar apogee ("true" Black Moon Lilith),
-// which a natal chart shows instead of the mean apogee on request. It is a
-// Body but not one of AllBodies: it has no table (its monthly swings are
-// computed by the Swiss Ephemeris on each call) and the position routes do
-// not list it.
-const OscuLilith = numBodies
+// Bodies beyond AllBodies: points some charts ask for by option, with no
+// table (the Swiss Ephemeris computes them on each call), which the
+// position routes do not list.
+const (
+	// OscuLilith is the osculating lunar apogee ("true" Black Moon
+	// Lilith), which a natal chart shows instead of the mean apogee on
+	// request.
+	OscuLilith = numBodies + iota
+	// Earth is the Earth, as heliocentric charts see it.
+	Earth
+)
 
-// oscuLilithName is OscuLilith's display name.
-const oscuLilithName = "Osculating Lilith"
+// extraNames are the display names of the bodies beyond AllBodies.
+var extraNames = [...]string{OscuLilith - numBodies: "Osculating Lilith", Earth - numBodies: "Earth"}
 
 // AllBodies lists every Body in chart order.
 func AllBodies() []Body {
@@ -70,8 +75,8 @@ func AllBodies() []Body {
 
 // String returns the display name of b, as used in API responses.
 func (b Body) String() string {
-	if b == OscuLilith {
-		return oscuLilithName
+	if b >= numBodies && b <= Earth {
+		return extraNames[b-numBodies]
 	}
 	if b < 0 || b >= numBodies {
 		return fmt.Sprintf("Body(%d)", int(b))
@@ -79,8 +84,8 @@ func (b Body) String() string {
 	return bodyNames[b]
 }
 
-// Valid reports whether b is a known body (OscuLilith included).
-func (b Body) Valid() bool { return b >= 0 && b <= OscuLilith }
+// Valid reports whether b is a known body (OscuLilith and Earth included).
+func (b Body) Valid() bool { return b >= 0 && b <= Earth }
 
 // Signs of the zodiac in order from 0° Aries.
 var Signs = [12]string{

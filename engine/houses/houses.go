@@ -84,9 +84,22 @@ func Clockwise(cusps *[12]float64) bool {
 
 // OfDir is Of with the cusps' direction given (Clockwise(cusps)).
 func OfDir(lon float64, cusps *[12]float64, clockwise bool) int {
+	return ofDir(lon, cusps[:], clockwise)
+}
+
+// SectorOf returns the Gauquelin sector (1-36) holding ecliptic longitude
+// lon, from the 36 sector cusps (engine.Houses.Sectors), which run
+// clockwise: the ecliptic longitude against the cusps, the point's
+// latitude left aside (the Swiss Ephemeris' method 1 of
+// swe_gauquelin_sector).
+func SectorOf(lon float64, sectors *[36]float64) int { return ofDir(lon, sectors[:], true) }
+
+// ofDir returns the 1-based index of the arc of cusps holding lon.
+func ofDir(lon float64, cusps []float64, clockwise bool) int {
 	lon = engine.Normalize(lon)
-	for i := range 12 {
-		start, next := cusps[i], cusps[(i+1)%12]
+	n := len(cusps)
+	for i := range n {
+		start, next := cusps[i], cusps[(i+1)%n]
 		// Cusps and lon are in [0, 360): one conditional add replaces a
 		// floating-point modulo on this per-planet path.
 		width, d := next-start, lon-start

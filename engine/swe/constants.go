@@ -29,15 +29,21 @@ var seBodies = [...]int32{
 	engine.Ceres: 17, engine.Pallas: 18, engine.Juno: 19, engine.Vesta: 20,
 }
 
-// seOscuApog is SE_OSCU_APOG, the osculating lunar apogee.
-const seOscuApog = 13
+// SE_OSCU_APOG, the osculating lunar apogee, and SE_EARTH.
+const (
+	seOscuApog = 13
+	seEarth    = 14
+)
 
 // SEBody returns the Swiss Ephemeris planet number of b, or -1 when b is not
 // a known body. The mean lunar apogee (SE_MEAN_APOG) stands for MeanLilith,
 // the osculating one (SE_OSCU_APOG) for engine.OscuLilith.
 func SEBody(b engine.Body) int32 {
-	if b == engine.OscuLilith {
+	switch b {
+	case engine.OscuLilith:
 		return seOscuApog
+	case engine.Earth:
+		return seEarth
 	}
 	if !b.Valid() || int(b) >= len(seBodies) {
 		return -1

@@ -31,9 +31,11 @@ const (
 func Covered(t engine.JDUT) bool { return t >= FilesStart && t <= FilesEnd }
 
 // hasMoshier reports whether libswe can compute b without the files:
-// Sun..Pluto from Moshier's theory, the lunar points from formulas. The
-// asteroids have no such fallback.
-func hasMoshier(b engine.Body) bool { return b <= engine.MeanLilith }
+// Sun..Pluto and the Earth from Moshier's theory, the lunar points (the
+// osculating apogee too) from formulas. The asteroids have no such fallback.
+func hasMoshier(b engine.Body) bool {
+	return b <= engine.MeanLilith || b == engine.OscuLilith || b == engine.Earth
+}
 
 // Ephemeris is a handle on libswe with one ephemeris directory. Its methods
 // are safe for concurrent use: each is one C call that first sets on its OS

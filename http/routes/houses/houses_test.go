@@ -156,7 +156,7 @@ func TestHousesBadInput(t *testing.T) {
 		status     int
 		field      string
 	}{
-		{"ErrHouseSystem", `{` + base + `,"house_system":"topocentric"}`, 422, "house_system"},
+		{"ErrHouseSystem", `{` + base + `,"house_system":"topocentrical"}`, 422, "house_system"},
 		{"ErrHouseSystemType", `{` + base + `,"house_system":7}`, 422, "house_system"},
 		{"ErrZodiac", `{` + base + `,"zodiac_type":"draconic"}`, 422, "zodiac_type"},
 		{"ErrAyanamsa", `{` + base + `,"zodiac_type":"sidereal","ayanamsa":"galactic"}`, 422, "ayanamsa"},
