@@ -1,8 +1,11 @@
 package aspects
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
+	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/jsonw"
 )
 
@@ -95,4 +98,50 @@ func (a *DeclinationAspect) AppendJSON(b []byte) []byte {
 		b = append(b, `,"time_dependent":true`...)
 	}
 	return append(b, '}')
+}
+
+// DeclinationInput is a point a caller lists with its declination.
+type DeclinationInput struct {
+	Name        string  `json:"name" required:"true" doc:"point name, unique in the list" example:"Moon"`
+	Declination float64 `json:"declination" required:"true" doc:"declination in degrees, north positive" minimum:"-90" maximum:"90" example:"24.6"`
+}
+
+// DeclinationRequest is what a caller asks of the declination aspects:
+// the points (unless they come from a chart sent beside, see ResolveFor),
+// the orb, and for listed points the obliquity their out-of-bounds flags
+// are judged against. Resolved, it is its own echo.
+type DeclinationRequest struct {
+	Points    []DeclinationInput `json:"points,omitempty" doc:"points with their declinations instead of a chart: 2 to 50, names unique" maxItems:"50" example:"[{\"name\":\"Sun\",\"declination\":21.6},{\"name\":\"Moon\",\"declination\":-21.9},{\"name\":\"Venus\",\"declination\":22.1}]"`
+	Obliquity float64            `json:"obliquity,omitempty" doc:"obliquity of the ecliptic, degrees, that listed points are out of bounds beyond (a chart uses the true obliquity of its date); omitted, listed points get no out-of-bounds flag" minimum:"22" maximum:"25"`
+	Orb       float64            `json:"orb,omitempty" doc:"orb of the parallels and contra-parallels, degrees of declination" default:"1" exclusiveMinimum:"0" maximum:"5"`
+}
+
+// ResolveFor checks the request: chart says the points come from a chart
+// the caller sent beside (field birth); then neither points nor an
+// obliquity may be sent. Otherwise 2 to MaxPoints points with distinct
+// names are. Field names are prefixed with prefix.
+func (r *DeclinationRequest) ResolveFor(prefix string, chart bool) error {
+	var errs engine.Fields
+	switch {
+	case chart && len(r.Points) > 0:
+		errs.Bad(prefix+"points", "send birth or points, not both")
+	case chart && r.Obliquity != 0:
+		errs.Bad(prefix+"obliquity", "a chart's points are judged against the true obliquity of its date: send obliquity only with points")
+	case !chart && r.Points == nil:
+		errs.Bad(prefix+"birth", "send birth (birth data) or points (a list of {name, declination})")
+	case !chart && len(r.Points) < 2:
+		errs.Bad(prefix+"points", fmt.Sprintf("must hold 2 to %d points", MaxPoints))
+	}
+	seen := make(map[string]bool, len(r.Points))
+	for i, p := range r.Points {
+		f := prefix + "points[" + strconv.Itoa(i) + "].name"
+		switch {
+		case p.Name == "":
+			errs.Bad(f, "is empty")
+		case seen[p.Name]:
+			errs.Bad(f, fmt.Sprintf("%q is named twice; names must be unique", p.Name))
+		}
+		seen[p.Name] = true
+	}
+	return errs.Err()
 }

@@ -42,6 +42,22 @@ func Valid(s engine.HouseSystem) bool {
 	return false
 }
 
+// PolarSystem is a house system defined at every latitude, which can stand
+// in where the system asked for is undefined (Polar): every system but
+// Placidus, Koch and the Gauquelin sectors.
+type PolarSystem engine.HouseSystem
+
+// EnumValues lists the systems defined inside the polar circles (engine.Enum).
+func (PolarSystem) EnumValues() []string {
+	var out []string
+	for _, h := range engine.HouseSystems {
+		if !PolarUndefined(h) {
+			out = append(out, string(h))
+		}
+	}
+	return out
+}
+
 // Polar reports whether sys is undefined at geographic latitude lat (degrees)
 // for the true obliquity eps (degrees): Placidus, Koch and the Gauquelin
 // sectors inside the polar circles, where some ecliptic degrees neither

@@ -10,6 +10,8 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/calendar"
+	"github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // TestEchoJSON: the hand-written natal echo is byte for byte what go-json
@@ -93,15 +95,18 @@ func TestEchoJSON(t *testing.T) {
 			t.Fatalf("echo %d:\n got %s\nwant %s", i, got, want)
 		}
 		// The natal family's bodies: the extras, the harmonic, the orb.
-		x := Extras{PolarFallback: PolarSystem(text()), Lilith: Lilith(text()), FortuneFormula: Fortune(text()),
+		x := Extras{PolarFallback: houses.PolarSystem(text()), Lilith: Lilith(text()), FortuneFormula: Fortune(text()),
 			IncludeParallels: rng.IntN(2) == 0}
 		if rng.IntN(2) == 0 {
 			x.ParallelOrb = num()
 		}
 		if rng.IntN(2) == 0 {
-			x.UserAyanamsa = &UserAyanamsa{EpochJD: num(), Degrees: num()}
+			x.UserAyanamsa = &sidereal.User{EpochJD: num(), Degrees: num()}
 		}
+		helio := &HelioRequest{Packet: e.Packet, ZodiacType: e.ZodiacType, Ayanamsa: e.Ayanamsa,
+			IncludeAsteroids: e.IncludeAsteroids, IncludeMinorAspects: e.IncludeMinorAspects, Orbs: e.Orbs}
 		for _, v := range []interface{ AppendJSON([]byte) []byte }{
+			helio,
 			&ChartRequest{Request: e, Extras: x},
 			&HarmonicRequest{ChartRequest: ChartRequest{Request: e, Extras: x}, Harmonic: rng.IntN(360) + 1},
 			&AntisciaRequest{ChartRequest: ChartRequest{Request: e, Extras: x}, Orb: num()},

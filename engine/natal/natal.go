@@ -638,8 +638,8 @@ func (c *Chart) aspectPoints(out []aspects.Point, angles bool) []aspects.Point {
 
 // castParallels finds the parallels and contra-parallels among the
 // planets (the South Node left out), the Ascendant and the Midheaven (their
-// declinations from their tropical longitudes: sin δ = sin ε sin λ), within
-// the orb of o.
+// declinations from their tropical longitudes: declinationAt), within the
+// orb of o.
 func (c *Chart) castParallels(o Options, eps, ayan float64) {
 	var buf [24]aspects.DeclinationPoint
 	pts := buf[:0]
@@ -649,15 +649,28 @@ func (c *Chart) castParallels(o Options, eps, ayan float64) {
 		}
 	}
 	if o.Day == nil {
-		se := math.Sin(eps * math.Pi / 180)
-		dec := func(lon float64) float64 {
-			return math.Asin(se*math.Sin((lon+ayan)*math.Pi/180)) * 180 / math.Pi
-		}
 		pts = append(pts,
-			aspects.DeclinationPoint{Name: "Ascendant", Declination: dec(c.Ascendant.Longitude)},
-			aspects.DeclinationPoint{Name: "Midheaven", Declination: dec(c.Midheaven.Longitude)})
+			aspects.DeclinationPoint{Name: "Ascendant", Declination: declinationAt(c.Ascendant.Longitude+ayan, eps)},
+			aspects.DeclinationPoint{Name: "Midheaven", Declination: declinationAt(c.Midheaven.Longitude+ayan, eps)})
 	}
 	c.Parallels = aspects.AppendParallels([]aspects.DeclinationAspect{}, pts, parallelOrb(o))
+}
+
+// declinationAt is the declination of the ecliptic point of tropical
+// longitude lon under obliquity eps: sin δ = sin ε sin λ.
+func declinationAt(lon, eps float64) float64 {
+	return math.Asin(math.Sin(eps*math.Pi/180)*math.Sin(lon*math.Pi/180)) * 180 / math.Pi
+}
+
+// EclipticDeclination returns the declination of the ecliptic point at
+// longitude lon of chart c's zodiac (an angle, a cusp), under the chart's
+// obliquity eps (degrees).
+func EclipticDeclination(lon float64, c *Chart, eps float64) float64 {
+	var ayan float64
+	if c.Ayanamsa != nil {
+		ayan = c.Ayanamsa.Degrees
+	}
+	return declinationAt(lon+ayan, eps)
 }
 
 // shapeBodies are the ten planets the chart's patterns weigh; the Sun and

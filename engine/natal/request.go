@@ -98,10 +98,28 @@ type Request struct {
 
 // Cast casts the chart of a resolved request from pos, leaving the
 // chart's notices (polar house fallback, bodies left out, the Moshier
-// theory) on c, prefixed with prefix.
+// theory) on c, prefixed with prefix. A birth of unknown time is charted
+// at the instant the packet gives, like any other (the packet's notice
+// says so): routes that mark what depends on the time use DayOptions.
 func (in *Request) Cast(pos engine.Positions, c interface{ Warn(...string) }, prefix string) (*Chart, error) {
+	return in.CastOptions(pos, in.Settings.Options(), c, prefix)
+}
+
+// DayOptions returns the chart options of a resolved request, with the
+// birth day (Options.Day) when the packet says the time is unknown.
+func (in *Request) DayOptions() Options {
+	o := in.Settings.Options()
+	if b := in.Packet.Resolved(); b.TimeUnknown {
+		start := b.Instant.JD - engine.JDUT(float64(b.DaySeconds)/86400)
+		o.Day = &Day{Start: start, End: start + 1, Charted: in.BirthTime}
+	}
+	return o
+}
+
+// CastOptions is Cast with the chart options o.
+func (in *Request) CastOptions(pos engine.Positions, o Options, c interface{ Warn(...string) }, prefix string) (*Chart, error) {
 	b := in.Packet.Resolved()
-	chart, err := Compute(pos, Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, in.Settings.Options())
+	chart, err := Compute(pos, Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, o)
 	if err != nil {
 		return nil, err
 	}
@@ -166,43 +184,20 @@ func (c *Chart) Notes(latitude float64) []string {
 	return out
 }
 
-// PolarSystem is a house system that is defined at every latitude, which
-// can stand in where the system asked for is undefined (houses.Polar):
-// every system but Placidus, Koch and the Gauquelin sectors.
-type PolarSystem engine.HouseSystem
-
-// EnumValues lists the systems defined inside the polar circles (engine.Enum).
-func (PolarSystem) EnumValues() []string {
-	var out []string
-	for _, h := range engine.HouseSystems {
-		if !houses.PolarUndefined(h) {
-			out = append(out, string(h))
-		}
-	}
-	return out
-}
-
-// UserAyanamsa is a sidereal zodiac given by its ayanamsa at an epoch (the
-// Swiss Ephemeris' SE_SIDM_USER): the precession carries it to the birth.
-type UserAyanamsa struct {
-	EpochJD float64 `json:"epoch_jd" required:"true" doc:"reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1 January 1900 noon 2415020.0)" example:"2451545" minimum:"625000" maximum:"2817000"`
-	Degrees float64 `json:"degrees" required:"true" doc:"the ayanamsa at the epoch, degrees (the mean value, without nutation)" example:"23.85" minimum:"-360" maximum:"360"`
-}
-
 // Extras are the natal family's own chart options, beside the settings
 // every chart shares: the polar fallback of the house system, the Lilith
 // and Part of Fortune conventions, a user-defined ayanamsa and the
 // declination aspects. Routes that compare or combine charts (synastry,
 // composite, transits) do not take them, so that two charts always agree.
 type Extras struct {
-	PolarFallback    PolarSystem   `json:"polar_fallback,omitempty" doc:"house system used inside the polar circles where house_system is undefined (Placidus, Koch, the Gauquelin sectors): any system defined there" default:"porphyry"`
-	Lilith           Lilith        `json:"lilith,omitempty" doc:"Lilith shown: mean (the mean lunar apogee, Black Moon Lilith) or osculating (the osculating apogee, 'true Lilith', computed by the Swiss Ephemeris on each call)" default:"mean"`
-	FortuneFormula   Fortune       `json:"fortune_formula,omitempty" doc:"Part of Fortune: sect (Asc + Moon - Sun by day, Asc + Sun - Moon by night) or day (Asc + Moon - Sun day and night)" default:"sect"`
-	UserAyanamsa     *UserAyanamsa `json:"user_ayanamsa,omitempty" doc:"a user-defined sidereal zodiac, instead of a named ayanamsa: its value at an epoch, carried by the precession (Vondrák 2011, the Swiss Ephemeris' model); with zodiac_type sidereal and no ayanamsa"`
-	IncludeParallels bool          `json:"include_parallels,omitempty" doc:"add the parallels and contra-parallels (equal declinations, same or opposite side of the equator) among the planets, the Ascendant and the Midheaven, in result.parallels" default:"false"`
-	ParallelOrb      float64       `json:"parallel_orb,omitempty" doc:"orb of the parallels and contra-parallels, degrees of declination" default:"1" exclusiveMinimum:"0" maximum:"5"`
+	PolarFallback    houses.PolarSystem `json:"polar_fallback,omitempty" doc:"house system used inside the polar circles where house_system is undefined (Placidus, Koch, the Gauquelin sectors): any system defined there" default:"porphyry"`
+	Lilith           Lilith             `json:"lilith,omitempty" doc:"Lilith shown: mean (the mean lunar apogee, Black Moon Lilith) or osculating (the osculating apogee, 'true Lilith', computed by the Swiss Ephemeris on each call)" default:"mean"`
+	FortuneFormula   Fortune            `json:"fortune_formula,omitempty" doc:"Part of Fortune: sect (Asc + Moon - Sun by day, Asc + Sun - Moon by night) or day (Asc + Moon - Sun day and night)" default:"sect"`
+	UserAyanamsa     *sidereal.User     `json:"user_ayanamsa,omitempty" doc:"a user-defined sidereal zodiac, instead of a named ayanamsa: its value at an epoch, carried by the precession (Vondrák 2011, the Swiss Ephemeris' model); with zodiac_type sidereal and no ayanamsa"`
+	IncludeParallels bool               `json:"include_parallels,omitempty" doc:"add the parallels and contra-parallels (equal declinations, same or opposite side of the equator) among the planets, the Ascendant and the Midheaven, in result.parallels" default:"false"`
+	ParallelOrb      float64            `json:"parallel_orb,omitempty" doc:"orb of the parallels and contra-parallels, degrees of declination" default:"1" exclusiveMinimum:"0" maximum:"5"`
 
-	user *sidereal.User // set by ChartRequest.Resolve
+	user *sidereal.User // set by ChartRequest.Resolve: UserAyanamsa when it applies
 }
 
 // ChartRequest is the body of the natal family's routes: a birth packet,
@@ -229,7 +224,7 @@ func (r *ChartRequest) Resolve(c resolve.Context, prefix string) error {
 		return err
 	}
 	if r.PolarFallback == "" {
-		r.PolarFallback = PolarSystem(houses.Fallback)
+		r.PolarFallback = houses.PolarSystem(houses.Fallback)
 	}
 	if r.Lilith == "" {
 		r.Lilith = MeanApogee
@@ -244,37 +239,26 @@ func (r *ChartRequest) Resolve(c resolve.Context, prefix string) error {
 			r.UserAyanamsa = nil
 		} else {
 			r.Ayanamsa = "" // the Frame's default for a sidereal zodiac
-			r.user = &sidereal.User{EpochJD: u.EpochJD, Degrees: u.Degrees}
+			r.user = u
 		}
 	}
 	return errs.Err()
 }
 
-// Options returns the chart options of a resolved request.
+// Options returns the chart options of a resolved request: the birth day
+// of an unknown birth time marked (Request.DayOptions), the extras.
 func (r *ChartRequest) Options() Options {
-	o := r.Settings.Options()
+	o := r.Request.DayOptions()
 	o.PolarFallback = engine.HouseSystem(r.PolarFallback)
 	o.Lilith, o.Fortune, o.User = r.Lilith, r.FortuneFormula, r.user
 	o.Parallels, o.ParallelOrb = r.IncludeParallels, r.ParallelOrb
-	if b := r.Packet.Resolved(); b.TimeUnknown {
-		start := b.Instant.JD - engine.JDUT(float64(b.DaySeconds)/86400)
-		o.Day = &Day{Start: start, End: start + 1, Charted: r.BirthTime}
-	}
 	return o
 }
 
 // Cast casts the chart of a resolved request from pos, leaving the
 // chart's notices on c, prefixed with prefix (as Request.Cast).
 func (r *ChartRequest) Cast(pos engine.Positions, c interface{ Warn(...string) }, prefix string) (*Chart, error) {
-	b := r.Packet.Resolved()
-	chart, err := Compute(pos, Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, r.Options())
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range chart.Notes(b.Latitude) {
-		c.Warn(prefix + n)
-	}
-	return chart, nil
+	return r.Request.CastOptions(pos, r.Options(), c, prefix)
 }
 
 // AppendJSON appends the request as go-json writes it (checked by a
@@ -396,6 +380,22 @@ func (r *AntisciaRequest) AppendJSON(b []byte) []byte {
 	r.Extras.AppendMembers(&o)
 	if r.Orb != 0 {
 		o.Number("orb", r.Orb)
+	}
+	return append(o.B, '}')
+}
+
+// AppendJSON appends the request as go-json writes it (checked by a
+// test); without it the embedded packet's, promoted, would leave out the
+// zodiac and the aspects' settings.
+func (r *HelioRequest) AppendJSON(b []byte) []byte {
+	o := jsonw.Object{B: append(b, '{')}
+	r.Packet.AppendMembers(&o)
+	o.StringOmit("zodiac_type", string(r.ZodiacType))
+	o.StringOmit("ayanamsa", string(r.Ayanamsa))
+	o.BoolOmit("include_asteroids", r.IncludeAsteroids)
+	o.BoolOmit("include_minor_aspects", r.IncludeMinorAspects)
+	if len(r.Orbs) > 0 {
+		o.NumberMap("orbs", r.Orbs)
 	}
 	return append(o.B, '}')
 }

@@ -80,7 +80,7 @@ func TestHousesAgainstSwetest(t *testing.T) {
 		check("vertex", res.Vertex.Longitude, c.Vertex)
 		check("east point", res.EastPoint.Longitude, c.EastPoint)
 		check("descendant", res.Descendant.Longitude, c.Ascendant+180)
-		if len(res.Systems) != 8 {
+		if len(res.Systems) != len(engine.HouseSystems) {
 			t.Fatalf("case %d: %d systems", i, len(res.Systems))
 		}
 		for k, s := range res.Systems {
@@ -89,14 +89,17 @@ func TestHousesAgainstSwetest(t *testing.T) {
 			}
 			if s.Fallback {
 				fallbacks++
-				if s.System != engine.Porphyry || (s.RequestedSystem != engine.Placidus && s.RequestedSystem != engine.Koch) {
+				if s.System != engine.Porphyry || !enghouses.PolarUndefined(s.RequestedSystem) {
 					t.Errorf("case %d: fallback %s -> %s", i, s.RequestedSystem, s.System)
 				}
 				if len(env.Warnings) == 0 {
 					t.Errorf("case %d: a polar fallback without a warning", i)
 				}
 			}
-			want := c.Systems[string(s.RequestedSystem)]
+			want, ok := c.Systems[string(s.RequestedSystem)]
+			if !ok {
+				continue // the contract's eight; TestAllSystemsAgainstSwetest has the others
+			}
 			for n, cu := range s.Cusps {
 				if cu.Number != n+1 {
 					t.Errorf("case %d: cusp %d numbered %d", i, n+1, cu.Number)

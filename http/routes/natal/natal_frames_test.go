@@ -1,0 +1,532 @@
+package natal_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/aspects"
+	"github.com/astroapi/astroapi/engine/natal"
+	"github.com/astroapi/astroapi/http/apitest"
+)
+
+// framesFixture is testdata/natal/frames.json, made by
+// testdata/gen/natal_frames_swetest.py.
+type framesFixture struct {
+	Reference string  `json:"reference"`
+	Tolerance float64 `json:"tolerance_arcsec"`
+	Ayanamsas []struct {
+		Request   json.RawMessage `json:"request"`
+		Swetest   string          `json:"swetest"`
+		Ayanamsa  float64         `json:"ayanamsa"`
+		Sun       float64         `json:"sun"`
+		Moon      float64         `json:"moon"`
+		Ascendant float64         `json:"ascendant"`
+		Midheaven float64         `json:"midheaven"`
+	} `json:"ayanamsas"`
+	Declinations []struct {
+		Request      json.RawMessage    `json:"request"`
+		Swetest      string             `json:"swetest"`
+		Declinations map[string]float64 `json:"declinations"`
+		Obliquity    float64            `json:"obliquity"`
+	} `json:"declinations"`
+	Heliocentric []struct {
+		Request json.RawMessage       `json:"request"`
+		Swetest string                `json:"swetest"`
+		Planets map[string][4]float64 `json:"planets"` // longitude, latitude, distance, speed
+	} `json:"heliocentric"`
+	Osculating []struct {
+		Request json.RawMessage `json:"request"`
+		Swetest string          `json:"swetest"`
+		Lilith  float64         `json:"lilith"`
+	} `json:"osculating"`
+}
+
+// sepArcsec is the shortest separation of two longitudes, in arcseconds.
+func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
+
+func readFrames(t *testing.T) *framesFixture {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/natal/frames.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx framesFixture
+	if err := json.Unmarshal(raw, &fx); err != nil {
+		t.Fatal(err)
+	}
+	if fx.Tolerance != 1 || len(fx.Ayanamsas) != 5*(len(engine.Ayanamsas)+4) || len(fx.Declinations) != 30 || len(fx.Heliocentric) != 30 || len(fx.Osculating) != 20 {
+		t.Fatalf("fixture: tolerance %v, %d ayanamsa, %d declination, %d heliocentric, %d osculating cases",
+			fx.Tolerance, len(fx.Ayanamsas), len(fx.Declinations), len(fx.Heliocentric), len(fx.Osculating))
+	}
+	return &fx
+}
+
+// sources are the position sources the swetest comparisons run through:
+// the tables with libswe behind them (as the server runs) and libswe alone.
+var sources = []struct {
+	name string
+	pos  func(testing.TB) engine.Positions
+}{
+	{"tables", apitest.Tables},
+	{"swiss_ephemeris", func(t testing.TB) engine.Positions { return apitest.Ephemeris(t) }},
+}
+
+// TestAyanamsasAgainstSwetest posts natal charts in every named ayanamsa
+// (47) and four user-defined ones at five dates (1850-2188) and compares
+// the ayanamsa, the sidereal Sun and Moon, Ascendant and Midheaven with
+// swetest -sid / -sidudef: within 1".
+func TestAyanamsasAgainstSwetest(t *testing.T) {
+	fx := readFrames(t)
+	for _, src := range sources {
+		t.Run(src.name, func(t *testing.T) {
+			ts := startTestServer(t, testOptions{Positions: src.pos(t)})
+			var worst float64
+			seen := map[string]int{}
+			for i, c := range fx.Ayanamsas {
+				out, _ := postNatal(t, ts, string(c.Request))
+				r := out.Result
+				name := string(r.Ayanamsa.Name)
+				seen[name]++
+				sun, moon := r.Planets[0], r.Planets[1]
+				for _, v := range []struct {
+					what      string
+					got, want float64
+				}{{"ayanamsa", r.Ayanamsa.Degrees, c.Ayanamsa}, {"Sun", sun.Longitude, c.Sun}, {"Moon", moon.Longitude, c.Moon},
+					{"Ascendant", r.Ascendant.Longitude, c.Ascendant}, {"Midheaven", r.Midheaven.Longitude, c.Midheaven}} {
+					d := sepArcsec(v.got, v.want)
+					worst = max(worst, d)
+					if d > fx.Tolerance {
+						t.Errorf("case %d (%s): %s %s = %.7f, swetest %.7f (%.3f\")", i, c.Swetest, name, v.what, v.got, v.want, d)
+					}
+				}
+				if out.Input.ZodiacType != engine.Sidereal || (name == "user") != (out.Input.UserAyanamsa != nil) {
+					t.Errorf("case %d: echo %+v", i, out.Input.Frame)
+				}
+			}
+			for _, a := range engine.Ayanamsas {
+				if seen[string(a)] != 5 {
+					t.Errorf("%s: %d dates", a, seen[string(a)])
+				}
+			}
+			if seen["user"] != 20 {
+				t.Errorf("user-defined: %d cases", seen["user"])
+			}
+			t.Logf("%d ayanamsas and 4 user-defined x 5 dates, 5 numbers each: worst %.4f\"", len(engine.Ayanamsas), worst)
+		})
+	}
+}
+
+// TestDeclinationsAgainstSwetest posts 30 births with the asteroids and
+// parallels and compares every body's declination with swetest's (the
+// true equator of date) within 1", the out-of-bounds flags with swetest's
+// true obliquity, and the parallels among the bodies with a brute force
+// over swetest's declinations (every pair within the orb present, orbs to
+// 0.001 degree).
+func TestDeclinationsAgainstSwetest(t *testing.T) {
+	fx := readFrames(t)
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	var worst float64
+	oob, pairs := 0, 0
+	for i, c := range fx.Declinations {
+		body := strings.TrimSuffix(string(c.Request), "}") + `,"include_parallels":true,"parallel_orb":1.2}`
+		out, _ := postNatal(t, ts, body)
+		r := out.Result
+		if d := math.Abs(r.Conventions.Obliquity-c.Obliquity) * 3600; d > fx.Tolerance {
+			t.Errorf("case %d: obliquity %.7f, swetest %.7f", i, r.Conventions.Obliquity, c.Obliquity)
+		}
+		for _, p := range r.Planets {
+			want, ok := c.Declinations[p.Name]
+			if !ok {
+				continue
+			}
+			d := math.Abs(p.Declination-want) * 3600
+			worst = max(worst, d)
+			if d > fx.Tolerance {
+				t.Errorf("case %d (%s): %s declination %.7f, swetest %.7f (%.3f\")", i, c.Swetest, p.Name, p.Declination, want, d)
+			}
+			if p.OutOfBounds != (math.Abs(want) > c.Obliquity) && math.Abs(math.Abs(want)-c.Obliquity) > 1e-6 {
+				t.Errorf("case %d: %s out_of_bounds %v at %.5f (obliquity %.5f)", i, p.Name, p.OutOfBounds, want, c.Obliquity)
+			}
+			if p.OutOfBounds {
+				oob++
+			}
+		}
+		// Brute force over swetest's declinations, the angles left aside.
+		var names []string
+		for _, p := range r.Planets {
+			if _, ok := c.Declinations[p.Name]; ok {
+				names = append(names, p.Name)
+			}
+		}
+		got := map[[2]string]aspects.DeclinationAspect{}
+		for _, a := range r.Parallels {
+			got[[2]string{a.Point1, a.Point2}] = a
+		}
+		for x, a := range names {
+			for _, b := range names[x+1:] {
+				k, orb, ok := aspects.DeclinationAspectOf(c.Declinations[a], c.Declinations[b], 1.2)
+				g, have := got[[2]string{a, b}]
+				if ok && math.Abs(orb-1.2) < 1e-4 {
+					continue // at the edge of the orb: either answer is right
+				}
+				if ok != have || ok && (g.Aspect != k || math.Abs(g.Orb-orb) > 0.001) {
+					t.Errorf("case %d: %s-%s: brute force %v %s %.4f, answer %v %+v", i, a, b, ok, k, orb, have, g)
+				}
+				if ok {
+					pairs++
+				}
+			}
+		}
+	}
+	if oob == 0 || pairs == 0 {
+		t.Errorf("fixture: %d out-of-bounds bodies, %d parallels", oob, pairs)
+	}
+	t.Logf("30 births, 17 bodies: worst declination %.4f\"; %d out of bounds, %d parallels and contra-parallels", worst, oob, pairs)
+}
+
+// TestHeliocentricAgainstSwetest posts 30 instants (ten sidereal) to
+// POST /api/v1/natal/heliocentric and compares longitude, latitude
+// (1"), distance (1e-8 AU) and speed (1e-5 degree a day) of Mercury..Pluto,
+// the Earth and Chiron with swetest -hel.
+func TestHeliocentricAgainstSwetest(t *testing.T) {
+	fx := readFrames(t)
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	var worst, worstDist, worstSpeed float64
+	for i, c := range fx.Heliocentric {
+		env := ts.Post(t, "/api/v1/natal/heliocentric", string(c.Request)).WantStatus(t, 200).Envelope(t)
+		var r natal.HelioChart
+		if err := json.Unmarshal(env.Result, &r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Planets) != 10 || r.Planets[2].Name != "Earth" {
+			t.Fatalf("case %d: planets %+v", i, r.Planets)
+		}
+		for _, p := range r.Planets {
+			want := c.Planets[p.Name]
+			d := max(sepArcsec(p.Longitude, want[0]), math.Abs(p.Latitude-want[1])*3600)
+			worst = max(worst, d)
+			worstDist = max(worstDist, math.Abs(p.Distance-want[2]))
+			worstSpeed = max(worstSpeed, math.Abs(p.Speed-want[3]))
+			if d > fx.Tolerance || math.Abs(p.Distance-want[2]) > 1e-8 || math.Abs(p.Speed-want[3]) > 1e-5 {
+				t.Errorf("case %d (%s): %s %+v, swetest %v", i, c.Swetest, p.Name, p, want)
+			}
+		}
+		// The aspects are those of the default orbs among these longitudes.
+		pts := make([]aspects.Point, len(r.Planets))
+		for k, p := range r.Planets {
+			pts[k] = aspects.Point{Name: p.Name, Longitude: p.Longitude, Speed: p.Speed}
+		}
+		if want := aspects.Find(pts, aspects.DefaultOrbs(false)); len(want) != len(r.Aspects) {
+			t.Errorf("case %d: %d aspects, brute force %d", i, len(r.Aspects), len(want))
+		}
+	}
+	t.Logf("30 instants x 10 bodies: worst %.4f\", distance %.2g AU, speed %.2g deg/day", worst, worstDist, worstSpeed)
+}
+
+// TestOsculatingLilithAgainstSwetest: lilith "osculating" shows the
+// osculating apogee (swetest -pB), within 1", Moshier's outside the files.
+func TestOsculatingLilithAgainstSwetest(t *testing.T) {
+	fx := readFrames(t)
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	var worst float64
+	for i, c := range fx.Osculating {
+		out, _ := postNatal(t, ts, string(c.Request))
+		var lilith *natal.Planet
+		for k := range out.Result.Planets {
+			if out.Result.Planets[k].Name == "Lilith" {
+				lilith = &out.Result.Planets[k]
+			}
+		}
+		if lilith == nil || out.Result.Conventions.Lilith != "osculating_apogee" || out.Input.Lilith != natal.OsculatingApogee {
+			t.Fatalf("case %d: no osculating Lilith: %+v", i, out.Result.Conventions)
+		}
+		d := sepArcsec(lilith.Longitude, c.Lilith)
+		worst = max(worst, d)
+		if d > fx.Tolerance {
+			t.Errorf("case %d (%s): Lilith %.7f, swetest %.7f (%.3f\")", i, c.Swetest, lilith.Longitude, c.Lilith, d)
+		}
+	}
+	t.Logf("20 births (10 from Moshier, -1500..1700): worst %.4f\"", worst)
+}
+
+// chartOf posts a natal body and returns its chart.
+func chartOf(t *testing.T, ts *apitest.Server, body string) natal.Chart {
+	t.Helper()
+	out, _ := postNatal(t, ts, body)
+	return out.Result
+}
+
+// randomBirths are n births of 1850-2149 at latitudes within 60 degrees.
+func randomBirths(seed uint64, n int) []string {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf(`{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":%.3f,"longitude":%.3f`,
+			1850+rng.IntN(300), 1+rng.IntN(12), 1+rng.IntN(28), rng.IntN(24), rng.IntN(60), rng.Float64()*120-60, rng.Float64()*360-180)
+	}
+	return out
+}
+
+// TestHarmonicChart: the harmonic chart of every harmonic sampled is the
+// natal chart's longitudes times the harmonic (1e-7 degree, the written
+// precision times the harmonic), and its aspects a brute force over them.
+func TestHarmonicChart(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	for i, b := range randomBirths(3, 40) {
+		n := []int{1, 2, 5, 7, 9, 12, 16, 49, 120, 360}[i%10]
+		c := chartOf(t, ts, b+"}")
+		env := ts.Post(t, "/api/v1/natal/harmonic", fmt.Sprintf(`%s,"harmonic":%d}`, b, n)).WantStatus(t, 200).Envelope(t)
+		var h natal.HarmonicChart
+		if err := json.Unmarshal(env.Result, &h); err != nil {
+			t.Fatal(err)
+		}
+		natalLon := map[string]float64{"Ascendant": c.Ascendant.Longitude, "Midheaven": c.Midheaven.Longitude}
+		for _, p := range c.Planets {
+			natalLon[p.Name] = p.Longitude
+		}
+		if h.Harmonic != n || len(h.Points) != len(c.Planets)+2 {
+			t.Fatalf("birth %d: harmonic %d, %d points", i, h.Harmonic, len(h.Points))
+		}
+		var pts []aspects.Point
+		for _, p := range h.Points {
+			want := engine.Normalize(natalLon[p.Name] * float64(n))
+			if d := math.Abs(math.Remainder(p.Longitude-want, 360)); d > 1e-7*float64(n)+1e-9 || math.Abs(p.NatalLongitude-natalLon[p.Name]) > 1e-7 {
+				t.Errorf("birth %d H%d: %s %.7f, natal x %d = %.7f", i, n, p.Name, p.Longitude, n, want)
+			}
+			if p.Name != natal.SouthNode {
+				pts = append(pts, aspects.Point{Name: p.Name, Longitude: p.Longitude, Speed: p.Speed})
+			}
+		}
+		if want := aspects.Find(pts, aspects.DefaultOrbs(false)); len(want) != len(h.Aspects) {
+			t.Errorf("birth %d H%d: %d aspects, brute force %d", i, n, len(h.Aspects), len(want))
+		}
+	}
+}
+
+// TestDraconicChart: every longitude less the North Node's (true and
+// mean), the node at 0 Aries, the aspects and houses unchanged.
+func TestDraconicChart(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	for i, b := range randomBirths(4, 20) {
+		node := []string{"true", "mean"}[i%2]
+		body := b + `,"node_type":"` + node + `"}`
+		c := chartOf(t, ts, body)
+		env := ts.Post(t, "/api/v1/natal/draconic", body).WantStatus(t, 200).Envelope(t)
+		var d natal.Chart
+		if err := json.Unmarshal(env.Result, &d); err != nil {
+			t.Fatal(err)
+		}
+		nodeLon := c.Planets[10].Longitude
+		if d.ZodiacType != "draconic" || d.Draconic == nil || string(d.Draconic.Node) != node || d.Draconic.NodeLongitude != nodeLon || d.Planets[10].Longitude != 0 {
+			t.Fatalf("birth %d: %+v %+v", i, d.Draconic, d.Planets[10])
+		}
+		for k, p := range d.Planets {
+			if sepArcsec(p.Longitude, c.Planets[k].Longitude-nodeLon) > 0.001 || p.House != c.Planets[k].House || p.Declination != c.Planets[k].Declination {
+				t.Errorf("birth %d: %s %+v, natal %+v", i, p.Name, p, c.Planets[k])
+			}
+		}
+		for k, cu := range d.Houses.Cusps {
+			if sepArcsec(cu.Longitude, c.Houses.Cusps[k].Longitude-nodeLon) > 0.001 {
+				t.Errorf("birth %d: cusp %d", i, k+1)
+			}
+		}
+		if sepArcsec(d.Ascendant.Longitude, c.Ascendant.Longitude-nodeLon) > 0.001 || len(d.Aspects) != len(c.Aspects) {
+			t.Errorf("birth %d: ascendant or aspects", i)
+		}
+	}
+}
+
+// TestAntisciaChart: every point's antiscion and contra-antiscion, and
+// the contacts against a brute force over every pair of points.
+func TestAntisciaChart(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	contacts := 0
+	for i, b := range randomBirths(5, 40) {
+		c := chartOf(t, ts, b+"}")
+		env := ts.Post(t, "/api/v1/natal/antiscia", b+`,"orb":1.5}`).WantStatus(t, 200).Envelope(t)
+		var a natal.Antiscia
+		if err := json.Unmarshal(env.Result, &a); err != nil {
+			t.Fatal(err)
+		}
+		lon := map[string]float64{"Ascendant": c.Ascendant.Longitude, "Midheaven": c.Midheaven.Longitude}
+		var names []string
+		for _, p := range c.Planets {
+			if p.Name != natal.SouthNode {
+				lon[p.Name] = p.Longitude
+				names = append(names, p.Name)
+			}
+		}
+		names = append(names, "Ascendant", "Midheaven")
+		for k, p := range a.Points {
+			if p.Name != names[k] || sepArcsec(p.Antiscion.Longitude, 180-lon[p.Name]) > 0.001 || sepArcsec(p.ContraAntiscion.Longitude, -lon[p.Name]) > 0.001 {
+				t.Errorf("birth %d: %+v", i, p)
+			}
+		}
+		want := 0
+		for x, p := range names {
+			for _, q := range names[x+1:] {
+				for _, at := range []float64{180, 0} {
+					if math.Abs(math.Remainder(lon[p]+lon[q]-at, 360)) <= 1.5 {
+						want++
+					}
+				}
+			}
+		}
+		if want != len(a.Contacts) {
+			t.Errorf("birth %d: %d contacts, brute force %d: %+v", i, len(a.Contacts), want, a.Contacts)
+		}
+		contacts += want
+	}
+	if contacts == 0 {
+		t.Error("no contact in 40 charts")
+	}
+}
+
+// TestUnknownTime casts births of unknown time and checks the answer
+// against charts of the same day at every ten minutes from local midnight
+// (a brute force): the angles, houses, placements and lots are left out;
+// every body's range is its longitude at the day's two ends; the Moon and
+// the bodies changing sign are marked; an aspect is marked time-dependent
+// exactly when some sample lacks it, and the possible aspects are those
+// some sample has that the charted time does not.
+func TestUnknownTime(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	births := []string{
+		`{"year":1990,"month":7,"day":14,"latitude":51.5,"longitude":-0.13,"timezone":"Europe/London"`,
+		`{"year":2003,"month":2,"day":28,"latitude":-33.9,"longitude":151.2,"timezone":"Australia/Sydney","include_minor_aspects":true`,
+		`{"year":1875,"month":11,"day":3,"latitude":40.7,"longitude":-74.0,"timezone":"America/New_York","hour":6,"minute":40`,
+	}
+	for i, b := range births {
+		out, env := postNatal(t, ts, b+`,"time_unknown":true}`)
+		r := out.Result
+		u := r.UnknownTime
+		if u == nil || !out.Input.TimeUnknown {
+			t.Fatalf("birth %d: no unknown_time: %s", i, env.Result)
+		}
+		var top struct {
+			Keys    map[string]json.RawMessage
+			Planets []map[string]json.RawMessage
+		}
+		if err := json.Unmarshal(env.Result, &top.Keys); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(top.Keys["planets"], &top.Planets); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"ascendant", "midheaven", "houses", "angles", "vertex", "part_of_fortune"} {
+			if _, ok := top.Keys[key]; ok {
+				t.Errorf("birth %d: %s left in the answer", i, key)
+			}
+		}
+		for _, p := range top.Planets {
+			if _, ok := p["house"]; ok {
+				t.Errorf("birth %d: a planet with a house: %s", i, p["name"])
+			}
+		}
+		if r.Patterns.HemisphereEmphasis != "unknown" || len(env.Warnings) == 0 {
+			t.Errorf("birth %d: hemisphere %q, warnings %v", i, r.Patterns.HemisphereEmphasis, env.Warnings)
+		}
+		wantCharted := "12:00:00"
+		if strings.Contains(b, `"hour"`) {
+			wantCharted = "06:40:00"
+		}
+		if u.ChartedAt != wantCharted {
+			t.Errorf("birth %d: charted at %s", i, u.ChartedAt)
+		}
+		// Charts of the same day every ten minutes, the time known.
+		var samples []natal.Chart
+		for m := 0; m <= 1440; m += 10 {
+			hh, mm := m/60, m%60
+			body := b
+			if k := strings.Index(body, `,"hour"`); k >= 0 {
+				body = body[:k]
+			}
+			if hh == 24 {
+				samples = append(samples, chartOf(t, ts, nextDay(body)+`,"hour":0,"minute":0}`))
+				continue
+			}
+			samples = append(samples, chartOf(t, ts, fmt.Sprintf(`%s,"hour":%d,"minute":%d}`, body, hh, mm)))
+		}
+		first, last := samples[0], samples[len(samples)-1]
+		for k, rg := range u.Ranges {
+			if sepArcsec(rg.Start, first.Planets[k].Longitude) > 0.01 || sepArcsec(rg.End, last.Planets[k].Longitude) > 0.01 {
+				t.Errorf("birth %d: %s range %.5f-%.5f, day %.5f-%.5f", i, rg.Name, rg.Start, rg.End, first.Planets[k].Longitude, last.Planets[k].Longitude)
+			}
+			signs := map[string]bool{}
+			for _, s := range samples {
+				signs[s.Planets[k].Sign] = true
+			}
+			for s := range signs {
+				if !slices.Contains(rg.Signs, s) {
+					t.Errorf("birth %d: %s is in %s during the day, not in %v", i, rg.Name, s, rg.Signs)
+				}
+			}
+			if marked := r.Planets[k].TimeDependent; marked != (rg.Name == "Moon" || len(rg.Signs) > 1) {
+				t.Errorf("birth %d: %s time_dependent %v with signs %v", i, rg.Name, marked, rg.Signs)
+			}
+		}
+		// Aspects against the samples (the angles left aside).
+		held := map[string]int{}
+		for _, s := range samples {
+			for _, a := range s.Aspects {
+				if a.Point2 != "Ascendant" && a.Point2 != "Midheaven" && a.Point1 != "Ascendant" && a.Point1 != "Midheaven" {
+					held[a.Point1+"/"+a.Point2+"/"+string(a.Aspect)]++
+				}
+			}
+		}
+		inChart := map[string]bool{}
+		for _, a := range r.Aspects {
+			key := a.Point1 + "/" + a.Point2 + "/" + string(a.Aspect)
+			inChart[key] = true
+			if whole := held[key] == len(samples); a.TimeDependent == whole && !nearEdge(a.Orb, r.Conventions.Orbs[a.Aspect]) {
+				t.Errorf("birth %d: %s time_dependent %v, held in %d of %d samples", i, key, a.TimeDependent, held[key], len(samples))
+			}
+		}
+		possible := map[string]bool{}
+		for _, p := range u.Possible {
+			possible[p.Point1+"/"+p.Point2+"/"+string(p.Aspect)] = true
+		}
+		for key, n := range held {
+			if n > 0 && !inChart[key] && !possible[key] {
+				t.Errorf("birth %d: %s holds in %d samples but is neither in the chart nor possible", i, key, n)
+			}
+		}
+		for key := range possible {
+			if held[key] == 0 {
+				t.Logf("birth %d: %s possible but in no ten-minute sample (briefly, between samples)", i, key)
+			}
+		}
+	}
+}
+
+// nearEdge says an orb is within 0.01 degree of its limit, where the
+// ten-minute samples may miss the moment an aspect leaves or enters.
+func nearEdge(orb, limit float64) bool { return math.Abs(orb-limit) < 0.01 }
+
+// nextDay moves the date of a birth body (year, month, day) a day on.
+func nextDay(body string) string {
+	var y, m, d int
+	fmt.Sscanf(body, `{"year":%d,"month":%d,"day":%d`, &y, &m, &d)
+	days := []int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days[1] = 29
+	}
+	d++
+	if d > days[m-1] {
+		d, m = 1, m+1
+		if m > 12 {
+			m, y = 1, y+1
+		}
+	}
+	rest := body[strings.Index(body, `"day":`)+len(`"day":`):]
+	rest = rest[strings.IndexAny(rest, ",}"):]
+	return fmt.Sprintf(`{"year":%d,"month":%d,"day":%d`, y, m, d) + rest
+}
