@@ -61,13 +61,18 @@ const (
 // toolDocs are the model-facing descriptions, by operation id.
 var toolDocs = map[string]toolDoc{
 	// charts
-	"post-natal": {"charts", "Natal chart: planets (sign, degree, house, retrograde), house cusps, angles, aspects with orbs, chart shape and element/modality balance." +
-		birthArgs + chartArgs},
-	"post-synastry":  {"relationships", "Synastry of two people: both charts, the inter-aspects between them and a compatibility score." + twoPeople + " Options: orbs, include_minor_aspects."},
-	"post-composite": {"relationships", "Midpoint composite chart of two people: bodies at the near midpoints, angles and houses (house_method derived_ascendant, or midpoints), aspects and patterns." + twoPeople},
-	"post-davison":   {"relationships", "Davison relationship chart: a natal chart cast for the midpoint in time and space of two births." + twoPeople},
-	"post-houses":    {"charts", "House cusps and angles (Ascendant, Midheaven, Vertex) of one house system or all eight (house_system \"all\")." + birthArgs},
-	"post-aspects":   {"charts", "Aspects and patterns (stellium, T-square, grand trine, grand cross, yod, kite, mystic rectangle) of a birth (`birth`: the natal body) or of a list of points ({name, longitude, speed}). aspect_set major (default), minor, all; harmonics; orbs."},
+	"post-natal": {"charts", "Natal chart: planets (sign, degree, house, retrograde, declination, out of bounds), house cusps, angles, aspects with orbs, chart shape and element/modality balance." +
+		birthArgs + " Any Swiss Ephemeris house system (24) and ayanamsa (47) or user_ayanamsa; include_parallels; time_unknown charts the day and marks what depends on the time." + chartArgs},
+	"post-natal-heliocentric":   {"charts", "Heliocentric chart: Mercury..Pluto, the Earth and Chiron seen from the Sun, with their aspects (no houses, no Moon)." + birthArgs},
+	"post-natal-draconic":       {"charts", "Draconic chart: the natal chart measured from the North Node (node_type true or mean), the node at 0 Aries." + birthArgs},
+	"post-natal-harmonic":       {"charts", "Harmonic chart: every natal longitude times harmonic (1-360), with the aspects among them." + birthArgs},
+	"post-natal-antiscia":       {"charts", "Antiscia and contra-antiscia of a natal chart's points and the pairs on each other's within orb (default 1)." + birthArgs},
+	"post-aspects-declinations": {"charts", "Declinations: out-of-bounds points and the parallels and contra-parallels (orb, default 1) of a birth (`birth`: the natal body) or of points ({name, declination})."},
+	"post-synastry":             {"relationships", "Synastry of two people: both charts, the inter-aspects between them and a compatibility score." + twoPeople + " Options: orbs, include_minor_aspects."},
+	"post-composite":            {"relationships", "Midpoint composite chart of two people: bodies at the near midpoints, angles and houses (house_method derived_ascendant, or midpoints), aspects and patterns." + twoPeople},
+	"post-davison":              {"relationships", "Davison relationship chart: a natal chart cast for the midpoint in time and space of two births." + twoPeople},
+	"post-houses":               {"charts", "House cusps and angles (Ascendant, Midheaven, Vertex) of one house system or all 24 (house_system \"all\"; gauquelin gives 36 sectors)." + birthArgs},
+	"post-aspects":              {"charts", "Aspects and patterns (stellium, T-square, grand trine, grand cross, yod, kite, mystic rectangle) of a birth (`birth`: the natal body) or of a list of points ({name, longitude, speed}). aspect_set major (default), minor, all; harmonics; orbs."},
 	"post-arabic-parts": {"charts", "Arabic parts (lots) of a natal chart: Fortune, Spirit and the Hermetic lots, Basis, al-Biruni's and Bonatti's lots, each with formula, sign, degree and house; custom lots as \"A + B - C\"." +
 		birthArgs + " lots: the keys wanted (default all); custom: your formulas."},
 	"get-arabic-parts-catalog": {"charts", "The catalog of Arabic parts (keys, formulas, day/night reversal, sources) that the arabic_parts tool takes."},
