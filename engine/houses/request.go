@@ -3,7 +3,6 @@ package houses
 import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
-	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/engine/sidereal"
 )
@@ -63,22 +62,4 @@ func (r *Request) Cast(pos engine.Positions) (*Table, error) {
 	b := r.Packet.Resolved()
 	return CastWith(pos, b.Instant.JD, b.Latitude, b.Longitude, r.HouseSystem,
 		Zodiac{Sidereal: r.Ayanamsa, User: r.UserAyanamsa, PolarFallback: engine.HouseSystem(r.PolarFallback)})
-}
-
-// AppendJSON appends the request as go-json writes it (checked by a
-// test). Without it the embedded packet's AppendJSON, promoted, would
-// write the echo without the house system and the zodiac.
-func (r *Request) AppendJSON(b []byte) []byte {
-	o := jsonw.Object{B: append(b, '{')}
-	r.Packet.AppendMembers(&o)
-	o.StringOmit("house_system", string(r.HouseSystem))
-	o.StringOmit("polar_fallback", string(r.PolarFallback))
-	o.StringOmit("zodiac_type", string(r.ZodiacType))
-	o.StringOmit("ayanamsa", string(r.Ayanamsa))
-	if u := r.UserAyanamsa; u != nil {
-		o.Key("user_ayanamsa")
-		o.B = jsonw.Number(append(o.B, `{"epoch_jd":`...), u.EpochJD)
-		o.B = append(jsonw.Number(append(o.B, `,"degrees":`...), u.Degrees), '}')
-	}
-	return append(o.B, '}')
 }

@@ -103,10 +103,7 @@ func TestEchoJSON(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			x.UserAyanamsa = &sidereal.User{EpochJD: num(), Degrees: num()}
 		}
-		helio := &HelioRequest{Packet: e.Packet, ZodiacType: e.ZodiacType, Ayanamsa: e.Ayanamsa,
-			IncludeAsteroids: e.IncludeAsteroids, IncludeMinorAspects: e.IncludeMinorAspects, Orbs: e.Orbs}
 		for _, v := range []interface{ AppendJSON([]byte) []byte }{
-			helio,
 			&ChartRequest{Request: e, Extras: x},
 			&HarmonicRequest{ChartRequest: ChartRequest{Request: e, Extras: x}, Harmonic: rng.IntN(360) + 1},
 			&AntisciaRequest{ChartRequest: ChartRequest{Request: e, Extras: x}, Orb: num()},

@@ -383,19 +383,3 @@ func (r *AntisciaRequest) AppendJSON(b []byte) []byte {
 	}
 	return append(o.B, '}')
 }
-
-// AppendJSON appends the request as go-json writes it (checked by a
-// test); without it the embedded packet's, promoted, would leave out the
-// zodiac and the aspects' settings.
-func (r *HelioRequest) AppendJSON(b []byte) []byte {
-	o := jsonw.Object{B: append(b, '{')}
-	r.Packet.AppendMembers(&o)
-	o.StringOmit("zodiac_type", string(r.ZodiacType))
-	o.StringOmit("ayanamsa", string(r.Ayanamsa))
-	o.BoolOmit("include_asteroids", r.IncludeAsteroids)
-	o.BoolOmit("include_minor_aspects", r.IncludeMinorAspects)
-	if len(r.Orbs) > 0 {
-		o.NumberMap("orbs", r.Orbs)
-	}
-	return append(o.B, '}')
-}
