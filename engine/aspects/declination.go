@@ -112,7 +112,7 @@ type DeclinationInput struct {
 // are judged against. Resolved, it is its own echo.
 type DeclinationRequest struct {
 	Points    []DeclinationInput `json:"points,omitempty" doc:"points with their declinations instead of a chart: 2 to 50, names unique" maxItems:"50" example:"[{\"name\":\"Sun\",\"declination\":21.6},{\"name\":\"Moon\",\"declination\":-21.9},{\"name\":\"Venus\",\"declination\":22.1}]"`
-	Obliquity float64            `json:"obliquity,omitempty" doc:"obliquity of the ecliptic, degrees, that listed points are out of bounds beyond (a chart uses the true obliquity of its date); omitted, listed points get no out-of-bounds flag" minimum:"22" maximum:"25"`
+	Obliquity *float64           `json:"obliquity,omitempty" doc:"obliquity of the ecliptic, degrees, that listed points are out of bounds beyond (a chart uses the true obliquity of its date); omitted, listed points get no out-of-bounds flag" minimum:"22" maximum:"25"`
 	Orb       float64            `json:"orb,omitempty" doc:"orb of the parallels and contra-parallels, degrees of declination" default:"1" exclusiveMinimum:"0" maximum:"5"`
 }
 
@@ -125,7 +125,7 @@ func (r *DeclinationRequest) ResolveFor(prefix string, chart bool) error {
 	switch {
 	case chart && len(r.Points) > 0:
 		errs.Bad(prefix+"points", "send birth or points, not both")
-	case chart && r.Obliquity != 0:
+	case chart && r.Obliquity != nil:
 		errs.Bad(prefix+"obliquity", "a chart's points are judged against the true obliquity of its date: send obliquity only with points")
 	case !chart && r.Points == nil:
 		errs.Bad(prefix+"birth", "send birth (birth data) or points (a list of {name, declination})")

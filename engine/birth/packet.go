@@ -43,7 +43,7 @@ type Packet struct {
 	Calendar  calendar.Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)"`
 	// TimeUnknown says the birth time is not known: the time fields (or
 	// their default, 12:00) only say which instant of the day is charted.
-	TimeUnknown bool `json:"time_unknown,omitempty" doc:"the birth time is unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so" default:"false"`
+	TimeUnknown bool `json:"time_unknown,omitempty" doc:"birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so" default:"false"`
 
 	// The echo: what the packet resolved to (read-only; ignored on input).
 	BirthDate      string       `json:"birth_date,omitempty" readonly:"true" doc:"the local date read, YYYY-MM-DD, in calendar" example:"1990-07-14"`

@@ -88,15 +88,17 @@ func (d Deps) declinations(c *op.Call, in *declinationsRequest) (*Declinations, 
 		for _, p := range in.Points {
 			pts = append(pts, aspects.DeclinationPoint{Name: p.Name, Declination: p.Declination})
 			out := DeclinationPoint{Name: p.Name, Declination: p.Declination}
-			if in.Obliquity != 0 {
-				oob := math.Abs(p.Declination) > in.Obliquity
+			if in.Obliquity != nil {
+				oob := math.Abs(p.Declination) > *in.Obliquity
 				out.OutOfBounds = &oob
 			} else {
 				res.Conventions.OutOfBounds = "not judged: no obliquity was sent"
 			}
 			res.Points = append(res.Points, out)
 		}
-		res.Obliquity = in.Obliquity
+		if in.Obliquity != nil {
+			res.Obliquity = *in.Obliquity
+		}
 		res.Parallels = aspects.AppendParallels([]aspects.DeclinationAspect{}, pts, in.Orb)
 		return res, nil
 	}
