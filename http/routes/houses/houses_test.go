@@ -176,6 +176,12 @@ func TestHousesBadInput(t *testing.T) {
 		{"ErrFoldBound", `{` + base + `,"fold":2}`, 422, "fold"},
 		{"ErrDateAndDay", `{"date":"1990-04-30","day":30,"latitude":51.5,"longitude":0}`, 422, "date"},
 		{"ErrTimeAndHour", `{` + base + `,"time":"10:00","hour":10}`, 422, "time"},
+		{"ErrPolarFallbackKoch", `{` + base + `,"polar_fallback":"koch"}`, 422, "polar_fallback"},
+		{"ErrPolarFallbackAll", `{` + base + `,"polar_fallback":"all"}`, 422, "polar_fallback"},
+		{"ErrUserAndAyanamsa", `{` + base + `,"zodiac_type":"sidereal","ayanamsa":"kp","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.8}}`, 422, "user_ayanamsa"},
+		{"ErrUserEpoch", `{` + base + `,"zodiac_type":"sidereal","user_ayanamsa":{"epoch_jd":2817000.5,"degrees":23.8}}`, 422, "user_ayanamsa.epoch_jd"},
+		{"ErrTimeUnknownType", `{` + base + `,"time_unknown":"yes"}`, 422, "time_unknown"},
+		{"ErrUnknownPolar", `{` + base + `,"polar_fallbak":"equal"}`, 422, "polar_fallbak"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := ts.Post(t, "/api/v1/houses", c.body).WantStatus(t, c.status).Problem(t)

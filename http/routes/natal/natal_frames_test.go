@@ -530,3 +530,79 @@ func nextDay(body string) string {
 	rest = rest[strings.IndexAny(rest, ",}"):]
 	return fmt.Sprintf(`{"year":%d,"month":%d,"day":%d`, y, m, d) + rest
 }
+
+// TestFramesBadInput: the natal family's own options and the frame
+// routes refuse what they cannot chart with a 422 naming the field:
+// unknown names with a suggestion, wrong types, bounds one step outside,
+// and the cross-field rules (ayanamsa and user_ayanamsa; a sidereal
+// draconic chart).
+func TestFramesBadInput(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	const base = `"year":1990,"month":4,"day":30,"hour":10,"latitude":51.5,"longitude":0`
+	const sid = `,"zodiac_type":"sidereal"`
+	user := func(epoch, deg string) string {
+		return `,"user_ayanamsa":{"epoch_jd":` + epoch + `,"degrees":` + deg + `}`
+	}
+	for _, c := range []struct {
+		name, path, body string
+		field            string
+	}{
+		{"ErrPolarFallbackPlacidus", "/api/v1/natal", `{` + base + `,"polar_fallback":"placidus"}`, "polar_fallback"},
+		{"ErrPolarFallbackGauquelin", "/api/v1/natal", `{` + base + `,"polar_fallback":"gauquelin"}`, "polar_fallback"},
+		{"ErrLilith", "/api/v1/natal", `{` + base + `,"lilith":"true"}`, "lilith"},
+		{"ErrFortune", "/api/v1/natal", `{` + base + `,"fortune_formula":"night"}`, "fortune_formula"},
+		{"ErrUserAndAyanamsa", "/api/v1/natal", `{` + base + sid + `,"ayanamsa":"lahiri"` + user("2451545", "23.85") + `}`, "user_ayanamsa"},
+		{"ErrUserEpochBound", "/api/v1/natal", `{` + base + sid + user("624999", "23.85") + `}`, "user_ayanamsa.epoch_jd"},
+		{"ErrUserDegreesBound", "/api/v1/natal", `{` + base + sid + user("2451545", "360.5") + `}`, "user_ayanamsa.degrees"},
+		{"ErrUserDegreesMissing", "/api/v1/natal", `{` + base + sid + `,"user_ayanamsa":{"epoch_jd":2451545}}`, "user_ayanamsa.degrees"},
+		{"ErrUserType", "/api/v1/natal", `{` + base + sid + `,"user_ayanamsa":23.85}`, "user_ayanamsa"},
+		{"ErrParallelOrbZero", "/api/v1/natal", `{` + base + `,"include_parallels":true,"parallel_orb":0}`, "parallel_orb"},
+		{"ErrParallelOrbHigh", "/api/v1/natal", `{` + base + `,"include_parallels":true,"parallel_orb":5.01}`, "parallel_orb"},
+		{"ErrParallelsType", "/api/v1/natal", `{` + base + `,"include_parallels":"yes"}`, "include_parallels"},
+		{"ErrTimeUnknownType", "/api/v1/natal", `{` + base + `,"time_unknown":1}`, "time_unknown"},
+		{"ErrHouseSystemNew", "/api/v1/natal", `{` + base + `,"house_system":"polich_page"}`, "house_system"},
+		{"ErrAyanamsaNew", "/api/v1/natal", `{` + base + sid + `,"ayanamsa":"galactic_center"}`, "ayanamsa"},
+		{"ErrUnknownPolarFallback", "/api/v1/natal", `{` + base + `,"polar_falback":"equal"}`, "polar_falback"},
+		{"ErrUnknownTimeUnknown", "/api/v1/natal", `{` + base + `,"unknown_time":true}`, "unknown_time"},
+		{"ErrHelioZodiac", "/api/v1/natal/heliocentric", `{` + base + `,"zodiac_type":"draconic"}`, "zodiac_type"},
+		{"ErrHelioOrbs", "/api/v1/natal/heliocentric", `{` + base + `,"orbs":{"trine":-1}}`, "orbs.trine"},
+		{"ErrHelioYear", "/api/v1/natal/heliocentric", `{"month":4,"day":30,"latitude":51.5,"longitude":0}`, "year"},
+		{"ErrUnknownHelioHouses", "/api/v1/natal/heliocentric", `{` + base + `,"house_system":"koch"}`, "house_system"},
+		{"ErrDraconicSidereal", "/api/v1/natal/draconic", `{` + base + sid + `}`, "zodiac_type"},
+		{"ErrDraconicNode", "/api/v1/natal/draconic", `{` + base + `,"node_type":"osculating"}`, "node_type"},
+		{"ErrHarmonicMissing", "/api/v1/natal/harmonic", `{` + base + `}`, "harmonic"},
+		{"ErrHarmonicZero", "/api/v1/natal/harmonic", `{` + base + `,"harmonic":0}`, "harmonic"},
+		{"ErrHarmonic361", "/api/v1/natal/harmonic", `{` + base + `,"harmonic":361}`, "harmonic"},
+		{"ErrHarmonicFloat", "/api/v1/natal/harmonic", `{` + base + `,"harmonic":5.5}`, "harmonic"},
+		{"ErrHarmonicType", "/api/v1/natal/harmonic", `{` + base + `,"harmonic":"five"}`, "harmonic"},
+		{"ErrUnknownHarmonics", "/api/v1/natal/harmonic", `{` + base + `,"harmonics":5}`, "harmonics"},
+		{"ErrAntisciaOrbZero", "/api/v1/natal/antiscia", `{` + base + `,"orb":0}`, "orb"},
+		{"ErrAntisciaOrbHigh", "/api/v1/natal/antiscia", `{` + base + `,"orb":5.5}`, "orb"},
+		{"ErrAntisciaOrbType", "/api/v1/natal/antiscia", `{` + base + `,"orb":"1"}`, "orb"},
+		{"ErrAntisciaLatitude", "/api/v1/natal/antiscia", `{"year":1990,"month":4,"day":30,"latitude":90.5,"longitude":0}`, "latitude"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := ts.Post(t, c.path, c.body).WantStatus(t, 422).Problem(t)
+			for _, e := range p.Errors {
+				if e.Field == c.field {
+					if strings.HasPrefix(c.name, "ErrUnknown") && !strings.Contains(e.Reason, "did you mean") && !strings.Contains(e.Reason, "the fields are") {
+						t.Errorf("no suggestion: %q", e.Reason)
+					}
+					return
+				}
+			}
+			t.Errorf("problem does not name %s: %+v", c.field, p)
+		})
+	}
+	// The bounds themselves are charted.
+	for _, ok := range []struct{ path, body string }{
+		{"/api/v1/natal/harmonic", `{` + base + `,"harmonic":1}`},
+		{"/api/v1/natal/harmonic", `{` + base + `,"harmonic":360}`},
+		{"/api/v1/natal/antiscia", `{` + base + `,"orb":5}`},
+		{"/api/v1/natal", `{` + base + `,"include_parallels":true,"parallel_orb":5}`},
+		{"/api/v1/natal", `{` + base + sid + user("625000", "-360") + `}`},
+		{"/api/v1/natal", `{"year":1990,"month":4,"day":30,"latitude":78,"longitude":15,"polar_fallback":"equal_aries","house_system":"gauquelin"}`},
+	} {
+		ts.Post(t, ok.path, ok.body).WantStatus(t, 200)
+	}
+}
