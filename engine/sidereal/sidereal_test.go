@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/swe"
 )
 
@@ -48,7 +49,7 @@ func TestAgainstNamed(t *testing.T) {
 			got := d.user.Mean(float64(jd) + e.DeltaT(jd))
 			diff := math.Abs(math.Remainder(got-want, 360)) * 3600
 			worst = max(worst, diff)
-			if diff > 0.001 {
+			if measure.Over(diff, 0.001) {
 				t.Errorf("%s at JD %.4f: %.9f, swe %.9f (%.4f\")", d.a, float64(jd), got, want, diff)
 			}
 		}
@@ -59,7 +60,7 @@ func TestAgainstNamed(t *testing.T) {
 // TestRate: the rate is the general precession, about 50.3" a year now.
 func TestRate(t *testing.T) {
 	u := User{2451545, 0}
-	if r := u.Rate(2451545) * 365.25 * 3600; math.Abs(r-50.29) > 0.02 {
+	if r := u.Rate(2451545) * 365.25 * 3600; measure.Over(math.Abs(r-50.29), 0.02) {
 		t.Errorf("rate at J2000 %.3f\"/year", r)
 	}
 }
