@@ -524,17 +524,76 @@ func (f *frame) sunshine(c *[12]float64, dec float64) {
 // gauquelin returns the 36 Gauquelin sector cusps: the diurnal and
 // nocturnal semi-arcs divided into ninths by the Placidus condition,
 // numbered clockwise from the Ascendant (sector 10 begins at the MC).
+//
+// Its sixteen roots cost four Placidus charts by placidusRA's secant; they
+// move smoothly with the fraction, so each is found instead by Newton's
+// method from the parabola through the three before it (the meridian is
+// the root of fraction 0), in one or two steps. A search that does not
+// settle inside the root's bracket falls back to placidusRA.
 func (f *frame) gauquelin(mc, asc float64) *[36]float64 {
 	s := new([36]float64)
+	k := math.Tan(f.lat*deg) * f.sinE / f.cosE
+	var roots [2][9]float64 // right ascensions: [0] above the horizon, [1] below; [.][0] the meridian
+	roots[0][0], roots[1][0] = f.armc, f.armc+180
 	for j := 1; j <= 8; j++ {
 		frac := float64(j) / 9
-		up := f.placidus(frac, true)    // j ninths of the way from the MC to the Asc
-		down := f.placidus(frac, false) // j ninths of the way from the IC to the Asc
+		for side := range 2 {
+			r := &roots[side]
+			var guess float64
+			switch j {
+			case 1: // equal division of the equator
+				guess = f.armc + 90*frac
+				if side == 1 {
+					guess = f.armc + 180 - 90*frac
+				}
+			case 2:
+				guess = 2*r[1] - r[0]
+			default:
+				guess = 3*r[j-1] - 3*r[j-2] + r[j-3]
+			}
+			r[j] = f.gauquelinRoot(k, frac, side == 0, guess)
+		}
+		up, down := f.raToLon(roots[0][j]), f.raToLon(roots[1][j]) // j ninths from the MC, from the IC
 		s[9-j], s[27-j] = up, engine.Normalize(up+180)
 		s[27+j], s[9+j] = down, engine.Normalize(down+180)
 	}
 	s[0], s[9], s[18], s[27] = asc, mc, engine.Normalize(asc+180), engine.Normalize(mc+180)
 	return s
+}
+
+// gauquelinRoot solves placidusRA's condition by Newton's method from
+// guess: h(x) = base + frac·sda(x) - x, sda(x) = acos(-k sin x) the
+// diurnal semi-arc of the ecliptic point of right ascension x, whose
+// derivative is k cos x / sqrt(1 - k² sin² x).
+func (f *frame) gauquelinRoot(k, frac float64, above bool, guess float64) float64 {
+	base, lo, hi := f.armc, f.armc, f.armc+180*frac
+	if !above {
+		base, lo, hi = f.armc+180*(1-frac), f.armc+180-180*frac, f.armc+180
+	}
+	x := guess
+	for range 8 {
+		sx, cx := math.Sincos(x * deg)
+		ks := k * sx
+		if ks*ks >= 1 {
+			break
+		}
+		d := base + frac*math.Acos(-ks)*rad - x
+		if d > 180 || d <= -180 {
+			d = math.Remainder(d, 360)
+		}
+		step := d / (frac*k*cx/math.Sqrt(1-ks*ks) - 1)
+		x -= step
+		// Newton's error after a step is about (h''/2h')·step², h''/h'
+		// of order one per radian: under 1e-9 degree after a step of
+		// 1e-4 degree.
+		if math.Abs(step) < 1e-4 {
+			if x >= lo-1e-9 && x <= hi+1e-9 {
+				return x
+			}
+			break
+		}
+	}
+	return f.placidusRA(frac, above, guess)
 }
 
 // placidus finds the cusp whose hour angle is the fraction frac of its own
@@ -544,6 +603,18 @@ func (f *frame) gauquelin(mc, asc float64) *[36]float64 {
 // the secant method on g(ra) - ra converges in a few steps where plain
 // fixed-point iteration needs a dozen or more.
 func (f *frame) placidus(frac float64, above bool) float64 {
+	// Start from equal division of the equator.
+	x0 := f.armc + 90*frac
+	if !above {
+		x0 = f.armc + 180 - 90*frac
+	}
+	return f.raToLon(f.placidusRA(frac, above, x0))
+}
+
+// placidusRA is placidus' root as a right ascension, searched from x0 (the
+// search works relative to it, so no wrap-around occurs for a guess within
+// a quarter turn of the root).
+func (f *frame) placidusRA(frac float64, above bool, x0 float64) float64 {
 	// An ecliptic point of right ascension ra has tan(dec) = sin(ra)
 	// tan(eps), so its diurnal semi-arc acos(-tan(lat) tan(dec)) needs one
 	// sine and one arc cosine.
@@ -555,12 +626,6 @@ func (f *frame) placidus(frac float64, above bool) float64 {
 			return f.armc + frac*sda
 		}
 		return f.armc + 180 - frac*(180-sda)
-	}
-	// Work relative to the first guess, equal division of the equator, so
-	// the unknown stays small and no wrap-around occurs.
-	x0 := f.armc + 90*frac
-	if !above {
-		x0 = f.armc + 180 - 90*frac
 	}
 	h := func(x float64) float64 {
 		// g(x) - x is almost always within half a turn of zero: reduce it
@@ -604,7 +669,7 @@ func (f *frame) placidus(frac float64, above bool) float64 {
 			}
 		}
 	}
-	return f.raToLon(b)
+	return b
 }
 
 // ARMCOf returns the ARMC that puts tropical longitude mc on the

@@ -186,3 +186,17 @@ func BenchmarkSweHouses(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCuspsFor is the cusps of every system (Gauquelin's 36 sectors
+// too) at a mid latitude: what a natal chart spends on its houses beside
+// Placidus (BenchmarkCusps).
+func BenchmarkCuspsFor(b *testing.B) {
+	for _, s := range engine.HouseSystems {
+		b.Run(string(s), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				CuspsFor(s, 123.4, 23.44, 51.5, 12.3)
+			}
+		})
+	}
+}
