@@ -90,13 +90,6 @@ type Table struct {
 	Source      engine.Source    `json:"source" doc:"ephemeris behind the obliquity, nutation and ayanamsa" enum:"tables,swiss_ephemeris,moshier"`
 }
 
-// Cast casts the houses of the systems sel selects at instant t and place
-// (geographic degrees), tropical or in sidereal zodiac sid, from pos. The
-// angles are the same in every system; they are taken from the first.
-func Cast(pos engine.Positions, t engine.JDUT, lat, lon float64, sel Selection, sid engine.Ayanamsa) (*Table, error) {
-	return CastWith(pos, t, lat, lon, sel, Zodiac{Sidereal: sid})
-}
-
 // Zodiac is the zodiac of a Table and its polar fallback: tropical,
 // sidereal with a named ayanamsa or a user-defined one (not both); the
 // system cast where the one asked for is undefined ("" for Fallback).
@@ -109,10 +102,12 @@ type Zodiac struct {
 // UserAyanamsaName is the name a Table of a user-defined ayanamsa gives it.
 const UserAyanamsaName engine.Ayanamsa = "user"
 
-// CastWith is Cast in zodiac z: a user-defined ayanamsa is the Swiss
-// Ephemeris' mean value carried by the precession plus the nutation in
-// longitude, subtracted from tropical houses (Shift); where a system is
-// undefined (Polar) z.PolarFallback is cast in its place.
+// CastWith casts the houses of the systems sel selects at instant t and
+// place (geographic degrees), from pos, in zodiac z. The angles are the
+// same in every system; they are taken from the first. A user-defined
+// ayanamsa is the Swiss Ephemeris' mean value carried by the precession
+// plus the nutation in longitude, subtracted from tropical houses (Shift);
+// where a system is undefined (Polar) z.PolarFallback is cast in its place.
 func CastWith(pos engine.Positions, t engine.JDUT, lat, lon float64, sel Selection, z Zodiac) (*Table, error) {
 	systems := sel.Systems()
 	for _, s := range systems {

@@ -86,7 +86,7 @@ func (d Deps) declinations(c *op.Call, in *declinationsRequest) (*Declinations, 
 	if in.Birth == nil {
 		var pts []aspects.DeclinationPoint
 		for _, p := range in.Points {
-			pts = append(pts, aspects.DeclinationPoint{Name: p.Name, Declination: p.Declination})
+			pts = append(pts, aspects.DeclinationPoint(p))
 			out := DeclinationPoint{Name: p.Name, Declination: p.Declination}
 			if in.Obliquity != nil {
 				oob := math.Abs(p.Declination) > *in.Obliquity
