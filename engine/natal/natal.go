@@ -254,7 +254,7 @@ func (c *Chart) Release() {
 // aspects, so Compute allocates once for all of them.
 type chartStore struct {
 	chart   Chart
-	cusps   [12]Cusp
+	cusps   [36]Cusp // twelve, or Gauquelin's 36 sectors
 	ayan    AyanamsaValue
 	planets [len(chartBodies) + 1 + len(asteroidBodies)]Planet
 	// Default orbs give 21-62 aspects (p50 33, p99 47 over 5,000 charts
@@ -348,7 +348,7 @@ func Compute(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	// recycled when the caller releases the chart.
 	st := stores.Get().(*chartStore)
 	// The aspects are appended whole, so only the rest needs clearing.
-	st.chart, st.cusps, st.planets = Chart{}, [12]Cusp{}, [len(st.planets)]Planet{}
+	st.chart, st.cusps, st.planets = Chart{}, [36]Cusp{}, [len(st.planets)]Planet{}
 	c := &st.chart
 	c.store = st
 	c.ZodiacType, c.Source = "tropical", engine.FromTables
@@ -449,9 +449,9 @@ func (c *Chart) castHouses(pos engine.Positions, b Birth, o Options, eps, ayan f
 	if err != nil {
 		return h, err
 	}
-	c.Houses = Houses{System: h.System, RequestedSystem: o.HouseSystem, Fallback: h.System != o.HouseSystem, Cusps: c.store.cusps[:]}
+	c.Houses = Houses{System: h.System, RequestedSystem: o.HouseSystem, Fallback: h.System != o.HouseSystem, Cusps: c.store.cusps[:12]}
 	if h.Sectors != nil {
-		c.Houses.Cusps = make([]Cusp, len(h.Sectors))
+		c.Houses.Cusps = c.store.cusps[:len(h.Sectors)]
 		for i, lon := range h.Sectors {
 			s := SignOf(lon)
 			c.Houses.Cusps[i] = Cusp{Number: i + 1, Sign: s.Sign, Degree: s.Degree, Longitude: s.Longitude}
