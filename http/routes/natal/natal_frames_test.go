@@ -645,3 +645,84 @@ func TestFramesBadInput(t *testing.T) {
 		ts.Post(t, ok.path, ok.body).WantStatus(t, 200)
 	}
 }
+
+// TestFortuneFormula: fortune_formula sect is Asc + Moon - Sun in a day
+// chart (the Sun above the horizon: the Ascendant's half of the ecliptic
+// behind it, in houses 7-12) and Asc + Sun - Moon in a night chart;
+// fortune_formula day is Asc + Moon - Sun in both; over the natal route's
+// own Ascendant, Sun and Moon, to their written precision (2e-7 degree).
+func TestFortuneFormula(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	nights := 0
+	for i, b := range randomBirths(31, 60) {
+		sect, _ := postNatal(t, ts, b+`}`)
+		dayF, _ := postNatal(t, ts, b+`,"fortune_formula":"day"}`)
+		if sect.Input.FortuneFormula != natal.FortuneSect || dayF.Input.FortuneFormula != natal.FortuneDay {
+			t.Fatalf("birth %d: echo %q, %q", i, sect.Input.FortuneFormula, dayF.Input.FortuneFormula)
+		}
+		c := sect.Result
+		asc, sun, moon := c.Ascendant.Longitude, c.Planets[0].Longitude, c.Planets[1].Longitude
+		above := math.Mod(sun-asc+720, 360) >= 180 // the Sun in houses 7-12
+		if c.Conventions.DayChart != above {
+			t.Errorf("birth %d: day_chart %v, Sun %.3f Asc %.3f", i, c.Conventions.DayChart, sun, asc)
+		}
+		want := asc + moon - sun
+		if !above {
+			want = asc + sun - moon
+			nights++
+		}
+		for _, v := range []struct {
+			what      string
+			got, want float64
+		}{{"sect", c.PartOfFortune.Longitude, want}, {"day", dayF.Result.PartOfFortune.Longitude, asc + moon - sun}} {
+			// Four numbers written to 7 decimals: 2e-7 of rounding at most.
+			if d := math.Abs(math.Remainder(v.got-v.want, 360)); measure.Over(d, 2.1e-7) {
+				t.Errorf("birth %d (%s formula, day chart %v): Fortune %.7f, want %.7f", i, v.what, above, v.got, v.want)
+			}
+		}
+	}
+	if nights < 10 || nights > 50 {
+		t.Errorf("%d night charts of 60: the births test one sect only", nights)
+	}
+}
+
+// TestPolarFallback: Placidus, Koch and the Gauquelin sectors inside the
+// polar circles give way to polar_fallback (Porphyry by default), with a
+// warning: the cusps are those of a chart cast in the fallback system.
+func TestPolarFallback(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	rng := rand.New(rand.NewPCG(70, 2))
+	for i := range 24 {
+		lat := (67 + rng.Float64()*10) * float64(1-2*(i%2))
+		birth := fmt.Sprintf(`{"year":%d,"month":%d,"day":%d,"hour":%d,"latitude":%.3f,"longitude":%.3f`,
+			1900+rng.IntN(200), 1+rng.IntN(12), 1+rng.IntN(28), rng.IntN(24), lat, rng.Float64()*360-180)
+		asked := []engine.HouseSystem{engine.Placidus, engine.Koch, engine.Gauquelin}[i%3]
+		fallback := []engine.HouseSystem{"", engine.Equal, engine.Regiomontanus, engine.WholeSign, engine.Campanus, engine.APC, engine.Topocentric, engine.Alcabitius}[i%8]
+		body := birth + `,"house_system":"` + string(asked) + `"`
+		if fallback != "" {
+			body += `,"polar_fallback":"` + string(fallback) + `"`
+		}
+		out, env := postNatal(t, ts, body+`}`)
+		want := fallback
+		if want == "" {
+			want = engine.Porphyry
+		}
+		h := out.Result.Houses
+		if !h.Fallback || h.System != want || h.RequestedSystem != asked || string(out.Input.PolarFallback) != string(want) {
+			t.Errorf("birth %d at %.1f: %s -> %s (fallback %v), want %s; echo %q", i, lat, asked, h.System, h.Fallback, want, out.Input.PolarFallback)
+			continue
+		}
+		if !strings.Contains(strings.Join(env.Warnings, " "), "inside the polar circle") {
+			t.Errorf("birth %d: no warning: %v", i, env.Warnings)
+		}
+		ref, _ := postNatal(t, ts, birth+`,"house_system":"`+string(want)+`"}`)
+		if len(h.Cusps) != 12 || len(ref.Result.Houses.Cusps) != 12 {
+			t.Fatalf("birth %d: %d and %d cusps", i, len(h.Cusps), len(ref.Result.Houses.Cusps))
+		}
+		for k := range h.Cusps {
+			if h.Cusps[k].Longitude != ref.Result.Houses.Cusps[k].Longitude {
+				t.Errorf("birth %d: cusp %d %.7f, %s chart %.7f", i, k+1, h.Cusps[k].Longitude, want, ref.Result.Houses.Cusps[k].Longitude)
+			}
+		}
+	}
+}
