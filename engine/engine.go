@@ -81,6 +81,21 @@ var bodyNames = [numBodies]string{
 	"Ceres", "Pallas", "Juno", "Vesta",
 }
 
+// Bodies beyond AllBodies: points some charts ask for by option, with no
+// table (the Swiss Ephemeris computes them on each call), which the
+// position routes do not list.
+const (
+	// OscuLilith is the osculating lunar apogee ("true" Black Moon
+	// Lilith), which a natal chart shows instead of the mean apogee on
+	// request.
+	OscuLilith = numBodies + iota
+	// Earth is the Earth, as heliocentric charts see it.
+	Earth
+)
+
+// extraNames are the display names of the bodies beyond AllBodies.
+var extraNames = [...]string{OscuLilith - numBodies: "Osculating Lilith", Earth - numBodies: "Earth"}
+
 // AllBodies lists every Body in chart order.
 func AllBodies() []Body {
 	out := make([]Body, numBodies)
@@ -95,15 +110,18 @@ func (b Body) String() string {
 	if b.Uranian() {
 		return uranianNames[b-Cupido]
 	}
+	if b >= numBodies && b <= Earth {
+		return extraNames[b-numBodies]
+	}
 	if b < 0 || b >= numBodies {
 		return fmt.Sprintf("Body(%d)", int(b))
 	}
 	return bodyNames[b]
 }
 
-// Valid reports whether b is a known body (the transneptunian points
-// included).
-func (b Body) Valid() bool { return b >= 0 && b < numBodies || b.Uranian() }
+// Valid reports whether b is a known body (OscuLilith, Earth and the
+// transneptunian points included).
+func (b Body) Valid() bool { return b >= 0 && b <= Earth || b.Uranian() }
 
 // Signs of the zodiac in order from 0° Aries.
 var Signs = [12]string{
@@ -141,18 +159,81 @@ func SignOf(lon float64) (sign string, degree float64) {
 // are the API's wire values.
 type Ayanamsa string
 
-// The ayanamsas the API offers.
+// The ayanamsas the API offers: every one the Swiss Ephemeris names
+// (swe_get_ayanamsa_name, SE_SIDM_0 to SE_SIDM_46), in its order. The
+// comments give the Swiss Ephemeris' name of each.
 const (
-	Lahiri       Ayanamsa = "lahiri"
-	Raman        Ayanamsa = "raman"
-	KP           Ayanamsa = "kp" // Krishnamurti
-	FaganBradley Ayanamsa = "fagan_bradley"
-	DeLuce       Ayanamsa = "deluce"
-	J2000        Ayanamsa = "j2000"
+	FaganBradley              Ayanamsa = "fagan_bradley"                // Fagan/Bradley
+	Lahiri                    Ayanamsa = "lahiri"                       // Lahiri (Chitrapaksha)
+	DeLuce                    Ayanamsa = "deluce"                       // De Luce
+	Raman                     Ayanamsa = "raman"                        // Raman
+	UshaShashi                Ayanamsa = "usha_shashi"                  // Usha/Shashi
+	KP                        Ayanamsa = "kp"                           // Krishnamurti
+	DjwhalKhul                Ayanamsa = "djwhal_khul"                  // Djwhal Khul
+	Yukteshwar                Ayanamsa = "yukteshwar"                   // Yukteshwar
+	JNBhasin                  Ayanamsa = "jn_bhasin"                    // J.N. Bhasin
+	BabylonianKugler1         Ayanamsa = "babylonian_kugler1"           // Babylonian/Kugler 1
+	BabylonianKugler2         Ayanamsa = "babylonian_kugler2"           // Babylonian/Kugler 2
+	BabylonianKugler3         Ayanamsa = "babylonian_kugler3"           // Babylonian/Kugler 3
+	BabylonianHuber           Ayanamsa = "babylonian_huber"             // Babylonian/Huber
+	BabylonianEtaPiscium      Ayanamsa = "babylonian_eta_piscium"       // Babylonian/Eta Piscium (Mercier)
+	Aldebaran15Tau            Ayanamsa = "aldebaran_15_tau"             // Babylonian/Aldebaran = 15 Tau
+	Hipparchos                Ayanamsa = "hipparchos"                   // Hipparchos
+	Sassanian                 Ayanamsa = "sassanian"                    // Sassanian
+	GalacticCenter0Sag        Ayanamsa = "galactic_center_0_sag"        // Galactic Center = 0 Sag
+	J2000                     Ayanamsa = "j2000"                        // J2000
+	J1900                     Ayanamsa = "j1900"                        // J1900
+	B1950                     Ayanamsa = "b1950"                        // B1950
+	Suryasiddhanta            Ayanamsa = "suryasiddhanta"               // Suryasiddhanta
+	SuryasiddhantaMeanSun     Ayanamsa = "suryasiddhanta_mean_sun"      // Suryasiddhanta, mean Sun
+	Aryabhata                 Ayanamsa = "aryabhata"                    // Aryabhata
+	AryabhataMeanSun          Ayanamsa = "aryabhata_mean_sun"           // Aryabhata, mean Sun
+	SSRevati                  Ayanamsa = "ss_revati"                    // SS Revati
+	SSCitra                   Ayanamsa = "ss_citra"                     // SS Citra
+	TrueCitra                 Ayanamsa = "true_citra"                   // True Citra (Spica at 0 Libra)
+	TrueRevati                Ayanamsa = "true_revati"                  // True Revati
+	TruePushya                Ayanamsa = "true_pushya"                  // True Pushya (PVRN Rao)
+	GalacticCenterGilBrand    Ayanamsa = "galactic_center_gil_brand"    // Galactic Center (Gil Brand)
+	GalacticEquatorIAU1958    Ayanamsa = "galactic_equator_iau1958"     // Galactic Equator (IAU1958)
+	GalacticEquatorTrue       Ayanamsa = "galactic_equator_true"        // Galactic Equator
+	GalacticEquatorMula       Ayanamsa = "galactic_equator_mula"        // Galactic Equator mid-Mula
+	SkydramMardyks            Ayanamsa = "skydram_mardyks"              // Skydram (Mardyks)
+	TrueMula                  Ayanamsa = "true_mula"                    // True Mula (Chandra Hari)
+	GalacticCenterMulaWilhelm Ayanamsa = "galactic_center_mula_wilhelm" // Dhruva/Gal.Center/Mula (Wilhelm)
+	Aryabhata522              Ayanamsa = "aryabhata_522"                // Aryabhata 522
+	BabylonianBritton         Ayanamsa = "babylonian_britton"           // Babylonian/Britton
+	TrueSheoran               Ayanamsa = "true_sheoran"                 // "Vedic"/Sheoran
+	GalacticCenterCochrane    Ayanamsa = "galactic_center_cochrane"     // Cochrane (Gal.Center = 0 Cap)
+	GalacticEquatorFiorenza   Ayanamsa = "galactic_equator_fiorenza"    // Galactic Equator (Fiorenza)
+	ValensMoon                Ayanamsa = "valens_moon"                  // Vettius Valens
+	Lahiri1940                Ayanamsa = "lahiri_1940"                  // Lahiri 1940
+	LahiriVP285               Ayanamsa = "lahiri_vp285"                 // Lahiri VP285
+	KrishnamurtiVP291         Ayanamsa = "krishnamurti_vp291"           // Krishnamurti-Senthilathiban
+	LahiriICRC                Ayanamsa = "lahiri_icrc"                  // Lahiri ICRC
 )
 
-// Ayanamsas lists the offered ayanamsas, for validation and documentation.
-var Ayanamsas = []Ayanamsa{Lahiri, Raman, KP, FaganBradley, DeLuce, J2000}
+// Ayanamsas lists the offered ayanamsas, for validation and documentation,
+// in the Swiss Ephemeris' order (SE_SIDM_* 0 to 46).
+var Ayanamsas = []Ayanamsa{
+	FaganBradley, Lahiri, DeLuce, Raman, UshaShashi, KP, DjwhalKhul, Yukteshwar, JNBhasin,
+	BabylonianKugler1, BabylonianKugler2, BabylonianKugler3, BabylonianHuber, BabylonianEtaPiscium,
+	Aldebaran15Tau, Hipparchos, Sassanian, GalacticCenter0Sag, J2000, J1900, B1950, Suryasiddhanta,
+	SuryasiddhantaMeanSun, Aryabhata, AryabhataMeanSun, SSRevati, SSCitra, TrueCitra, TrueRevati,
+	TruePushya, GalacticCenterGilBrand, GalacticEquatorIAU1958, GalacticEquatorTrue, GalacticEquatorMula,
+	SkydramMardyks, TrueMula, GalacticCenterMulaWilhelm, Aryabhata522, BabylonianBritton, TrueSheoran,
+	GalacticCenterCochrane, GalacticEquatorFiorenza, ValensMoon, Lahiri1940, LahiriVP285,
+	KrishnamurtiVP291, LahiriICRC,
+}
+
+// OnEpochEcliptic reports whether the Swiss Ephemeris casts zodiac a on
+// the ecliptic of its reference epoch rather than the ecliptic of date
+// (SE_SIDBIT_ECL_T0, which swe_set_sid_mode implies for J2000, J1900,
+// B1950 and Skydram): sidereal positions and houses in it are not the
+// tropical ones minus the ayanamsa, so they come from the Swiss Ephemeris
+// itself.
+func (a Ayanamsa) OnEpochEcliptic() bool {
+	return a == J2000 || a == J1900 || a == B1950 || a == SkydramMardyks
+}
 
 // EnumValues lists the wire values of the ayanamsas (engine.Enum).
 func (Ayanamsa) EnumValues() []string { return enumStrings(Ayanamsas) }
@@ -179,20 +260,42 @@ func (Zodiac) EnumValues() []string { return enumStrings(Zodiacs) }
 // HouseSystem names a house division. The values are the API's wire values.
 type HouseSystem string
 
-// The house systems the API offers.
+// The house systems the API offers: the eight of the contract, then every
+// other division the Swiss Ephemeris knows (swe_houses' letters in the
+// comments).
 const (
-	Placidus      HouseSystem = "placidus"
-	Koch          HouseSystem = "koch"
-	Equal         HouseSystem = "equal"
-	WholeSign     HouseSystem = "whole_sign"
-	Regiomontanus HouseSystem = "regiomontanus"
-	Campanus      HouseSystem = "campanus"
-	Morinus       HouseSystem = "morinus"
-	Porphyry      HouseSystem = "porphyry"
+	Placidus      HouseSystem = "placidus"      // P
+	Koch          HouseSystem = "koch"          // K
+	Equal         HouseSystem = "equal"         // A, E: equal from the Ascendant
+	WholeSign     HouseSystem = "whole_sign"    // W
+	Regiomontanus HouseSystem = "regiomontanus" // R
+	Campanus      HouseSystem = "campanus"      // C
+	Morinus       HouseSystem = "morinus"       // M
+	Porphyry      HouseSystem = "porphyry"      // O
+	Alcabitius    HouseSystem = "alcabitius"    // B
+	Topocentric   HouseSystem = "topocentric"   // T: Polich-Page
+	Meridian      HouseSystem = "meridian"      // X: axial rotation
+	Vehlow        HouseSystem = "vehlow"        // V: equal, the Ascendant mid-house
+	Krusinski     HouseSystem = "krusinski"     // U: Krusinski-Pisa-Goelzer
+	Horizontal    HouseSystem = "horizontal"    // H: azimuthal
+	Sripati       HouseSystem = "sripati"       // S
+	Carter        HouseSystem = "carter"        // F: poli-equatorial
+	APC           HouseSystem = "apc"           // Y
+	Sunshine      HouseSystem = "sunshine"      // I: Treindl's solution
+	SavardA       HouseSystem = "savard_a"      // J
+	PullenSD      HouseSystem = "pullen_sd"     // L: sinusoidal delta
+	PullenSR      HouseSystem = "pullen_sr"     // Q: sinusoidal ratio
+	EqualMC       HouseSystem = "equal_mc"      // D: equal from the Midheaven
+	EqualAries    HouseSystem = "equal_aries"   // N: whole signs from 0 Aries
+	Gauquelin     HouseSystem = "gauquelin"     // G: 36 sectors
 )
 
 // HouseSystems lists the offered house systems.
-var HouseSystems = []HouseSystem{Placidus, Koch, Equal, WholeSign, Regiomontanus, Campanus, Morinus, Porphyry}
+var HouseSystems = []HouseSystem{
+	Placidus, Koch, Equal, WholeSign, Regiomontanus, Campanus, Morinus, Porphyry,
+	Alcabitius, Topocentric, Meridian, Vehlow, Krusinski, Horizontal, Sripati, Carter, APC,
+	Sunshine, SavardA, PullenSD, PullenSR, EqualMC, EqualAries, Gauquelin,
+}
 
 // EnumValues lists the wire values of the house systems (engine.Enum).
 func (HouseSystem) EnumValues() []string { return enumStrings(HouseSystems) }
@@ -285,6 +388,12 @@ type Houses struct {
 	EquatorialAscendant float64
 	System              HouseSystem // the system actually used, which may be a documented fallback
 	Source              Source
+	// Sectors are the 36 Gauquelin sector cusps when System is Gauquelin
+	// (nil otherwise): sector 1 begins at the Ascendant, 10 at the
+	// Midheaven, 19 at the Descendant, 28 at the Imum Coeli, numbered
+	// clockwise (against the zodiac). Cusps then holds the twelve cusps
+	// every third sector boundary marks, which are Placidus's.
+	Sectors *[36]float64
 }
 
 // Positions is the one interface topic packages calculate from.

@@ -49,6 +49,7 @@ type Config struct {
 type Reference interface {
 	CalcUT(jd float64, ipl, iflag, sidMode int32) (xx [6]float64, retflag int32, err error)
 	Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error)
+	MeanAyanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error)
 	DeltaT(t engine.JDUT) float64
 	MoonSegments() (start, days float64, err error)
 }
@@ -71,8 +72,13 @@ var bodyPlans = map[engine.Body]plan{
 
 var (
 	nutationPlan = plan{8, 16}
-	ayanamsaPlan = plan{8, 16}
-	deltaTPlan   = plan{32, 12}
+	// The mean ayanamsas of a reference epoch and the precession are
+	// nearly linear; those measured from a star or the galactic centre or
+	// equator carry the star's annual aberration (about 20"), so they get
+	// shorter segments.
+	ayanamsaPlan     = plan{512, 16}
+	starAyanamsaPlan = plan{32, 16}
+	deltaTPlan       = plan{32, 12}
 	// trueNodeDegree is the fitting degree of the True Node over one
 	// segment of the Moon file (27.55 days), cut further where needed.
 	trueNodeDegree = 32
@@ -201,20 +207,37 @@ func nutationSpec(ref Reference, p plan) *spec {
 	}
 }
 
-// ayanamsaSpec is the table of ayanamsa a (with nutation).
+// ayanamsaSpec is the table of ayanamsa a without nutation (the mean
+// ayanamsa, tables.CompAyanamsaMean): the set adds the nutation table's
+// nutation in longitude, and verifyAyanamsas checks the sum against
+// libswe's ayanamsa with nutation.
 func ayanamsaSpec(ref Reference, a engine.Ayanamsa, p plan) *spec {
 	return &spec{
 		kind: tables.KindAyanamsa, name: string(a), seg: p.seg, degree: p.degree, samples: Samples,
-		what: "ayanamsa " + string(a) + " with nutation (deg), swe_get_ayanamsa_ex_ut(SEFLG_SWIEPH)",
+		what: "mean ayanamsa " + string(a) + " (deg), swe_get_ayanamsa_ex_ut(SEFLG_SWIEPH|SEFLG_NONUT); served with the nutation table's nutation in longitude added",
 		q: []quantity{
-			{name: tables.CompAyanamsa, unit: "arcsec", tol: TolArcsec, mul: 3600, rel: -1, speedOf: -1},
+			{name: tables.CompAyanamsaMean, unit: "arcsec", wrap: true, tol: TolArcsec, mul: 3600, rel: -1, speedOf: -1},
 		},
 		sample: func(jd float64, out []float64) error {
-			v, err := ref.Ayanamsa(engine.JDUT(jd), a)
+			v, err := ref.MeanAyanamsa(engine.JDUT(jd), a)
 			out[0] = v
 			return err
 		},
 	}
+}
+
+// starAyanamsa reports whether ayanamsa a is measured from a star, the
+// galactic centre or the galactic equator (the Swiss Ephemeris computes it
+// from swe_fixstar rather than from a reference epoch and the precession).
+func starAyanamsa(a engine.Ayanamsa) bool {
+	switch a {
+	case engine.TrueCitra, engine.TrueRevati, engine.TruePushya, engine.TrueMula, engine.TrueSheoran,
+		engine.GalacticCenter0Sag, engine.GalacticCenterGilBrand, engine.GalacticCenterMulaWilhelm,
+		engine.GalacticCenterCochrane, engine.GalacticEquatorIAU1958, engine.GalacticEquatorTrue,
+		engine.GalacticEquatorMula:
+		return true
+	}
+	return false
 }
 
 // specs lists every table the generator builds.
@@ -232,7 +255,11 @@ func specs(ref Reference) ([]*spec, error) {
 	out = append(out, node, deltaTSpec(ref, deltaTPlan))
 	out = append(out, nutationSpec(ref, nutationPlan))
 	for _, a := range engine.Ayanamsas {
-		out = append(out, ayanamsaSpec(ref, a, ayanamsaPlan))
+		p := ayanamsaPlan
+		if starAyanamsa(a) {
+			p = starAyanamsaPlan
+		}
+		out = append(out, ayanamsaSpec(ref, a, p))
 	}
 	return out, nil
 }
@@ -283,6 +310,9 @@ func build(ref Reference, cfg Config, log io.Writer) error {
 		logTable(log, tab, time.Since(t0))
 	}
 	if err := verifyTT(ref, out, cfg.Workers, log); err != nil {
+		failed = append(failed, err)
+	}
+	if err := verifyAyanamsas(ref, out, cfg.Workers, log); err != nil {
 		failed = append(failed, err)
 	}
 	if err := verifySidereal(ref, out, cfg.Workers, log); err != nil {

@@ -41,6 +41,12 @@ func (fakeRef) Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error) {
 	return 24 + (float64(t)-2451545)*4e-5, nil
 }
 
+func (f fakeRef) MeanAyanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error) {
+	v, _ := f.Ayanamsa(t, a)
+	xx, _, _ := f.CalcUT(float64(t), swe.EclNut, 0, 0)
+	return v - xx[2], nil
+}
+
 func (fakeRef) DeltaT(t engine.JDUT) float64 {
 	return (64 + 20*math.Sin((float64(t)-2451545)/40000)) / 86400
 }

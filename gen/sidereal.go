@@ -24,7 +24,8 @@ type positionWorst struct {
 
 // verifySidereal checks tables.Set.Sidereal, tropical position minus the
 // ayanamsa, against swe_calc_ut with SEFLG_SIDEREAL for every ayanamsa the
-// tables can serve (all offered but J2000), at SiderealSamples random
+// tables can serve (all offered but those cast on the ecliptic of their
+// epoch: engine.Ayanamsa.OnEpochEcliptic), at SiderealSamples random
 // instants per body, and records in each body table's Meta.Sidereal the
 // ayanamsas that met the tolerances; the others stay with libswe. (libswe's
 // sidereal speeds of high-latitude bodies such as Pallas differ from the
@@ -32,7 +33,7 @@ type positionWorst struct {
 func verifySidereal(ref Reference, ts []*tables.Table, workers int, log io.Writer) error {
 	var offered []string
 	for _, a := range engine.Ayanamsas {
-		if a != engine.J2000 {
+		if !a.OnEpochEcliptic() {
 			offered = append(offered, string(a))
 		}
 	}
@@ -47,8 +48,8 @@ func verifySidereal(ref Reference, ts []*tables.Table, workers int, log io.Write
 	}
 	passed := map[engine.Body][]string{}
 	for _, a := range engine.Ayanamsas {
-		if a == engine.J2000 {
-			fmt.Fprintf(log, "sidereal %-13s served by libswe, not the tables (SE projects onto the ecliptic of J2000)\n", a)
+		if a.OnEpochEcliptic() {
+			fmt.Fprintf(log, "sidereal %-13s served by libswe, not the tables (SE projects onto the ecliptic of the epoch)\n", a)
 			continue
 		}
 		for _, b := range engine.AllBodies() {
@@ -79,6 +80,46 @@ func verifySidereal(ref Reference, ts []*tables.Table, workers int, log io.Write
 		}
 	}
 	return nil
+}
+
+// AyanamsaSamples is the number of random instants at which each ayanamsa
+// as the set serves it (the mean table plus the nutation table) is checked
+// against libswe's ayanamsa with nutation.
+const AyanamsaSamples = 20_000
+
+// verifyAyanamsas checks every ayanamsa as tables.Set.Ayanamsa serves it
+// against swe_get_ayanamsa_ex_ut (with nutation) at AyanamsaSamples random
+// instants, and records the check in the ayanamsa's table: the sum of two
+// fits, each within TolArcsec, must stay within TolArcsec.
+func verifyAyanamsas(ref Reference, ts []*tables.Table, workers int, log io.Writer) error {
+	set, err := tables.NewSet(tables.FileMeta{From: From, To: To}, ts)
+	if err != nil {
+		return err
+	}
+	var failed error
+	for _, t := range ts {
+		if t.Meta.Kind != tables.KindAyanamsa {
+			continue
+		}
+		a := engine.Ayanamsa(t.Meta.Name)
+		w, _, err := checkPositions(AyanamsaSamples, workers, seed+7, uint64(swe.SidMode(a))<<40, func(jd float64) (engine.Position, bool) {
+			v, ok := set.Ayanamsa(engine.JDUT(jd), a)
+			return engine.Position{Longitude: v}, ok
+		}, func(jd float64) ([6]float64, error) {
+			v, err := ref.Ayanamsa(engine.JDUT(jd), a)
+			return [6]float64{v}, err
+		})
+		if err != nil {
+			return err
+		}
+		t.Meta.Verified = append(t.Meta.Verified, tables.Check{Quantity: "ayanamsa with nutation as served (this table plus the nutation table)",
+			Unit: "arcsec", Tolerance: TolArcsec, Worst: w.lon, Samples: AyanamsaSamples, Method: "against swe_get_ayanamsa_ex_ut(SEFLG_SWIEPH)"})
+		fmt.Fprintf(log, "ayanamsa %-28s with nutation x %d: worst %.2g\"\n", a, AyanamsaSamples, w.lon)
+		if w.lon > TolArcsec && failed == nil {
+			failed = fmt.Errorf("ayanamsa %s with nutation: worst %.3g\": %w", a, w.lon, errTolerance)
+		}
+	}
+	return failed
 }
 
 // siderealCheck returns the worst sidereal errors of body b for ayanamsa a.

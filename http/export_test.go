@@ -52,6 +52,9 @@ func MCPFamilies() map[string]bool {
 // CompactDescription is the first clause the compact schemas keep.
 var CompactDescription = compactDescription
 
+// LongEnum is the most values an enumeration of a tool's schema lists.
+const LongEnum = longEnum
+
 // StaticCompressions counts the static answers compressed so far.
 func StaticCompressions() int64 { return staticCompressions.Load() }
 

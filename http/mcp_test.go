@@ -356,7 +356,8 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 // schemaShape is what a tool's compact schema keeps of a schema: the
 // properties (by name, references resolved), types, enumerations, the
 // required lists and the defaults that are not zero values, without the
-// read-only echo facts. The
+// read-only echo facts (and without enumerations longer than LongEnum,
+// which the description names). The
 // descriptions, bounds and examples it shortens or drops are left out.
 func schemaShape(v any, resolve func(string) any) any {
 	m, ok := v.(map[string]any)
@@ -374,6 +375,9 @@ func schemaShape(v any, resolve func(string) any) any {
 		if x, ok := m[k]; ok {
 			out[k] = x
 		}
+	}
+	if vals, ok := out["enum"].([]any); ok && len(vals) > apihttp.LongEnum {
+		delete(out, "enum") // named in the description instead
 	}
 	if r, ok := m["required"].([]any); ok {
 		names := make([]string, len(r))

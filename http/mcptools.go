@@ -35,6 +35,7 @@ type mcpFamily struct {
 // tool; the whole endpoint (/api/v1/mcp) holds every tool.
 var mcpFamilies = []mcpFamily{
 	{"charts", "Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart).", false},
+	{"frames", "Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds).", false},
 	{"relationships", "Two people: synastry, midpoint composite, Davison chart.", false},
 	{"sky", "The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars.", false},
 	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
@@ -62,12 +63,12 @@ const (
 // toolDocs are the model-facing descriptions, by operation id.
 var toolDocs = map[string]toolDoc{
 	// charts
-	"post-natal": {"charts", "Natal chart: planets (sign, degree, house, retrograde), house cusps, angles, aspects with orbs, chart shape and element/modality balance." +
-		birthArgs + chartArgs},
+	"post-natal": {"charts", "Natal chart: planets (sign, degree, house, retrograde, declination, out of bounds), house cusps, angles, aspects with orbs, chart shape and element/modality balance." +
+		birthArgs + " Any Swiss Ephemeris house system (24) and ayanamsa (47) or user_ayanamsa; include_parallels; time_unknown charts the day and marks what depends on the time." + chartArgs},
 	"post-synastry":  {"relationships", "Synastry of two people: both charts, the inter-aspects between them and a compatibility score." + twoPeople + " Options: orbs, include_minor_aspects."},
 	"post-composite": {"relationships", "Midpoint composite chart of two people: bodies at the near midpoints, angles and houses (house_method derived_ascendant, or midpoints), aspects and patterns." + twoPeople},
 	"post-davison":   {"relationships", "Davison relationship chart: a natal chart cast for the midpoint in time and space of two births." + twoPeople},
-	"post-houses":    {"charts", "House cusps and angles (Ascendant, Midheaven, Vertex) of one house system or all eight (house_system \"all\")." + birthArgs},
+	"post-houses":    {"charts", "House cusps and angles (Ascendant, Midheaven, Vertex) of one house system or all 24 (house_system \"all\"; gauquelin gives 36 sectors)." + birthArgs},
 	"post-aspects":   {"charts", "Aspects and patterns (stellium, T-square, grand trine, grand cross, yod, kite, mystic rectangle) of a birth (`birth`: the natal body) or of a list of points ({name, longitude, speed}). aspect_set major (default), minor, all; harmonics; orbs."},
 	"post-arabic-parts": {"charts", "Arabic parts (lots) of a natal chart: Fortune, Spirit and the Hermetic lots, Basis, al-Biruni's and Bonatti's lots, each with formula, sign, degree and house; custom lots as \"A + B - C\"." +
 		birthArgs + " lots: the keys wanted (default all); custom: your formulas."},
@@ -80,6 +81,12 @@ var toolDocs = map[string]toolDoc{
 	"post-relocation":       {"locational", "The natal chart of the birth instant cast at another place (relocation)." + birthArgs},
 	"post-astrocartography": {"locational", "Astrocartography: each body's MC, IC, ASC and DSC lines as GeoJSON; include_parans adds parans." + birthArgs},
 	"post-local-space":      {"locational", "Local space: each body's azimuth and great circle from the birthplace, as GeoJSON." + birthArgs},
+	// frames
+	"post-natal-heliocentric":   {"frames", "Heliocentric chart: Mercury..Pluto, the Earth and Chiron seen from the Sun, with their aspects (no houses, no Moon)." + birthArgs},
+	"post-natal-draconic":       {"frames", "Draconic chart: the natal chart measured from the North Node (node_type true or mean), the node at 0 Aries." + birthArgs},
+	"post-natal-harmonic":       {"frames", "Harmonic chart: every natal longitude times harmonic (1-360), with the aspects among them." + birthArgs},
+	"post-natal-antiscia":       {"frames", "Antiscia and contra-antiscia of a natal chart's points and the pairs on each other's within orb (default 1)." + birthArgs},
+	"post-aspects-declinations": {"frames", "Declinations: out-of-bounds points and the parallels and contra-parallels (orb, default 1) of a birth (`birth`: the natal body) or of points ({name, declination})."},
 	// sky
 	"post-planets":                  {"sky", "Positions at an instant: sign, degree, longitude, latitude, speed, declination, retrograde, distance. bodies (default every body: Sun..Pluto, nodes, Lilith, Chiron, asteroids); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
 	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illuminated fraction, age, distance, the next sign ingress, the previous and next new moon, quarters and full moon." + instant},
@@ -269,9 +276,28 @@ func dropReadOnly(s map[string]any) {
 	}
 }
 
+// longEnum is the most values a property's enumeration lists in a tool's
+// schema. A longer one (the 47 ayanamsas, the 24 house systems), which
+// would be repeated in every tool that takes a zodiac or houses, is
+// named by its first values in the property's description instead: the
+// operation refuses any other value with an error listing them all and
+// suggesting the nearest, and the documentation tool gives the full
+// schema.
+const longEnum = 16
+
+// enumGist names a long enumeration in a few words: how many values, the
+// first eight, and where the rest are.
+func enumGist(vals []any) string {
+	first := make([]string, 0, 8)
+	for _, v := range vals[:min(8, len(vals))] {
+		first = append(first, fmt.Sprint(v))
+	}
+	return fmt.Sprintf("one of %d: %s, ... (get_docs_search lists all)", len(vals), strings.Join(first, ", "))
+}
+
 // compactSchema rewrites a tool's JSON Schema for a model's context, in
-// place: the structure, types, enumerations, defaults and required lists
-// stay; titles, formats, examples and bounds go (the operation refuses an
+// place: the structure, types, enumerations (but long ones, see
+// longEnum), defaults and required lists stay; titles, formats, examples and bounds go (the operation refuses an
 // out-of-range value with an error naming the field and its bounds), a
 // default that is the type's zero value goes (absent is zero), and
 // descriptions keep their first clause (the documentation tool and the
@@ -297,7 +323,12 @@ func compactSchema(s map[string]any) {
 				dflt = fmt.Sprint(v)
 			}
 			compactSchema(p)
-			if d := compactDescription(name, doc, dflt); d != "" {
+			d := compactDescription(name, doc, dflt)
+			if vals, ok := p["enum"].([]any); ok && len(vals) > longEnum {
+				delete(p, "enum")
+				d = strings.TrimPrefix(d+"; ", "; ") + enumGist(vals)
+			}
+			if d != "" {
 				p["description"] = d
 			}
 		}

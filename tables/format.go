@@ -58,7 +58,7 @@ type Kind string
 // The kinds of tables this package evaluates itself.
 const (
 	KindBody     Kind = "body"     // a body's apparent geocentric ecliptic position of date
-	KindAyanamsa Kind = "ayanamsa" // one ayanamsa (with nutation), degrees
+	KindAyanamsa Kind = "ayanamsa" // one ayanamsa, degrees: with nutation, or mean (the nutation table's added)
 	KindNutation Kind = "nutation" // true obliquity and nutation in longitude, degrees
 	KindDeltaT   Kind = "delta_t"  // delta T = TT - UT as a function of UT, days
 )
@@ -77,10 +77,14 @@ const (
 	CompSpeedLongitude = "speed_longitude" // degrees/day, present when the derivative of the longitude fit missed the tolerance
 	CompSpeedLatitude  = "speed_latitude"  // degrees/day, likewise
 	CompSpeedDistance  = "speed_distance"  // AU/day, likewise
-	CompAyanamsa       = "ayanamsa"        // degrees
-	CompObliquity      = "obliquity"       // true obliquity of the ecliptic, degrees
-	CompNutation       = "nutation_longitude"
-	CompDeltaT         = "delta_t" // TT - UT, days
+	CompAyanamsa       = "ayanamsa"        // degrees, with the nutation in longitude
+	// CompAyanamsaMean is an ayanamsa without the nutation in longitude
+	// (swe_get_ayanamsa_ex_ut with SEFLG_NONUT), smooth enough for long
+	// segments: Set adds the nutation table's value when it evaluates it.
+	CompAyanamsaMean = "ayanamsa_mean"
+	CompObliquity    = "obliquity" // true obliquity of the ecliptic, degrees
+	CompNutation     = "nutation_longitude"
+	CompDeltaT       = "delta_t" // TT - UT, days
 )
 
 // FileMeta describes a whole table file.

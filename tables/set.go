@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unsafe"
@@ -24,14 +25,16 @@ func BodyKey(b engine.Body) string {
 type bodyTable struct {
 	t                 *Table
 	lon, lat, dist    int
-	slon, slat, sdist int               // -1: speed from the derivative of the fit
-	sidereal          []engine.Ayanamsa // verified sidereal zodiacs (Meta.Sidereal)
-	tt                bool              // the table's argument is JD TT
+	slon, slat, sdist int    // -1: speed from the derivative of the fit
+	sidereal          uint64 // bit i: sidereal zodiac engine.Ayanamsas[i] verified (Meta.Sidereal)
+	tt                bool   // the table's argument is JD TT
 }
 
+// ayanamsaTable is an ayanamsa's table; mean says it holds the mean
+// ayanamsa, to which the nutation in longitude is added.
 type ayanamsaTable struct {
-	a engine.Ayanamsa
-	t *Table
+	t    *Table
+	mean bool
 }
 
 // Set is a loaded table file. Its methods are safe for concurrent use and
@@ -39,8 +42,9 @@ type ayanamsaTable struct {
 type Set struct {
 	File     FileMeta
 	all      map[Kind]map[string]*Table
-	bodies   []*bodyTable // indexed by engine.Body
-	ayanamsa []ayanamsaTable
+	bodies   []*bodyTable    // indexed by engine.Body
+	ayanamsa []ayanamsaTable // indexed like engine.Ayanamsas; t nil without a table
+	ayaIndex map[engine.Ayanamsa]int
 	nut      *Table
 	nutEps   int
 	nutPsi   int
@@ -179,19 +183,28 @@ func (s *Set) index() error {
 			return fmt.Errorf("body table %s: unknown time scale %q", t.Meta.Name, t.Meta.TimeScale)
 		}
 		for _, a := range t.Meta.Sidereal {
-			bt.sidereal = append(bt.sidereal, engine.Ayanamsa(a))
+			if i := slices.Index(engine.Ayanamsas, engine.Ayanamsa(a)); i >= 0 && i < 64 {
+				bt.sidereal |= 1 << i
+			}
 		}
 		if bt.lon < 0 || bt.lat < 0 || bt.dist < 0 {
 			return fmt.Errorf("body table %s lacks longitude, latitude or distance", t.Meta.Name)
 		}
 		s.bodies = append(s.bodies, bt)
 	}
-	for _, a := range engine.Ayanamsas {
+	s.ayanamsa = make([]ayanamsaTable, len(engine.Ayanamsas))
+	s.ayaIndex = make(map[engine.Ayanamsa]int, len(engine.Ayanamsas))
+	for i, a := range engine.Ayanamsas {
+		s.ayaIndex[a] = i
 		if t := s.all[KindAyanamsa][string(a)]; t != nil {
-			if t.Component(CompAyanamsa) != 0 {
+			switch {
+			case t.Component(CompAyanamsa) == 0:
+				s.ayanamsa[i] = ayanamsaTable{t: t}
+			case t.Component(CompAyanamsaMean) == 0:
+				s.ayanamsa[i] = ayanamsaTable{t: t, mean: true}
+			default:
 				return fmt.Errorf("ayanamsa table %s lacks its component", a)
 			}
-			s.ayanamsa = append(s.ayanamsa, ayanamsaTable{a, t})
 		}
 	}
 	if t := s.all[KindNutation][string(KindNutation)]; t != nil {
@@ -331,17 +344,11 @@ func (s *Set) SiderealEcliptic(t engine.JDUT, b engine.Body, a engine.Ayanamsa) 
 }
 
 func (s *Set) sidereal(t engine.JDUT, b engine.Body, a engine.Ayanamsa, full bool) (engine.Position, bool) {
-	if a == engine.J2000 || b < 0 || int(b) >= len(s.bodies) || s.bodies[b] == nil {
+	if b < 0 || int(b) >= len(s.bodies) || s.bodies[b] == nil {
 		return engine.Position{}, false
 	}
-	verified := false
-	for _, v := range s.bodies[b].sidereal {
-		if v == a {
-			verified = true
-			break
-		}
-	}
-	if !verified {
+	i, ok := s.ayaIndex[a]
+	if !ok || i >= 64 || s.bodies[b].sidereal&(1<<i) == 0 || a.OnEpochEcliptic() {
 		return engine.Position{}, false
 	}
 	aya, rate, ok := s.AyanamsaRate(t, a)
@@ -371,14 +378,27 @@ func (s *Set) Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, bool) {
 }
 
 // AyanamsaRate is Ayanamsa with the ayanamsa's rate of change in
-// degrees/day, which sidereal speeds subtract.
+// degrees/day, which sidereal speeds subtract. A mean ayanamsa table
+// (CompAyanamsaMean) is served with the nutation table's nutation in
+// longitude and its rate added.
 func (s *Set) AyanamsaRate(t engine.JDUT, a engine.Ayanamsa) (aya, rate float64, ok bool) {
-	for i := range s.ayanamsa {
-		if s.ayanamsa[i].a == a {
-			return s.ayanamsa[i].t.Eval(float64(t), 0)
-		}
+	i, found := s.ayaIndex[a]
+	if !found || s.ayanamsa[i].t == nil {
+		return 0, 0, false
 	}
-	return 0, 0, false
+	at := &s.ayanamsa[i]
+	if aya, rate, ok = at.t.Eval(float64(t), 0); !ok || !at.mean {
+		return aya, rate, ok
+	}
+	if s.nut == nil {
+		return 0, 0, false
+	}
+	base, x, scale, ok := s.nut.locate(float64(t))
+	if !ok {
+		return 0, 0, false
+	}
+	dpsi, dpsiRate := s.nut.evalAt(base, s.nutPsi, x, scale)
+	return wrap360(aya + dpsi), rate + dpsiRate, true
 }
 
 // Obliquity returns the true obliquity of the ecliptic and the nutation in

@@ -103,6 +103,9 @@ type Aspect struct {
 	Orb        float64 `json:"orb" doc:"distance from exact in degrees (absolute)"`
 	Applying   bool    `json:"applying" doc:"true when the orb is shrinking, false when separating"`
 	Major      bool    `json:"major" doc:"Ptolemaic aspect"`
+	// TimeDependent is set in a chart of unknown birth time for an aspect
+	// that holds at some times of the birth day but not all.
+	TimeDependent bool `json:"time_dependent,omitempty" doc:"birth time unknown: the aspect holds only at some times of the birth day (within orb at the charted time as given, or, when absent from the chart at that time, possible at another)"`
 }
 
 // Separation returns the shortest angular distance between two longitudes,
@@ -280,13 +283,18 @@ func (a *Aspect) AppendJSON(b []byte) []byte {
 	b = jsonw.Angle(b, a.Orb)
 	switch {
 	case a.Applying && a.Major:
-		return append(b, `,"applying":true,"major":true}`...)
+		b = append(b, `,"applying":true,"major":true`...)
 	case a.Applying:
-		return append(b, `,"applying":true,"major":false}`...)
+		b = append(b, `,"applying":true,"major":false`...)
 	case a.Major:
-		return append(b, `,"applying":false,"major":true}`...)
+		b = append(b, `,"applying":false,"major":true`...)
+	default:
+		b = append(b, `,"applying":false,"major":false`...)
 	}
-	return append(b, `,"applying":false,"major":false}`...)
+	if a.TimeDependent {
+		b = append(b, `,"time_dependent":true`...)
+	}
+	return append(b, '}')
 }
 
 // AppendJSON appends the orbs as a JSON object with the aspect names in

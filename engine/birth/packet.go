@@ -41,6 +41,9 @@ type Packet struct {
 	Timezone  Zone              `json:"timezone,omitempty" doc:"the zone the local time is written in: an IANA name (historical offsets honoured); \"auto\", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); \"LMT\", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string (\"+05:30\", \"UTC-03:00\"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time" example:"Europe/London" default:"UTC"`
 	Fold      *int              `json:"fold,omitempty" doc:"for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422" minimum:"0" maximum:"1" default:"0"`
 	Calendar  calendar.Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)"`
+	// TimeUnknown says the birth time is not known: the time fields (or
+	// their default, 12:00) only say which instant of the day is charted.
+	TimeUnknown bool `json:"time_unknown,omitempty" doc:"birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so" default:"false"`
 
 	// The echo: what the packet resolved to (read-only; ignored on input).
 	BirthDate      string       `json:"birth_date,omitempty" readonly:"true" doc:"the local date read, YYYY-MM-DD, in calendar" example:"1990-07-14"`
@@ -92,6 +95,10 @@ type Resolved struct {
 	// Zone is where the local time's offset came from: the IANA zone, or
 	// a fixed zone (an offset, local mean time).
 	Zone *time.Location
+	// TimeUnknown is the packet's time_unknown; DaySeconds is the local
+	// time of day charted, in seconds from local midnight.
+	TimeUnknown bool
+	DaySeconds  int
 }
 
 // Resolved returns what Resolve found.
@@ -310,7 +317,12 @@ func (p *Packet) resolve(c resolve.Context, prefix string, needPlace bool) error
 		c.Warn(fmt.Sprintf("%slocal time %02d:%02d:%02d happened twice in %s (clocks turned back); the %s instant (%s) was used; send fold 0 or 1 to choose",
 			prefix, local.Hour, local.Minute, local.Second, inst.Zone, which, FormatOffset(inst.Offset)))
 	}
-	p.r = Resolved{Instant: inst, Latitude: lat, Longitude: lon, Zone: loc, Placed: placed}
+	p.r = Resolved{Instant: inst, Latitude: lat, Longitude: lon, Zone: loc, Placed: placed,
+		TimeUnknown: p.TimeUnknown, DaySeconds: 3600*local.Hour + 60*local.Minute + local.Second}
+	if p.TimeUnknown {
+		c.Warn(fmt.Sprintf("%sbirth time unknown: the chart is cast for %02d:%02d:%02d local time; the natal routes leave out and mark what depends on the time, other routes use that instant as it is",
+			prefix, local.Hour, local.Minute, local.Second))
+	}
 
 	// The echo: the canonical form, then the facts.
 	p.canon = [7]int{local.Year, local.Month, local.Day, local.Hour, local.Minute, local.Second, inst.Fold}
@@ -468,6 +480,7 @@ func (p *Packet) AppendMembers(w *jsonw.Object) {
 	w.StringOmit("timezone", string(p.Timezone))
 	w.IntPtr("fold", p.Fold)
 	w.StringOmit("calendar", string(p.Calendar))
+	w.BoolOmit("time_unknown", p.TimeUnknown)
 	w.StringOmit("birth_date", p.BirthDate)
 	w.StringOmit("birth_time", p.BirthTime)
 	if c := p.Coordinates; c != nil {

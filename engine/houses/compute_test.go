@@ -58,7 +58,7 @@ func TestCusps(t *testing.T) {
 	e := ephemeris(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	worst := map[engine.HouseSystem]float64{}
-	for k := range 4000 {
+	for k := range 10000 {
 		jd := engine.JDUT(2378497 + r.Float64()*(2597640-2378497))
 		lat := r.Float64()*132 - 66
 		if k%5 == 0 {
@@ -74,7 +74,11 @@ func TestCusps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := Cusps(sys, want.ARMC, eps, lat)
+		sun, err := e.Position(jd, engine.Sun, engine.Options{Equatorial: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := CuspsFor(sys, want.ARMC, eps, lat, sun.Latitude)
 		if got.System != want.System {
 			t.Errorf("lat %.2f %s: system %s, swe %s", lat, sys, got.System, want.System)
 		}
@@ -82,6 +86,13 @@ func TestCusps(t *testing.T) {
 			sepArcsec(got.Vertex, want.Vertex), sepArcsec(got.EquatorialAscendant, want.EquatorialAscendant))
 		for i := range 12 {
 			d = max(d, sepArcsec(got.Cusps[i], want.Cusps[i]))
+		}
+		if (got.Sectors == nil) != (want.Sectors == nil) {
+			t.Errorf("lat %.2f %s: sectors %v, swe %v", lat, sys, got.Sectors != nil, want.Sectors != nil)
+		} else if got.Sectors != nil {
+			for i := range got.Sectors {
+				d = max(d, sepArcsec(got.Sectors[i], want.Sectors[i]))
+			}
 		}
 		worst[sys] = max(worst[sys], d)
 		if measure.Over(d, 0.01) {
@@ -121,7 +132,7 @@ func TestCompute(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !ok {
-			if sid != engine.J2000 {
+			if !sid.OnEpochEcliptic() {
 				t.Fatalf("ok=false for %q", sid)
 			}
 			continue
@@ -131,12 +142,19 @@ func TestCompute(t *testing.T) {
 		for i := range 12 {
 			d = max(d, sepArcsec(got.Cusps[i], want.Cusps[i]))
 		}
+		if (got.Sectors == nil) != (want.Sectors == nil) {
+			t.Fatalf("%s: sectors %v, swe %v", sys, got.Sectors != nil, want.Sectors != nil)
+		} else if got.Sectors != nil {
+			for i := range got.Sectors {
+				d = max(d, sepArcsec(got.Sectors[i], want.Sectors[i]))
+			}
+		}
 		worst = max(worst, d)
 		if measure.Over(d, 0.01) || got.System != want.System {
 			t.Fatalf("jd %.4f lat %.2f %s %q: %.4f\" system %s/%s\n got %.5f %.6f %.6f %.6f %.6f\nswe %.5f %.6f %.6f %.6f %.6f", float64(jd), lat, sys, sid, d, got.System, want.System, got.Cusps, got.Ascendant, got.Midheaven, got.Vertex, got.ARMC, want.Cusps, want.Ascendant, want.Midheaven, want.Vertex, want.ARMC)
 		}
 	}
-	t.Logf("3000 charts 1850-2050, every system, tropical and sidereal: worst %.5f\"", worst)
+	t.Logf("3000 charts 1850-2050, every system (Gauquelin's 36 sectors too), tropical and every ayanamsa: worst %.5f\"", worst)
 	if _, ok, _ := Compute(e, 2470000, 10, 10, engine.Placidus, ""); ok {
 		t.Error("2050+ must report ok=false")
 	}
@@ -166,5 +184,19 @@ func BenchmarkSweHouses(b *testing.B) {
 		if _, err := e.Houses(2448087.0, 51.5, -0.13, engine.Placidus, ""); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkCuspsFor is the cusps of every system (Gauquelin's 36 sectors
+// too) at a mid latitude: what a natal chart spends on its houses beside
+// Placidus (BenchmarkCusps).
+func BenchmarkCuspsFor(b *testing.B) {
+	for _, s := range engine.HouseSystems {
+		b.Run(string(s), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				CuspsFor(s, 123.4, 23.44, 51.5, 12.3)
+			}
+		})
 	}
 }

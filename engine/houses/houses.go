@@ -42,11 +42,35 @@ func Valid(s engine.HouseSystem) bool {
 	return false
 }
 
+// PolarSystem is a house system defined at every latitude, which can stand
+// in where the system asked for is undefined (Polar): every system but
+// Placidus, Koch and the Gauquelin sectors.
+type PolarSystem engine.HouseSystem
+
+// EnumValues lists the systems defined inside the polar circles (engine.Enum).
+func (PolarSystem) EnumValues() []string {
+	var out []string
+	for _, h := range engine.HouseSystems {
+		if !PolarUndefined(h) {
+			out = append(out, string(h))
+		}
+	}
+	return out
+}
+
 // Polar reports whether sys is undefined at geographic latitude lat (degrees)
-// for the true obliquity eps (degrees): Placidus and Koch inside the polar
-// circles.
+// for the true obliquity eps (degrees): Placidus, Koch and the Gauquelin
+// sectors inside the polar circles, where some ecliptic degrees neither
+// rise nor set.
 func Polar(sys engine.HouseSystem, lat, eps float64) bool {
-	return (sys == engine.Placidus || sys == engine.Koch) && math.Abs(lat) >= 90-eps
+	return PolarUndefined(sys) && math.Abs(lat) >= 90-eps
+}
+
+// PolarUndefined reports whether sys divides semi-arcs of the ecliptic's
+// degrees, so is undefined inside the polar circles: Placidus, Koch and
+// the Gauquelin sectors.
+func PolarUndefined(sys engine.HouseSystem) bool {
+	return sys == engine.Placidus || sys == engine.Koch || sys == engine.Gauquelin
 }
 
 // Of returns the house (1-12) holding ecliptic longitude lon. Cusps
@@ -76,9 +100,22 @@ func Clockwise(cusps *[12]float64) bool {
 
 // OfDir is Of with the cusps' direction given (Clockwise(cusps)).
 func OfDir(lon float64, cusps *[12]float64, clockwise bool) int {
+	return ofDir(lon, cusps[:], clockwise)
+}
+
+// SectorOf returns the Gauquelin sector (1-36) holding ecliptic longitude
+// lon, from the 36 sector cusps (engine.Houses.Sectors), which run
+// clockwise: the ecliptic longitude against the cusps, the point's
+// latitude left aside (the Swiss Ephemeris' method 1 of
+// swe_gauquelin_sector).
+func SectorOf(lon float64, sectors *[36]float64) int { return ofDir(lon, sectors[:], true) }
+
+// ofDir returns the 1-based index of the arc of cusps holding lon.
+func ofDir(lon float64, cusps []float64, clockwise bool) int {
 	lon = engine.Normalize(lon)
-	for i := range 12 {
-		start, next := cusps[i], cusps[(i+1)%12]
+	n := len(cusps)
+	for i := range n {
+		start, next := cusps[i], cusps[(i+1)%n]
 		// Cusps and lon are in [0, 360): one conditional add replaces a
 		// floating-point modulo on this per-planet path.
 		width, d := next-start, lon-start

@@ -62,7 +62,10 @@ func TestPolar(t *testing.T) {
 	if Polar(engine.Placidus, 66, 23.44) || Polar(engine.Equal, 89, 23.44) {
 		t.Error("inside the circle, or an equal system, is not polar")
 	}
-	if !Valid(engine.WholeSign) || Valid("topocentric") {
+	if !Polar(engine.Gauquelin, 67, 23.44) || Polar(engine.Topocentric, 80, 23.44) {
+		t.Error("Gauquelin sectors are polar, topocentric houses are not")
+	}
+	if !Valid(engine.WholeSign) || !Valid(engine.Topocentric) || Valid("placidus_sr") {
 		t.Error("Valid")
 	}
 }

@@ -4,9 +4,10 @@ import (
 	"fmt"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
-// Selection is a house system, or "all" for the eight at once.
+// Selection is a house system, or "all" for every one at once.
 type Selection string
 
 // All selects every house system, for comparison.
@@ -44,7 +45,7 @@ func PointOf(lon float64) Point {
 
 // Cusp is one house cusp.
 type Cusp struct {
-	Number    int     `json:"number" doc:"house number, 1-12" minimum:"1" maximum:"12"`
+	Number    int     `json:"number" doc:"house number, 1-12 (Gauquelin: sector 1-36)" minimum:"1" maximum:"36"`
 	Sign      string  `json:"sign" doc:"zodiac sign of the cusp"`
 	Degree    float64 `json:"degree" doc:"degrees within the sign"`
 	Longitude float64 `json:"longitude" doc:"ecliptic longitude in degrees"`
@@ -54,13 +55,13 @@ type Cusp struct {
 type Set struct {
 	System          engine.HouseSystem `json:"system" doc:"house system used"`
 	RequestedSystem engine.HouseSystem `json:"requested_system" doc:"house system asked for"`
-	Fallback        bool               `json:"fallback" doc:"true when the requested system is undefined here (Placidus or Koch inside the polar circles) and Porphyry was used"`
-	Cusps           []Cusp             `json:"cusps" doc:"the twelve cusps in order"`
+	Fallback        bool               `json:"fallback" doc:"true when the requested system is undefined here (Placidus, Koch or Gauquelin inside the polar circles) and polar_fallback was used"`
+	Cusps           []Cusp             `json:"cusps" doc:"the twelve cusps in order; for the Gauquelin sectors the 36 sector cusps, sector 1 at the Ascendant, 10 at the Midheaven, numbered clockwise"`
 }
 
 // AyanamsaValue is the sidereal offset used.
 type AyanamsaValue struct {
-	Name    engine.Ayanamsa `json:"name" doc:"ayanamsa"`
+	Name    engine.Ayanamsa `json:"name" enum:"-" doc:"ayanamsa: the request's ayanamsa, or user for a user_ayanamsa"`
 	Degrees float64         `json:"degrees" doc:"value subtracted from tropical longitudes, degrees"`
 }
 
@@ -89,26 +90,67 @@ type Table struct {
 	Source      engine.Source    `json:"source" doc:"ephemeris behind the obliquity, nutation and ayanamsa" enum:"tables,swiss_ephemeris,moshier"`
 }
 
-// Cast casts the houses of the systems sel selects at instant t and place
-// (geographic degrees), tropical or in sidereal zodiac sid, from pos. The
-// angles are the same in every system; they are taken from the first.
-func Cast(pos engine.Positions, t engine.JDUT, lat, lon float64, sel Selection, sid engine.Ayanamsa) (*Table, error) {
+// Zodiac is the zodiac of a Table and its polar fallback: tropical,
+// sidereal with a named ayanamsa or a user-defined one (not both); the
+// system cast where the one asked for is undefined ("" for Fallback).
+type Zodiac struct {
+	Sidereal      engine.Ayanamsa
+	User          *sidereal.User
+	PolarFallback engine.HouseSystem
+}
+
+// UserAyanamsaName is the name a Table of a user-defined ayanamsa gives it.
+const UserAyanamsaName engine.Ayanamsa = "user"
+
+// CastWith casts the houses of the systems sel selects at instant t and
+// place (geographic degrees), from pos, in zodiac z. The angles are the
+// same in every system; they are taken from the first. A user-defined
+// ayanamsa is the Swiss Ephemeris' mean value carried by the precession
+// plus the nutation in longitude, subtracted from tropical houses (Shift);
+// where a system is undefined (Polar) z.PolarFallback is cast in its place.
+func CastWith(pos engine.Positions, t engine.JDUT, lat, lon float64, sel Selection, z Zodiac) (*Table, error) {
 	systems := sel.Systems()
 	for _, s := range systems {
 		if !Valid(s) {
 			return nil, &engine.FieldError{Field: "house_system", Reason: fmt.Sprintf("unknown house system %q", s)}
 		}
 	}
+	fallback := z.PolarFallback
+	if fallback == "" {
+		fallback = Fallback
+	}
+	if !Valid(fallback) || PolarUndefined(fallback) {
+		return nil, &engine.FieldError{Field: "polar_fallback", Reason: fmt.Sprintf("%q cannot stand in inside the polar circles", fallback)}
+	}
+	eps, dpsi, err := pos.Obliquity(t)
+	if err != nil {
+		return nil, err
+	}
 	tab := &Table{ZodiacType: "tropical", Source: engine.FromTables, Systems: make([]Set, 0, len(systems))}
-	if sid != "" {
-		aya, err := pos.Ayanamsa(t, sid)
-		if err != nil {
+	var aya float64
+	switch {
+	case z.Sidereal != "":
+		if aya, err = pos.Ayanamsa(t, z.Sidereal); err != nil {
 			return nil, err
 		}
-		tab.ZodiacType, tab.Ayanamsa = "sidereal", &AyanamsaValue{Name: sid, Degrees: aya}
+		tab.ZodiacType, tab.Ayanamsa = "sidereal", &AyanamsaValue{Name: z.Sidereal, Degrees: aya}
+	case z.User != nil:
+		aya = engine.Normalize(z.User.Mean(float64(t)) + dpsi)
+		tab.ZodiacType, tab.Ayanamsa = "sidereal", &AyanamsaValue{Name: UserAyanamsaName, Degrees: aya}
 	}
 	for i, s := range systems {
-		h, err := pos.Houses(t, lat, lon, s, sid)
+		cast := s
+		if Polar(s, lat, eps) {
+			cast = fallback
+		}
+		var h engine.Houses
+		if z.User != nil {
+			if h, err = pos.Houses(t, lat, lon, cast, ""); err == nil {
+				Shift(&h, aya)
+			}
+		} else {
+			h, err = pos.Houses(t, lat, lon, cast, z.Sidereal)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -121,18 +163,23 @@ func Cast(pos engine.Positions, t engine.JDUT, lat, lon float64, sel Selection, 
 		if h.Source == engine.FromMoshier || h.Source == engine.FromSwiss && tab.Source == engine.FromTables {
 			tab.Source = h.Source
 		}
-		set := Set{System: h.System, RequestedSystem: s, Fallback: h.System != s, Cusps: make([]Cusp, 12)}
-		for k, c := range h.Cusps {
+		cusps := h.Cusps[:]
+		if h.Sectors != nil {
+			cusps = h.Sectors[:]
+		}
+		set := Set{System: h.System, RequestedSystem: s, Fallback: h.System != s, Cusps: make([]Cusp, len(cusps))}
+		for k, c := range cusps {
 			p := PointOf(c)
 			set.Cusps[k] = Cusp{Number: k + 1, Sign: p.Sign, Degree: p.Degree, Longitude: p.Longitude}
 		}
 		tab.Systems = append(tab.Systems, set)
 	}
 	tab.Conventions = TableConventions{
-		PolarFallback: "Placidus and Koch are undefined inside the polar circles (|latitude| >= 90° - obliquity, about 66.56°): Porphyry is used there, named in system with fallback true",
-		EastPoint:     "the equatorial ascendant: the ecliptic longitude of right ascension ARMC + 90°",
-		Vertex:        "the western intersection of the prime vertical with the ecliptic; the anti-vertex is opposite",
-		ARMC:          "apparent Greenwich sidereal time plus the geographic longitude, in degrees",
+		PolarFallback: "Placidus, Koch and the Gauquelin sectors are undefined inside the polar circles (|latitude| >= 90° - obliquity, about 66.56°): " +
+			string(fallback) + " is used there (polar_fallback), named in system with fallback true",
+		EastPoint: "the equatorial ascendant: the ecliptic longitude of right ascension ARMC + 90°",
+		Vertex:    "the western intersection of the prime vertical with the ecliptic; the anti-vertex is opposite",
+		ARMC:      "apparent Greenwich sidereal time plus the geographic longitude, in degrees",
 	}
 	return tab, nil
 }

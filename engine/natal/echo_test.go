@@ -10,6 +10,8 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/calendar"
+	"github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // TestEchoJSON: the hand-written natal echo is byte for byte what go-json
@@ -84,12 +86,35 @@ func TestEchoJSON(t *testing.T) {
 			e.Place = &birth.Place{Name: text(), Admin1: text(), Country: text(), CountryName: text(),
 				Latitude: num(), Longitude: num(), Timezone: text()}
 		}
+		e.TimeUnknown = rng.IntN(4) == 0
 		want, err := json.MarshalWithOption(&e, json.DisableHTMLEscape())
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := e.AppendJSON(nil); string(got) != string(want) {
 			t.Fatalf("echo %d:\n got %s\nwant %s", i, got, want)
+		}
+		// The natal family's bodies: the extras, the harmonic, the orb.
+		x := Extras{PolarFallback: houses.PolarSystem(text()), Lilith: Lilith(text()), FortuneFormula: Fortune(text()),
+			IncludeParallels: rng.IntN(2) == 0}
+		if rng.IntN(2) == 0 {
+			x.ParallelOrb = num()
+		}
+		if rng.IntN(2) == 0 {
+			x.UserAyanamsa = &sidereal.User{EpochJD: num(), Degrees: num()}
+		}
+		for _, v := range []interface{ AppendJSON([]byte) []byte }{
+			&ChartRequest{Request: e, Extras: x},
+			&HarmonicRequest{ChartRequest: ChartRequest{Request: e, Extras: x}, Harmonic: rng.IntN(360) + 1},
+			&AntisciaRequest{ChartRequest: ChartRequest{Request: e, Extras: x}, Orb: num()},
+		} {
+			want, err := json.MarshalWithOption(v, json.DisableHTMLEscape())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := v.AppendJSON(nil); string(got) != string(want) {
+				t.Fatalf("echo %d (%T):\n got %s\nwant %s", i, v, got, want)
+			}
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/houses"
+	"github.com/astroapi/astroapi/engine/sidereal"
 	"github.com/astroapi/astroapi/engine/swe"
 )
 
@@ -204,7 +205,9 @@ func TestValidation(t *testing.T) {
 		o     Options
 		field string
 	}{
-		{"ErrHouseSystem", london, Options{HouseSystem: "topocentric"}, "house_system"},
+		{"ErrHouseSystem", london, Options{HouseSystem: "topocentrical"}, "house_system"},
+		{"ErrPolarFallback", london, Options{PolarFallback: engine.Koch}, "polar_fallback"},
+		{"ErrUserAndNamed", london, Options{Sidereal: engine.Lahiri, User: &sidereal.User{EpochJD: 2451545, Degrees: 23}}, "user_ayanamsa"},
 		{"ErrAyanamsa", london, Options{Sidereal: "galactic"}, "ayanamsa"},
 		{"ErrNode", london, Options{Node: "osculating"}, "node_type"},
 		{"ErrLatitude", Birth{JD: london.JD, Latitude: 95}, Options{}, "latitude"},

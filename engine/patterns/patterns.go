@@ -99,7 +99,7 @@ type Result struct {
 	ChartShape         Shape       `json:"chart_shape" doc:"Jones chart shape of the ten planets" enum:"bundle,bowl,bucket,locomotive,seesaw,splash,splay"`
 	DominantElement    string      `json:"dominant_element" doc:"highest element score; ties joined with /" example:"fire"`
 	DominantModality   string      `json:"dominant_modality" doc:"highest modality score; ties joined with /" example:"fixed"`
-	HemisphereEmphasis string      `json:"hemisphere_emphasis" doc:"hemisphere with most planets (northern, southern, eastern, western), ties joined with /, or balanced" example:"southern"`
+	HemisphereEmphasis string      `json:"hemisphere_emphasis" doc:"hemisphere with most planets (northern, southern, eastern, western), ties joined with /, or balanced; unknown when the birth time is (the houses are)" example:"southern"`
 	Elements           Elements    `json:"elements" doc:"element scores (Sun, Moon, Ascendant 2, other planets 1)"`
 	Modalities         Modalities  `json:"modalities" doc:"modality scores, weighted as elements"`
 	Hemispheres        Hemispheres `json:"hemispheres" doc:"planets per hemisphere"`

@@ -34,11 +34,24 @@ var seBodies = [...]int32{
 // swetest's (http/routes/uranian), which names them by the same numbers.
 const seCupido = 40
 
+// SE_OSCU_APOG, the osculating lunar apogee, and SE_EARTH.
+const (
+	seOscuApog = 13
+	seEarth    = 14
+)
+
 // SEBody returns the Swiss Ephemeris planet number of b, or -1 when b is not
-// a known body. The mean lunar apogee (SE_MEAN_APOG) stands for MeanLilith.
+// a known body. The mean lunar apogee (SE_MEAN_APOG) stands for MeanLilith,
+// the osculating one (SE_OSCU_APOG) for engine.OscuLilith.
 func SEBody(b engine.Body) int32 {
 	if b.Uranian() {
 		return seCupido + int32(b-engine.Cupido) // SE_CUPIDO..SE_POSEIDON follow each other
+	}
+	switch b {
+	case engine.OscuLilith:
+		return seOscuApog
+	case engine.Earth:
+		return seEarth
 	}
 	if !b.Valid() || int(b) >= len(seBodies) {
 		return -1
@@ -46,20 +59,14 @@ func SEBody(b engine.Body) int32 {
 	return seBodies[b]
 }
 
-// sidModes maps the API's ayanamsas to SE_SIDM_* numbers.
-var sidModes = map[engine.Ayanamsa]int32{
-	engine.FaganBradley: 0,  // SE_SIDM_FAGAN_BRADLEY
-	engine.Lahiri:       1,  // SE_SIDM_LAHIRI
-	engine.DeLuce:       2,  // SE_SIDM_DELUCE
-	engine.Raman:        3,  // SE_SIDM_RAMAN
-	engine.KP:           5,  // SE_SIDM_KRISHNAMURTI
-	engine.J2000:        18, // SE_SIDM_J2000
-}
-
-// SidMode returns the SE_SIDM_* number of a, or -1 when a is not offered.
+// SidMode returns the SE_SIDM_* number of a, or -1 when a is not offered:
+// engine.Ayanamsas lists them in the Swiss Ephemeris' order, so the number
+// is the position in that list.
 func SidMode(a engine.Ayanamsa) int32 {
-	if m, ok := sidModes[a]; ok {
-		return m
+	for i, v := range engine.Ayanamsas {
+		if v == a {
+			return int32(i)
+		}
 	}
 	return -1
 }
@@ -68,6 +75,10 @@ func SidMode(a engine.Ayanamsa) int32 {
 var houseLetters = map[engine.HouseSystem]byte{
 	engine.Placidus: 'P', engine.Koch: 'K', engine.Equal: 'E', engine.WholeSign: 'W',
 	engine.Regiomontanus: 'R', engine.Campanus: 'C', engine.Morinus: 'M', engine.Porphyry: 'O',
+	engine.Alcabitius: 'B', engine.Topocentric: 'T', engine.Meridian: 'X', engine.Vehlow: 'V',
+	engine.Krusinski: 'U', engine.Horizontal: 'H', engine.Sripati: 'S', engine.Carter: 'F',
+	engine.APC: 'Y', engine.Sunshine: 'I', engine.SavardA: 'J', engine.PullenSD: 'L',
+	engine.PullenSR: 'Q', engine.EqualMC: 'D', engine.EqualAries: 'N', engine.Gauquelin: 'G',
 }
 
 // HouseLetter returns the swe_houses_ex2 letter of sys, or 0 when sys is not offered.

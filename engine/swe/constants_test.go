@@ -33,6 +33,10 @@ func TestConstants(t *testing.T) {
 		{"SE_SIDM_DELUCE", SidMode(engine.DeLuce)}, {"SE_SIDM_RAMAN", SidMode(engine.Raman)},
 		{"SE_SIDM_KRISHNAMURTI", SidMode(engine.KP)}, {"SE_SIDM_J2000", SidMode(engine.J2000)},
 		{"AS_MAXCH", 256}, {"SE_GREG_CAL", 1}, {"ERR", -1},
+		{"SE_OSCU_APOG", SEBody(engine.OscuLilith)}, {"SE_NSIDM_PREDEF", int32(len(engine.Ayanamsas))},
+		{"SE_SIDM_LAHIRI_ICRC", SidMode(engine.LahiriICRC)}, {"SE_SIDM_J1900", SidMode(engine.J1900)},
+		{"SE_SIDM_B1950", SidMode(engine.B1950)}, {"SE_SIDM_GALALIGN_MARDYKS", SidMode(engine.SkydramMardyks)},
+		{"SE_SIDM_TRUE_CITRA", SidMode(engine.TrueCitra)}, {"SE_SIDM_GALCENT_0SAG", SidMode(engine.GalacticCenter0Sag)}, {"SE_EARTH", SEBody(engine.Earth)},
 	}
 	for i, c := range ours {
 		if got := headerConstant(i); got != c.v {

@@ -31,10 +31,12 @@ const (
 func Covered(t engine.JDUT) bool { return t >= FilesStart && t <= FilesEnd }
 
 // hasMoshier reports whether libswe can compute b without the files:
-// Sun..Pluto from Moshier's theory, the lunar points from formulas, the
-// transneptunian points from their elements (the Earth from Moshier). The
-// asteroids have no such fallback.
-func hasMoshier(b engine.Body) bool { return b <= engine.MeanLilith || b.Uranian() }
+// Sun..Pluto and the Earth from Moshier's theory, the lunar points (the
+// osculating apogee too) from formulas, the transneptunian points from
+// their elements. The asteroids have no such fallback.
+func hasMoshier(b engine.Body) bool {
+	return b <= engine.MeanLilith || b == engine.OscuLilith || b == engine.Earth || b.Uranian()
+}
 
 // Ephemeris is a handle on libswe with one ephemeris directory. Its methods
 // are safe for concurrent use: each is one C call that first sets on its OS
@@ -207,8 +209,10 @@ func (e *Ephemeris) calc(jd float64, ipl, iflag, sidMode int32, obs *engine.Obse
 // Houses returns cusps and angles at t for a place in geographic degrees
 // (swe_houses_ex2), in the sidereal zodiac sid or tropical when sid is "".
 //
-// Within the polar circles Placidus and Koch are undefined; libswe then
-// computes Porphyry houses instead, and Houses reports that in System.
+// Within the polar circles Placidus, Koch and the Gauquelin sectors are
+// undefined; libswe then computes Porphyry houses instead, and Houses
+// reports that in System. Gauquelin houses come with their 36 sectors in
+// Sectors.
 func (e *Ephemeris) Houses(t engine.JDUT, lat, lon float64, sys engine.HouseSystem, sid engine.Ayanamsa) (engine.Houses, error) {
 	letter := HouseLetter(sys)
 	if letter == 0 {
@@ -232,13 +236,23 @@ func (e *Ephemeris) Houses(t engine.JDUT, lat, lon float64, sys engine.HouseSyst
 	h := engine.Houses{System: sys, Source: engine.FromSwiss}
 	if ret < 0 {
 		// The one failure libswe recovers from itself: the polar fallback.
-		if letter != 'P' && letter != 'K' {
+		if letter != 'P' && letter != 'K' && letter != 'G' {
 			return engine.Houses{}, callError("swe_houses_ex2", float64(t), msg)
 		}
 		h.System = engine.Porphyry
 	}
-	copy(h.Cusps[:], out[1:13])
-	asc := out[13:]
+	if letter == 'G' && h.System == sys {
+		// The sectors run clockwise from the Ascendant; every third
+		// boundary is a Placidus cusp: sector 1 + 3k begins house 1 - k.
+		h.Sectors = new([36]float64)
+		copy(h.Sectors[:], out[1:37])
+		for k := range 12 {
+			h.Cusps[(12-k)%12] = out[1+3*k]
+		}
+	} else {
+		copy(h.Cusps[:], out[1:13])
+	}
+	asc := out[37:]
 	h.Ascendant, h.Midheaven, h.ARMC, h.Vertex, h.EquatorialAscendant = asc[0], asc[1], asc[2], asc[3], asc[4]
 	return h, nil
 }
@@ -262,6 +276,24 @@ func (e *Ephemeris) Ayanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error) 
 		return 0, err
 	}
 	d, ret, msg := e.path.ayanamsa(float64(t), FlagSwissEph, mode)
+	if ret < 0 {
+		return 0, callError("swe_get_ayanamsa_ex_ut", float64(t), msg)
+	}
+	return d, nil
+}
+
+// MeanAyanamsa is Ayanamsa without the nutation in longitude
+// (swe_get_ayanamsa_ex_ut with SEFLG_NONUT): Ayanamsa minus the nutation
+// in longitude Obliquity gives. The tables hold it, as it is smooth.
+func (e *Ephemeris) MeanAyanamsa(t engine.JDUT, a engine.Ayanamsa) (float64, error) {
+	mode := SidMode(a)
+	if mode < 0 {
+		return 0, fmt.Errorf("swe: unknown ayanamsa %q", a)
+	}
+	if err := checkJD("swe_get_ayanamsa_ex_ut", float64(t)); err != nil {
+		return 0, err
+	}
+	d, ret, msg := e.path.ayanamsa(float64(t), FlagSwissEph|FlagNoNut, mode)
 	if ret < 0 {
 		return 0, callError("swe_get_ayanamsa_ex_ut", float64(t), msg)
 	}

@@ -21,8 +21,8 @@ func (cPath) calc(float64, int32, int32, int32, *engine.Observer) ([6]float64, i
 	return [6]float64{}, -1, noCgo
 }
 
-func (cPath) houses(float64, int32, int32, float64, float64, byte) ([23]float64, int, string) {
-	return [23]float64{}, -1, noCgo
+func (cPath) houses(float64, int32, int32, float64, float64, byte) ([47]float64, int, string) {
+	return [47]float64{}, -1, noCgo
 }
 
 func (cPath) ayanamsa(float64, int32, int32) (float64, int32, string) { return 0, -1, noCgo }

@@ -74,14 +74,15 @@ static int32 shim_calc(const char *path, long long id, double jd, int32 ipl, int
 	return swe_calc_ut(jd, ipl, iflag, xx, serr);
 }
 
-// shim_houses: optional sidereal mode, then swe_houses_ex2. out holds cusps[13] then ascmc[10].
+// shim_houses: optional sidereal mode, then swe_houses_ex2. out holds
+// cusps[37] (36 sectors and cusps[0] for Gauquelin, 12 otherwise) then ascmc[10].
 static int shim_houses(const char *path, long long id, double jd, int32 iflag, int32 sid,
 		double lat, double lon, int hsys, double *out, char *serr) {
-	double cs[13], as[10];
+	double cs[37], as[10];
 	shim_ready(path, id);
 	if (iflag & SEFLG_SIDEREAL) shim_set_sid(sid);
 	serr[0] = 0;
-	return swe_houses_ex2(jd, iflag, lat, lon, hsys, out, out + 13, cs, as, serr);
+	return swe_houses_ex2(jd, iflag, lat, lon, hsys, out, out + 37, cs, as, serr);
 }
 
 static int32 shim_ayanamsa(const char *path, long long id, double jd, int32 iflag, int32 sid,
@@ -135,6 +136,8 @@ static int32 shim_const(int i) {
 		SE_CERES, SE_PALLAS, SE_JUNO, SE_VESTA,
 		SE_SIDM_FAGAN_BRADLEY, SE_SIDM_LAHIRI, SE_SIDM_DELUCE, SE_SIDM_RAMAN,
 		SE_SIDM_KRISHNAMURTI, SE_SIDM_J2000, AS_MAXCH, SE_GREG_CAL, ERR,
+		SE_OSCU_APOG, SE_NSIDM_PREDEF, SE_SIDM_LAHIRI_ICRC, SE_SIDM_J1900, SE_SIDM_B1950,
+		SE_SIDM_GALALIGN_MARDYKS, SE_SIDM_TRUE_CITRA, SE_SIDM_GALCENT_0SAG, SE_EARTH,
 	};
 	if (i < 0 || i >= (int)(sizeof v / sizeof v[0])) return -999;
 	return v[i];
@@ -207,7 +210,7 @@ func (p cPath) calc(jd float64, ipl, iflag, sid int32, obs *engine.Observer) (xx
 	return xx, int32(r), msg
 }
 
-func (p cPath) houses(jd float64, iflag, sid int32, lat, lon float64, hsys byte) (out [23]float64, ret int, msg string) {
+func (p cPath) houses(jd float64, iflag, sid int32, lat, lon float64, hsys byte) (out [47]float64, ret int, msg string) {
 	var serr [C.AS_MAXCH]C.char
 	r := C.shim_houses(p.s, p.id, C.double(jd), C.int32(iflag), C.int32(sid), C.double(lat), C.double(lon),
 		C.int(hsys), (*C.double)(unsafe.Pointer(&out[0])), &serr[0])

@@ -33,6 +33,8 @@ var aliases = map[string][]string{
 	"birthdate":     {"date"},
 	"dob":           {"date"},
 	"birth_time":    {"time"},
+	"unknown_time":  {"time_unknown"},
+	"no_time":       {"time_unknown"},
 	"sec":           {"second"},
 	"min":           {"minute"},
 	"mins":          {"minute"},

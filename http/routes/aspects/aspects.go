@@ -1,7 +1,10 @@
-// Package aspects is the glue of the aspects route: the aspects among the
+// Package aspects is the glue of the aspects routes: the aspects among the
 // points of a chart cast from birth data, or among points the caller
 // lists, with the aspect set, harmonics and orbs of the caller's choice,
-// and the aspect configurations (engine/aspects, engine/patterns).
+// and the aspect configurations (engine/aspects, engine/patterns); and the
+// declination aspects (parallels and contra-parallels) with the
+// out-of-bounds flags. A birth of unknown time leaves the angles out and
+// marks what depends on the time (engine/natal).
 package aspects
 
 import (
@@ -80,6 +83,14 @@ type Analysis struct {
 	StelliumSpan   float64                  `json:"stellium_span" doc:"stellium span used, degrees"`
 	Conventions    Conventions              `json:"conventions"`
 	Source         engine.Source            `json:"source,omitempty" doc:"ephemeris behind the chart (birth data only)" enum:"tables,swiss_ephemeris,moshier"`
+	UnknownTime    *UnknownTime             `json:"unknown_time,omitempty" doc:"birth data of unknown time: the angles are left out, the aspects that hold only at some times of the birth day are marked time_dependent"`
+}
+
+// UnknownTime is what a birth of unknown time changes in the answer.
+type UnknownTime struct {
+	ChartedAt string           `json:"charted_at" doc:"local time the chart is cast for, HH:MM:SS"`
+	Ranges    []natal.Range    `json:"ranges" doc:"each body's longitude at the start and end of the birth day and the signs it may be in"`
+	Possible  []natal.Possible `json:"possible_aspects" doc:"aspects out of orb at the charted time that are within orb at another time of the birth day"`
 }
 
 // Ops returns the aspects route.
@@ -96,6 +107,7 @@ func Ops(d Deps) []*op.Operation {
 				"rectangle) come with their members, apex where they have one, their aspects and their tightness (the largest orb). " +
 				"Angles and orbs in degrees.",
 		}, d.aspects),
+		declinationsOp(d),
 	}
 }
 
@@ -107,8 +119,10 @@ func (d Deps) aspects(c *op.Call, in *aspectsRequest) (*Analysis, error) {
 	pts := in.Listed()
 	inStellium := func(string) bool { return true }
 	pointsText := "the points listed"
+	var chart *natal.Chart
 	if in.Birth != nil {
-		chart, err := in.Birth.Cast(d.Positions, c, "birth: ")
+		var err error
+		chart, err = in.Birth.CastOptions(d.Positions, in.Birth.DayOptions(), c, "birth: ")
 		if err != nil {
 			return nil, err
 		}
@@ -119,10 +133,14 @@ func (d Deps) aspects(c *op.Call, in *aspectsRequest) (*Analysis, error) {
 				pts = append(pts, aspects.Point{Name: p.Name, Longitude: p.Longitude, Speed: p.Speed})
 			}
 		}
-		pts = append(pts, aspects.Point{Name: "Ascendant", Longitude: chart.Ascendant.Longitude},
-			aspects.Point{Name: "Midheaven", Longitude: chart.Midheaven.Longitude})
-		inStellium = func(n string) bool { return tenPlanets[n] }
 		pointsText = "the chart's planets, North Node, Lilith, Chiron, asteroids (when asked), Ascendant and Midheaven (angles held fixed); South Node omitted"
+		if chart.UnknownTime == nil {
+			pts = append(pts, aspects.Point{Name: "Ascendant", Longitude: chart.Ascendant.Longitude},
+				aspects.Point{Name: "Midheaven", Longitude: chart.Midheaven.Longitude})
+		} else {
+			pointsText = "the chart's planets, North Node, Lilith, Chiron and asteroids (when asked); birth time unknown: no angles; South Node omitted"
+		}
+		inStellium = func(n string) bool { return tenPlanets[n] }
 	}
 	m := in.Matcher()
 	figureOrbs := aspects.Orbs{}
@@ -133,6 +151,14 @@ func (d Deps) aspects(c *op.Call, in *aspectsRequest) (*Analysis, error) {
 		}
 	}
 	res.Aspects = m.AppendFind([]aspects.Aspect{}, pts)
+	if chart != nil && chart.UnknownTime != nil {
+		names := make([]string, len(pts))
+		for i, p := range pts {
+			names[i] = p.Name
+		}
+		u := chart.UnknownTime
+		res.UnknownTime = &UnknownTime{ChartedAt: u.ChartedAt, Ranges: u.Ranges, Possible: u.Mark(res.Aspects, m.Rules(), names, 1)}
+	}
 	res.Configurations = patterns.Configurations(pts, patterns.ConfigOptions{Orbs: figureOrbs, StelliumSpan: res.StelliumSpan, InStellium: inStellium})
 	if res.Configurations == nil {
 		res.Configurations = []patterns.Configuration{}

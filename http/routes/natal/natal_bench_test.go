@@ -84,3 +84,25 @@ func benchNatalTables(b *testing.B, extra string) {
 		}
 	}
 }
+
+// BenchmarkNatalHandlerTablesHouses is BenchmarkNatalHandlerTables in
+// every house system (issue 25: each within 5% of Placidus).
+func BenchmarkNatalHandlerTablesHouses(b *testing.B) {
+	for _, s := range engine.HouseSystems {
+		b.Run(string(s), func(b *testing.B) { benchNatalTables(b, `,"house_system":"`+string(s)+`"`) })
+	}
+}
+
+// BenchmarkNatalHandlerTablesAyanamsas is BenchmarkNatalHandlerTables in a
+// few sidereal zodiacs: the tables' first six, the ones added with issue
+// 25 (one from a reference epoch, one from a star, one from the galactic
+// centre), and a user-defined one.
+func BenchmarkNatalHandlerTablesAyanamsas(b *testing.B) {
+	for _, a := range []string{"lahiri", "aryabhata_522", "true_citra", "galactic_center_cochrane", "user"} {
+		sid := `,"zodiac_type":"sidereal","ayanamsa":"` + a + `"`
+		if a == "user" {
+			sid = `,"zodiac_type":"sidereal","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`
+		}
+		b.Run(a, func(b *testing.B) { benchNatalTables(b, sid) })
+	}
+}

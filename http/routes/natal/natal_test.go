@@ -15,7 +15,7 @@ import (
 // natalResponse is an answer read back: the echo is the resolved input,
 // so it decodes into the request type itself.
 type natalResponse struct {
-	Input  natal.Request
+	Input  natal.ChartRequest
 	Result natal.Chart
 }
 

@@ -283,7 +283,7 @@ func TestArabicPartsBadInput(t *testing.T) {
 		{"ErrNameEmpty", `{` + base + `,"custom":[{"name":" ","formula":"Asc + Sun - Moon"}]}`, 422, "custom[0].name"},
 		{"ErrTooMany", `{` + base + `,"custom":[` + many + `{"name":"x","formula":"Asc + Sun - Moon"}]}`, 422, "custom"},
 		{"ErrLatitude", `{"year":1990,"month":4,"day":30,"latitude":95,"longitude":0}`, 422, "latitude"},
-		{"ErrHouseSystem", `{` + base + `,"house_system":"topocentric"}`, 422, "house_system"},
+		{"ErrHouseSystem", `{` + base + `,"house_system":"topocentrical"}`, 422, "house_system"},
 		{"ErrNoPlace", `{"year":1990,"month":4,"day":30,"lots":["nope"]}`, 422, "lots[0]"},
 		{"ErrNoPlaceAndLot", `{"year":1990,"month":4,"day":30,"lots":["nope"]}`, 422, "latitude"},
 		{"ErrUnknownField", `{` + base + `,"lot":["fortune"]}`, 422, "lot"},
