@@ -27,6 +27,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/shape"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 )
@@ -436,6 +437,7 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 			for k, v := range rc.QueryArgs().All() {
 				r.Query = append(r.Query, [2]string{string(k), string(v)})
 			}
+			r.Query, r.Shape = shape.FromQuery(r.Query) // the door's own parameters (fields, decimals)
 		}
 		if hasParams {
 			r.Params = map[string]string{}
@@ -725,6 +727,12 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		return
 	}
 	o := c.Operation()
+	if sh := c.Shape(); sh != nil && (sh.Active() || !sh.KeepsInput()) && ck == "" {
+		if _, cached := res.(*cachedResult); !cached {
+			s.writeShaped(rc, c, res)
+			return
+		}
+	}
 	if !o.Bare {
 		cr, ok, err := s.encoded(c, res, ck)
 		if err != nil {
