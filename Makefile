@@ -18,9 +18,14 @@ deps:
 	bash .ci/deps test
 
 # Node tooling of the browser and OpenAPI tests (playwright-core drives
-# Debian's chromium; swagger-parser validates /api/openapi.json) and of the
-# MCP test (the MCP Inspector's CLI against a live server).
-node-deps: http/browsertest/node_modules/.package-lock.json http/mcptest/node_modules/.package-lock.json
+# Debian's chromium; swagger-parser validates /api/openapi.json; redocly
+# lints it), of the MCP test (the MCP Inspector's CLI against a live
+# server) and of the TypeScript SDK (openapi-typescript, openapi-fetch,
+# tsc), which TestSDKs generates, builds and runs.
+node-deps: http/browsertest/node_modules/.package-lock.json http/mcptest/node_modules/.package-lock.json sdk/typescript/node_modules/.package-lock.json
+
+sdk/typescript/node_modules/.package-lock.json: sdk/typescript/package-lock.json
+	npm ci --prefix sdk/typescript --no-audit --no-fund
 
 http/browsertest/node_modules/.package-lock.json: http/browsertest/package-lock.json
 	npm ci --prefix http/browsertest --no-audit --no-fund

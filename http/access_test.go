@@ -31,8 +31,19 @@ func TestAuthRules(t *testing.T) {
 			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "ak_live_"+strings.Repeat("a", 52)).WantStatus(t, 401)
 			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", strings.Repeat("z", 1000)).WantStatus(t, 401)
 		})
-		t.Run("WrongHeader", func(t *testing.T) {
-			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "", "Authorization", "Bearer "+ts.Key).WantStatus(t, 401)
+		t.Run("Bearer", func(t *testing.T) {
+			// The same key as a bearer token, for clients that send only
+			// Authorization; another scheme is no key; two different keys
+			// are refused.
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "", "Authorization", "Bearer "+ts.Key).WantStatus(t, 200)
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "", "Authorization", "bearer  "+ts.Key).WantStatus(t, 200)
+			ts.Post(t, "/api/v1/test/echo", body, "Authorization", "Bearer "+ts.Key).WantStatus(t, 200)
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "", "Authorization", "Basic "+ts.Key).WantStatus(t, 401)
+			ts.Post(t, "/api/v1/test/echo", body, "x-api-key", "", "Authorization", "Bearer ak_live_"+strings.Repeat("a", 52)).WantStatus(t, 401)
+			p := ts.Post(t, "/api/v1/test/echo", body, "Authorization", "Bearer ak_live_"+strings.Repeat("b", 52)).WantStatus(t, 400).Problem(t)
+			if len(p.Errors) != 1 || p.Errors[0].Field != "Authorization" {
+				t.Errorf("two different keys: %+v", p)
+			}
 		})
 		for _, name := range []string{"api_key", "apikey", "key", "x-api-key", "API-KEY", "X_Api_Key"} {
 			t.Run("QueryKey/"+name, func(t *testing.T) {

@@ -1,12 +1,16 @@
 package http
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
 	"hash/maphash"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/valyala/fasthttp"
 
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/store"
@@ -39,13 +43,36 @@ const (
 	authFailWindow = 10 * time.Second
 )
 
-// authenticate resolves the x-api-key header of a request from ip.
+// requestKey is the API key a request sends: the x-api-key header, or the
+// token of an Authorization: Bearer header, the same key for the clients
+// and agent platforms that send only that header. Both present and
+// different is a 400: which one was meant cannot be told. Another
+// Authorization scheme (Basic) is no key. The key is never logged.
+func requestKey(h *fasthttp.RequestHeader) ([]byte, *op.Problem) {
+	key := h.Peek("x-api-key")
+	auth := h.Peek("Authorization")
+	if len(auth) < 7 || !strings.EqualFold(string(auth[:7]), "bearer ") {
+		return key, nil
+	}
+	token := bytes.TrimSpace(auth[7:])
+	switch {
+	case len(key) == 0:
+		return token, nil
+	case !bytes.Equal(key, token):
+		p := op.NewProblem(400, op.KindBadRequest, "the x-api-key header and the Authorization: Bearer token hold different keys; send one of them")
+		p.Errors = []op.FieldProblem{{Field: "Authorization", Reason: "differs from x-api-key"}}
+		return nil, p
+	}
+	return key, nil
+}
+
+// authenticate resolves the API key of a request from ip (requestKey).
 // Lookups are cached for Limits.KeyCacheTTL (1 s by default), which bounds
 // how long a key revoked elsewhere keeps working; revocations through this
 // server (ForgetKeys) act at once.
 func (s *Server) authenticate(ctx context.Context, key []byte, ip string) (*keyEntry, *op.Problem) {
 	if len(key) == 0 {
-		return nil, s.unauthorized("send your API key in the x-api-key header; create one at /api-keys")
+		return nil, s.unauthorized("send your API key in the x-api-key header (or Authorization: Bearer); create one at /api-keys")
 	}
 	// The cache is keyed by the secret itself (ristretto hashes it), so a
 	// hit costs no SHA-256; the store is asked by hash on a miss.
@@ -64,7 +91,7 @@ func (s *Server) authenticate(ctx context.Context, key []byte, ip string) (*keyE
 	if len(key) > maxKeyLen || !store.LooksLikeSecret(ck) {
 		// Not the shape of any key we issue: refused without a lookup.
 		s.authFails.add(ip, s.cfg.Clock())
-		return nil, s.unauthorized("the x-api-key header does not hold a valid API key")
+		return nil, s.unauthorized("the x-api-key header (or bearer token) does not hold a valid API key")
 	}
 	if s.cfg.Store == nil {
 		return nil, op.NewProblem(503, op.KindUnavailable, "no key store is configured")
@@ -96,17 +123,17 @@ func (s *Server) authenticate(ctx context.Context, key []byte, ip string) (*keyE
 		}
 	}
 	s.authFails.add(ip, s.cfg.Clock())
-	return nil, s.unauthorized("the API key in x-api-key is not known; check for copy errors or create a key at /api-keys")
+	return nil, s.unauthorized("the API key sent is not known; check for copy errors or create a key at /api-keys")
 }
 
 // checkEntry refuses a key that is revoked, in the store or through this
 // server since it was cached.
 func (s *Server) checkEntry(e *keyEntry) (*keyEntry, *op.Problem) {
 	if e.key.Status != store.KeyActive {
-		return nil, s.unauthorized("the API key in x-api-key has been revoked; use its replacement or create a key at /api-keys")
+		return nil, s.unauthorized("the API key sent has been revoked; use its replacement or create a key at /api-keys")
 	}
 	if at, revoked := s.revoked.Load(e.key.ID); revoked && !e.at.After(at.(time.Time)) {
-		return nil, s.unauthorized("the API key in x-api-key has been revoked; use its replacement or create a key at /api-keys")
+		return nil, s.unauthorized("the API key sent has been revoked; use its replacement or create a key at /api-keys")
 	}
 	return e, nil
 }

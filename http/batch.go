@@ -199,7 +199,7 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec
 	if o.Access == op.Public || parent.Key() != nil {
 		res, ck, p = s.run(c, s.chargeItem)
 	} else {
-		p = op.NewProblem(401, op.KindUnauthorized, "send your API key in the x-api-key header")
+		p = op.NewProblem(401, op.KindUnauthorized, "send your API key in the x-api-key header (or Authorization: Bearer)")
 	}
 	if s.cfg.Quota != nil && parent.Key() != nil {
 		st := 200

@@ -17,14 +17,14 @@ import (
 // compression, HEAD, CORS, WWW-Authenticate, RateLimit headers, ETags.
 
 // CORS: the API (/api/...) may be called from any origin's pages: keys
-// travel only in the x-api-key header, never in cookies, so a page can
+// travel only in the x-api-key (or Authorization) header, never in cookies, so a page can
 // only use a key its user gave it. The key console (/api-keys) is for its
 // own page only: no CORS headers, so another site's page cannot sign up
 // its visitors or drive their keys (sign-up also takes JSON only, which
 // needs the preflight it does not get).
 const (
-	corsAllowHeaders  = "x-api-key, content-type, accept, x-request-id, prefer"
-	corsExposeHeaders = "x-request-id, preference-applied, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, x-warnings, content-disposition, etag"
+	corsAllowHeaders  = "x-api-key, authorization, content-type, accept, accept-language, x-request-id, prefer"
+	corsExposeHeaders = "x-request-id, preference-applied, content-language, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, x-warnings, content-disposition, etag"
 	corsMaxAge        = "86400"
 )
 

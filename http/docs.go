@@ -43,13 +43,17 @@ type docSet struct {
 	guidePage guidePage // rendered on first use: it runs every example
 	accuracy  []byte
 	manifest  manifest
+	// the docs UIs' pages, with a preview shown while they load
+	swaggerUI, scalarUI []byte
 }
 
 func (s *Server) buildDocuments() (*docSet, error) {
 	d := &docSet{manifest: buildManifest(s.ops)}
-	d.spec = buildOpenAPI(s.ops, s.serverURL())
+	d.spec = buildOpenAPI(s.ops, s.serverURL(), s.labels.Languages())
 	var err error
-	if d.openapi, err = json.MarshalIndent(d.spec, "", "  "); err != nil {
+	// Compact: the document is read by tools and the docs UIs, and
+	// indenting it made it 1.2 MB instead of 0.7.
+	if d.openapi, err = json.Marshal(d.spec); err != nil {
 		return nil, err
 	}
 	if d.postman, err = json.MarshalIndent(buildPostman(s.ops, s.serverURL()), "", "  "); err != nil {
@@ -61,7 +65,22 @@ func (s *Server) buildDocuments() (*docSet, error) {
 	if d.accuracy, err = renderAccuracy(s.cfg.TableChecks); err != nil {
 		return nil, err
 	}
+	if d.swaggerUI, err = s.renderUIPage("assets/docs.html", d.manifest); err != nil {
+		return nil, err
+	}
+	if d.scalarUI, err = s.renderUIPage("assets/scalar.html", d.manifest); err != nil {
+		return nil, err
+	}
 	return d, nil
+}
+
+// origin is the server's address in the documents' examples: the public
+// URL, or the default listen address.
+func (s *Server) origin() string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/")
+	}
+	return "http://127.0.0.1:8080"
 }
 
 func (s *Server) serverURL() string {
@@ -71,7 +90,12 @@ func (s *Server) serverURL() string {
 	return "/"
 }
 
-// manifest is the body of GET /api/v1/.
+// ManifestPath is where the manifest is served; the contract's
+// /api/v1/ (with the slash) answers the same. The documents name it
+// without the slash, as linters of OpenAPI documents want.
+const ManifestPath = "/api/v1"
+
+// manifest is the body of GET /api/v1.
 type manifest struct {
 	Name        string            `json:"name"`
 	Version     string            `json:"version"`
@@ -111,11 +135,13 @@ func familyRank(f string) int {
 func buildManifest(ops []*op.Operation) manifest {
 	m := manifest{
 		Name: "astroapi", Version: Version, BasePath: "/api/v1",
-		Description: "Astrological chart calculations over JSON: natal charts, sky, timing techniques and traditions, billed per call against the account's plan.",
-		Auth:        "x-api-key header (create keys at /api-keys); keys in the query string are refused",
+		Description: "Astrological chart calculations over JSON with Swiss Ephemeris precision: natal and relationship charts, the sky, forecasting and time lords, Vedic, Chinese and Maya traditions, time zones and geocoding; every calculation also an MCP tool; billed per call against the account's plan.",
+		Auth:        "x-api-key header or Authorization: Bearer (create keys at /api-keys); keys in the query string are refused",
 		Docs: map[string]string{
-			"openapi": "/api/openapi.json", "interactive": "/api/docs", "reference": "/api/docs/reference",
-			"postman_collection": "/api/postman/collection", "guide": "/docs/api", "console": "/api-keys",
+			"openapi": "/api/openapi.json", "openapi_version": "3.0.3", "interactive": "/api/docs", "scalar": "/api/docs/scalar",
+			"reference": "/api/docs/reference", "postman_collection": "/api/postman/collection", "guide": "/docs/api",
+			"console": "/api-keys", "llms_txt": "/llms.txt", "llms_full_txt": "/llms-full.txt", "docs_search": "/api/docs/search",
+			"mcp": MCPPath, "mcp_docs": MCPPath + "/docs",
 		},
 	}
 	byFam := map[string]*manifestFamily{}
@@ -540,6 +566,9 @@ func renderReference(ops []*op.Operation, spec map[string]any) ([]byte, error) {
 		if ps, ok := o["parameters"].([]any); ok {
 			for _, p := range ps {
 				pm := p.(map[string]any)
+				if ref, ok := pm["$ref"].(string); ok { // a shared parameter (lang)
+					pm, _ = spec["components"].(map[string]any)["parameters"].(map[string]any)[path.Base(ref)].(map[string]any)
+				}
 				sch, _ := pm["schema"].(map[string]any)
 				n := notes(sch)
 				if d, ok := pm["description"].(string); ok {
@@ -606,7 +635,28 @@ func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error)
 	for _, o := range s.mcp.resources {
 		resources = append(resources, resourceRow{URI: ResourceURI(o), Path: openAPIPath(o.Path), Summary: o.Summary})
 	}
+	type familyRow struct {
+		Name, Description string
+		Keyless           bool
+		Tools             []string
+	}
+	var families []familyRow
+	for _, f := range mcpFamilies {
+		row := familyRow{Name: f.Name, Description: f.Description, Keyless: f.Keyless}
+		for _, t := range s.mcp.tools {
+			if t.Family == f.Name {
+				row.Tools = append(row.Tools, t.Name)
+			}
+		}
+		families = append(families, row)
+	}
+	type langRow struct{ Code, Name string }
+	var langs []langRow
+	for _, l := range s.labels.Languages() {
+		langs = append(langs, langRow{l, s.labels.Files[l].Name})
+	}
 	err := pageTmpl.ExecuteTemplate(&buf, "guide", map[string]any{
+		"MCPFamilies": families, "Languages": langs, "Origin": s.origin(),
 		"Routes": rows, "Examples": examples, "Base": s.exampleBase(), "Kinds": kinds, "Version": Version,
 		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": op.MaxJSONDepth,
 		"Plans":   s.planRows(),
@@ -660,10 +710,43 @@ func (s *Server) planRows() []planRow {
 const uiPolicy = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // uiPage serves a documentation UI's page.
-func uiPage(name string) func(*op.Call, *op.None) (op.Raw, error) {
+func (s *Server) uiPage(get func(d *docSet) []byte) func(*op.Call, *op.None) (op.Raw, error) {
 	return func(*op.Call, *op.None) (op.Raw, error) {
-		return op.Raw{ContentType: "text/html; charset=utf-8", Body: mustAsset(name), Policy: uiPolicy}, nil
+		return op.Raw{ContentType: "text/html; charset=utf-8", Body: get(s.docs), Policy: uiPolicy}, nil
 	}
+}
+
+// previewTmpl is what a docs UI's page shows while its script loads the
+// OpenAPI document (0.7 MB): the quickstart call and every route, from the
+// manifest. The page's script removes it once the UI has rendered the
+// document (Swagger UI's onComplete, Scalar's onLoaded).
+var previewTmpl = template.Must(template.New("preview").Parse(`<div class="preview" id="preview">
+<h1>astroapi API reference <span class="loading">v{{.Version}}</span></h1>
+<p class="loading">Loading the interactive reference (the OpenAPI document, about 0.7 MB)... Meanwhile: the
+<a href="/docs/api#quickstart">quickstart</a>, the <a href="/docs/api">guide</a>, the
+<a href="/api/docs/reference">plain reference</a>, <a href="/llms.txt">llms.txt</a>.</p>
+<pre>curl -s -H "x-api-key: $ASTROAPI_KEY" -H "content-type: application/json" \
+  -d '{"year":1990,"month":7,"day":14,"hour":15,"minute":30,"latitude":48.8566,"longitude":2.3522,"timezone":"Europe/Paris"}' \
+  "$ASTROAPI_URL/api/v1/natal"</pre>
+{{range .Families}}<h2>{{.Name}}</h2><p>{{.Description}}</p>
+<table>{{range .Routes}}<tr><td class="m">{{.Method}}</td><td><a href="/api/docs/reference#{{.OperationID}}"><code>{{.Path}}</code></a></td><td>{{.Summary}}</td></tr>
+{{end}}</table>
+{{end}}</div>`))
+
+// renderUIPage writes a docs UI's page (an html/template asset) with the
+// preview.
+func (s *Server) renderUIPage(name string, m manifest) ([]byte, error) {
+	var preview bytes.Buffer
+	if err := previewTmpl.Execute(&preview, map[string]any{"Version": Version, "Families": m.Families}); err != nil {
+		return nil, err
+	}
+	page, err := template.New(name).Parse(mustAssetString(name))
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	err = page.Execute(&out, template.HTML(preview.String()))
+	return out.Bytes(), err
 }
 
 // withPath gives a spec the example value of a path parameter.
@@ -683,19 +766,19 @@ func (s *Server) docsOps() []*op.Operation {
 			Produces: produces, Summary: summary, Description: description}
 	}
 	return []*op.Operation{
-		op.Get(op.Spec{ID: "get-manifest", Path: "/api/v1/", Family: "Docs", Access: op.Public, Bare: true, NoBatch: true,
+		op.Get(op.Spec{ID: "get-manifest", Path: ManifestPath, Family: "Docs", Access: op.Public, Bare: true, NoBatch: true,
 			Summary:     "Manifest of the API",
-			Description: "Name, version, the families with their routes, and links to the documentation.",
+			Description: "Name, version, the families with their routes, and links to the documentation. Also answered at /api/v1/ (with the slash, as the contract names it).",
 		}, func(c *op.Call, _ *op.None) (manifest, error) { return s.docs.manifest, nil }),
-		op.Get(public("get-openapi", "/api/openapi.json", "application/json", "OpenAPI 3.1 description of every route",
+		op.Get(public("get-openapi", "/api/openapi.json", "application/json", "OpenAPI 3.0.3 description of every route",
 			"Generated from the server's operation list, so it covers every route the server serves."),
 			doc("application/json", func(d *docSet) []byte { return d.openapi })),
 		op.Get(public("get-docs", "/api/docs", "text/html", "Interactive documentation (Swagger UI)",
 			"Swagger UI over /api/openapi.json: every operation with its schemas and example; Authorize takes your key and Try it out sends it in the x-api-key header. Served from the binary (no CDN)."),
-			uiPage("assets/docs.html")),
+			s.uiPage(func(d *docSet) []byte { return d.swaggerUI })),
 		op.Get(public("get-docs-scalar", "/api/docs/scalar", "text/html", "Interactive documentation (Scalar)",
 			"Scalar's API reference over /api/openapi.json, with a request client that sends your key in the x-api-key header. Served from the binary (no CDN)."),
-			uiPage("assets/scalar.html")),
+			s.uiPage(func(d *docSet) []byte { return d.scalarUI })),
 		op.Get(withPath(public("get-docs-vendor", "/api/docs/vendor/{file}", "text/javascript", "Swagger UI, Scalar and uPlot (the console's charts), as the pages load them", ""), "file", "swagger-ui-bundle.js"),
 			func(c *op.Call, _ *op.None) (op.Raw, error) {
 				name := c.Param("file")

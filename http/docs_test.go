@@ -180,8 +180,10 @@ func TestOpenAPIEnumsFromEngine(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
 	var doc map[string]any
 	ts.Get(t, "/api/openapi.json", "x-api-key", "").WantStatus(t, 200).Decode(t, &doc)
-	schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
-	props := schemas["NatalRequest"].(map[string]any)["properties"].(map[string]any)
+	// The request body is written in place (the generators read its
+	// defaults as a request's).
+	body := doc["paths"].(map[string]any)["/api/v1/natal"].(map[string]any)["post"].(map[string]any)["requestBody"].(map[string]any)
+	props := body["content"].(map[string]any)["application/json"].(map[string]any)["schema"].(map[string]any)["properties"].(map[string]any)
 	for field, want := range map[string][]string{
 		"house_system": engine.HouseSystem("").EnumValues(),
 		"zodiac_type":  engine.Zodiac("").EnumValues(),
@@ -267,5 +269,23 @@ func TestAccuracyPage(t *testing.T) {
 	bare := startTestServer(t, testOptions{})
 	if page := string(bare.Get(t, "/docs/api/accuracy").WantStatus(t, 200).Body); !strings.Contains(page, "without precomputed tables") {
 		t.Error("a server without tables should say so")
+	}
+}
+
+// TestLLMsTxt: /llms.txt indexes the documents, the MCP endpoints and every
+// route; /llms-full.txt adds the guide and every operation's fields.
+func TestLLMsTxt(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	short := string(ts.Get(t, "/llms.txt", "x-api-key", "").WantStatus(t, 200).Body)
+	for _, want := range []string{"# astroapi\n\n> ", "## Docs", "/api/openapi.json", "/api/v1/mcp/vedic", "/api/v1/mcp/docs", "[POST /api/v1/natal]", "## Optional"} {
+		if !strings.Contains(short, want) {
+			t.Errorf("llms.txt lacks %q", want)
+		}
+	}
+	full := string(ts.Get(t, "/llms-full.txt", "x-api-key", "").WantStatus(t, 200).Body)
+	for _, want := range []string{short[:200], "## Quickstart", "## POST /api/v1/natal (post-natal)", "MCP tool: natal (family charts)", "- house_system: "} {
+		if !strings.Contains(full, want) {
+			t.Errorf("llms-full.txt lacks %q", want)
+		}
 	}
 }

@@ -34,3 +34,29 @@ func AccuracyTests() []string {
 	}
 	return out
 }
+
+// ToolOperations are the operations the MCP door offers as tools.
+var ToolOperations = toolOperations
+
+// ToolDescription is the description of operation o's tool.
+func ToolDescription(o *op.Operation) string { return toolOf(o, ToolName(o)).Description }
+
+// ToolDoc is the model-facing entry of an operation id: its family and
+// text (ok false without one).
+func ToolDoc(id string) (family, text string, ok bool) {
+	d, ok := toolDocs[id]
+	return d.Family, d.Text, ok
+}
+
+// MCPFamilies are the names of the family endpoints and whether each is
+// answered without a key.
+func MCPFamilies() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range mcpFamilies {
+		out[f.Name] = f.Keyless
+	}
+	return out
+}
+
+// CompactDescription is the first clause the compact schemas keep.
+var CompactDescription = compactDescription

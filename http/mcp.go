@@ -9,8 +9,11 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -18,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/astroapi/astroapi/http/labels"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
@@ -57,76 +61,124 @@ func ToolName(o *op.Operation) string {
 	return strings.ReplaceAll(strings.TrimPrefix(o.ID, "post-"), "-", "_")
 }
 
-// mcpTool is one tool of the endpoint, for the guide.
+// mcpTool is one tool of the door.
 type mcpTool struct {
-	Name string
-	Op   *op.Operation
+	Name   string
+	Op     *op.Operation
+	Family string // its family endpoint (toolFamily)
+	tool   *mcp.Tool
 }
 
-// mcpDoor is the MCP endpoint: the SDK's server and handler, built once
-// from the operation list.
+// mcpEndpoint is one endpoint of the door: the SDK's server over a set of
+// the tools (and the resources of their families).
+type mcpEndpoint struct {
+	srv     *mcp.Server
+	names   map[string]bool // the tools it lists
+	keyless bool            // answered without an API key
+}
+
+// mcpDoor is the MCP endpoint: the SDK's handler and servers, built once
+// from the operation list (the server of a tool filter when first asked).
 type mcpDoor struct {
 	s         *Server
 	sdk       http.Handler
 	tools     []mcpTool
 	byName    map[string]*op.Operation
 	resources []*op.Operation
+	all       *mcpEndpoint
+	families  map[string]*mcpEndpoint
+	// filtered are the endpoints of the tool filters asked so far (at
+	// most maxFiltered are kept).
+	filteredMu sync.Mutex
+	filtered   map[string]*mcpEndpoint
 	// direct: serve answers plain tools/call requests itself (false in a
 	// test that compares the two paths).
 	direct     atomic.Bool
 	serverInfo []byte // the server's Implementation as JSON
 }
 
+// maxFiltered bounds the cached endpoints of tool filters.
+const maxFiltered = 64
+
 // mcpInstructions are the server's instructions to the client (initialize).
 const mcpInstructions = "astroapi calculates astrological charts with Swiss Ephemeris precision. " +
-	"Each tool is one operation of the REST API (the tool's _meta names it): its arguments are the operation's JSON body " +
-	"(query and path parameters for GET operations), its structured content is the REST envelope's result, byte for byte, " +
-	"and it is billed like the REST call. Arguments the operation refuses come back as JSON-RPC invalid-params errors " +
-	"naming the fields; quota and rate refusals as tool errors carrying the API's RFC 9457 problem."
+	"Each tool is one operation of the REST API: its arguments are the operation's JSON body (query and path parameters for GET operations), " +
+	"its structured content the REST result, billed like the REST call. Names in results are stable English identifiers. " +
+	"Refused arguments come back as invalid-params errors naming the fields. " +
+	"get_docs_search searches the guide and gives any tool's full description and input schema. " +
+	"Smaller tool lists: /api/v1/mcp/{family} (charts, relationships, sky, forecast, timelords, vedic, chinese, mayan, places, account, docs) or ?tools=a,b."
+
+// toolFamily is the family endpoint that lists operation o.
+func toolFamily(o *op.Operation) string {
+	if d, ok := toolDocs[o.ID]; ok {
+		return d.Family
+	}
+	return strings.ToLower(o.Family)
+}
+
+// toolOperations are the operations the door offers as tools: every
+// batchable one but a GET operation whose path also has a batchable POST
+// (the REST API's GET twin of a calculation, GET /api/v1/moon beside POST
+// /api/v1/moon): the POST's tool takes the same arguments, so the twin
+// would only lengthen the list.
+func toolOperations(ops []*op.Operation) []*op.Operation {
+	posted := map[string]bool{}
+	for _, o := range ops {
+		if o.Batchable() && o.Method == "POST" {
+			posted[o.Path] = true
+		}
+	}
+	var out []*op.Operation
+	for _, o := range ops {
+		if o.Batchable() && !(o.Method == "GET" && posted[o.Path]) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
 
 // newMCP builds the endpoint over the server's operations.
 func (s *Server) newMCP() (*mcpDoor, error) {
-	d := &mcpDoor{s: s, byName: map[string]*op.Operation{}}
+	d := &mcpDoor{s: s, byName: map[string]*op.Operation{}, families: map[string]*mcpEndpoint{}, filtered: map[string]*mcpEndpoint{}}
 	d.direct.Store(true)
-	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
 	for _, o := range s.ops {
 		if o.Resource {
 			d.resources = append(d.resources, o)
 		}
-	}
-	if len(d.resources) > 0 {
-		caps.Resources = &mcp.ResourceCapabilities{}
 	}
 	impl := &mcp.Implementation{Name: "astroapi", Title: "astroapi", Version: Version}
 	var err error
 	if d.serverInfo, err = json.Marshal(impl); err != nil {
 		return nil, err
 	}
-	srv := mcp.NewServer(impl, &mcp.ServerOptions{
-		Instructions: mcpInstructions,
-		PageSize:     s.cfg.Limits.MCPPageSize,
-		Capabilities: caps,
-		// The SDK logs every connection at Info: with a session per
-		// request, that is a line per request. Its warnings are kept.
-		Logger: slog.New(minLevel{s.log.Handler(), slog.LevelWarn}),
-	})
-	for _, o := range s.ops {
-		if !o.Batchable() {
-			continue
-		}
+	for _, o := range toolOperations(s.ops) {
 		name := ToolName(o) // Check made sure the names are unique and valid
-		srv.AddTool(toolOf(o, name), d.call(o))
-		d.tools = append(d.tools, mcpTool{Name: name, Op: o})
+		d.tools = append(d.tools, mcpTool{Name: name, Op: o, Family: toolFamily(o), tool: toolOf(o, name)})
 		d.byName[name] = o
 	}
 	sort.Slice(d.tools, func(i, j int) bool { return d.tools[i].Name < d.tools[j].Name })
-	for _, o := range d.resources {
-		srv.AddResource(&mcp.Resource{
-			URI: ResourceURI(o), Name: ToolName(o), Title: o.Summary, MIMEType: "application/json",
-			Description: strings.TrimSpace(o.Description + " " + accessNote(o) + " The contents are the result of GET " + openAPIPath(o.Path) + " without parameters."),
-		}, d.read(o))
+	all := map[string]bool{}
+	for _, t := range d.tools {
+		all[t.Name] = true
 	}
-	d.sdk = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
+	d.all = d.endpoint(all, false)
+	for _, f := range mcpFamilies {
+		names := map[string]bool{}
+		for _, t := range d.tools {
+			// Every family endpoint also has the documentation tool.
+			if t.Family == f.Name || t.Family == "docs" {
+				names[t.Name] = true
+			}
+		}
+		d.families[f.Name] = d.endpoint(names, f.Keyless)
+	}
+	d.sdk = mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
+		ep, _ := r.Context().Value(endpointKey{}).(*mcpEndpoint)
+		if ep == nil {
+			ep = d.all
+		}
+		return ep.srv
+	}, &mcp.StreamableHTTPOptions{
 		Stateless:    true,
 		JSONResponse: true,
 		// The key authenticates, not the address: the check meant for MCP
@@ -135,6 +187,86 @@ func (s *Server) newMCP() (*mcpDoor, error) {
 		MaxRequestBodyBytes:        int64(s.cfg.Limits.MaxBodyBytes),
 	})
 	return d, nil
+}
+
+type endpointKey struct{}
+
+// endpoint builds the SDK server of a set of tools, with the resources of
+// the families they come from (all of them for the whole door).
+func (d *mcpDoor) endpoint(names map[string]bool, keyless bool) *mcpEndpoint {
+	s := d.s
+	families := map[string]bool{}
+	for _, t := range d.tools {
+		if names[t.Name] {
+			families[t.Family] = true
+		}
+	}
+	var resources []*op.Operation
+	for _, o := range d.resources {
+		if families[toolFamily(o)] && (!keyless || o.Access == op.Public) {
+			resources = append(resources, o)
+		}
+	}
+	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
+	if len(resources) > 0 {
+		caps.Resources = &mcp.ResourceCapabilities{}
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "astroapi", Title: "astroapi", Version: Version}, &mcp.ServerOptions{
+		Instructions: mcpInstructions,
+		PageSize:     s.cfg.Limits.MCPPageSize,
+		Capabilities: caps,
+		// The SDK logs every connection at Info: with a session per
+		// request, that is a line per request. Its warnings are kept.
+		Logger: slog.New(minLevel{s.log.Handler(), slog.LevelWarn}),
+	})
+	for _, t := range d.tools {
+		if names[t.Name] {
+			srv.AddTool(t.tool, d.call(t.Op))
+		}
+	}
+	for _, o := range resources {
+		srv.AddResource(&mcp.Resource{
+			URI: ResourceURI(o), Name: ToolName(o), Title: o.Summary, MIMEType: "application/json",
+			Description: strings.TrimSpace(o.Description + " " + accessNote(o) + " The contents are the result of GET " + openAPIPath(o.Path) + " without parameters."),
+		}, d.read(o))
+	}
+	return &mcpEndpoint{srv: srv, names: names, keyless: keyless}
+}
+
+// filter is the endpoint of a tool filter (the tools query parameter: a
+// comma-separated list of tool names) over endpoint base.
+func (d *mcpDoor) filter(base *mcpEndpoint, family, list string) (*mcpEndpoint, *op.Problem) {
+	names := map[string]bool{}
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		if !base.names[n] {
+			p := op.NewProblem(422, op.KindValidation, "the tools parameter names a tool this endpoint does not have: "+strconv.Quote(n)+" (tools/list of the endpoint without the parameter lists them)")
+			p.Errors = []op.FieldProblem{{Field: "tools", Reason: "unknown tool " + strconv.Quote(n)}}
+			return nil, p
+		}
+		names[n] = true
+	}
+	if len(names) == 0 {
+		return base, nil
+	}
+	sorted := slices.Sorted(maps.Keys(names))
+	key := family + "?" + strings.Join(sorted, ",")
+	d.filteredMu.Lock()
+	ep := d.filtered[key]
+	d.filteredMu.Unlock()
+	if ep != nil {
+		return ep, nil
+	}
+	ep = d.endpoint(names, base.keyless)
+	d.filteredMu.Lock()
+	if len(d.filtered) < maxFiltered {
+		d.filtered[key] = ep
+	}
+	d.filteredMu.Unlock()
+	return ep, nil
 }
 
 // ResourceURI is the MCP resource URI of an operation marked Resource:
@@ -149,24 +281,25 @@ func accessNote(o *op.Operation) string {
 	return "Not billed."
 }
 
-// toolOf describes operation o as a tool.
+// toolOf describes operation o as a tool: the model-facing description
+// of toolDocs (the summary for an operation without one), how it is
+// billed, and the compact input schema.
 func toolOf(o *op.Operation, name string) *mcp.Tool {
-	var desc strings.Builder
-	desc.WriteString(o.Summary)
-	if o.Description != "" {
-		desc.WriteString(".\n\n" + o.Description)
+	desc := o.Summary + "."
+	if d, ok := toolDocs[o.ID]; ok {
+		desc = d.Text
 	}
-	args := "the JSON body of"
-	if !o.HasBody() {
-		args = "the query parameters of"
+	switch {
+	case o.Access != op.Billed:
+		desc += " Not billed."
+	case o.Cost > 1:
+		desc += fmt.Sprintf(" Billed %d calls.", o.Cost)
 	}
-	if len(o.PathParams()) > 0 {
-		args += " (and the path parameters " + strings.Join(o.PathParams(), ", ") + " of)"
-	}
-	fmt.Fprintf(&desc, "\n\n%s Arguments: %s %s %s; the structured result is its result.", accessNote(o), args, o.Method, openAPIPath(o.Path))
+	in := inputSchema(o)
+	compactSchema(in)
 	t := &mcp.Tool{
-		Name: name, Title: o.Summary, Description: desc.String(),
-		InputSchema: inputSchema(o),
+		Name: name, Title: o.Summary, Description: desc,
+		InputSchema: in,
 		Annotations: &mcp.ToolAnnotations{
 			Title: o.Summary,
 			// The batchable operations compute or read; none changes state.
@@ -177,8 +310,10 @@ func toolOf(o *op.Operation, name string) *mcp.Tool {
 		Meta: mcp.Meta{"astroapi/operation": o.ID, "astroapi/method": o.Method, "astroapi/path": openAPIPath(o.Path)},
 	}
 	// MCP clients check structured content against an output schema typed
-	// "object"; a result of several shapes (oneOf) goes without.
+	// "object"; a result of several shapes (oneOf) goes without. It is
+	// compact too: clients that show it to a model pay for every byte.
 	if out := outputSchema(o.Out); out["type"] == "object" {
+		compactSchema(out)
 		t.OutputSchema = out
 	}
 	return t
@@ -312,6 +447,7 @@ type caller struct {
 	account  *store.Account
 	rid      string
 	remoteIP string
+	lang     string // the language of the names' labels ("" for none)
 }
 
 type callerKey struct{}
@@ -324,7 +460,9 @@ func (d *mcpDoor) call(o *op.Operation) mcp.ToolHandler {
 		if who == nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the call did not come through the astroapi endpoint"}
 		}
-		return d.execute(ctx, who, o, req.Params.Arguments, false).sdk()
+		// From 2026-07-28 a request carries its version in _meta.
+		v, _ := req.Params.GetMeta()[metaProtocolVersion].(string)
+		return d.execute(ctx, who, o, req.Params.Arguments, false).sdk(v >= mcpNewProtocol)
 	}
 }
 
@@ -339,6 +477,10 @@ type toolOutcome struct {
 	// buf holds cr.result when it was encoded into a pooled buffer; free
 	// gives it back.
 	buf *[]byte
+	// labels are the translations of the result's names (the caller's
+	// lang), nil without.
+	labels labels.Labels
+	lang   string
 }
 
 // free gives back the pooled buffer of the result, once it is written.
@@ -388,7 +530,13 @@ func (d *mcpDoor) execute(ctx context.Context, who *caller, o *op.Operation, arg
 		}
 		out.cr = cr
 	}
-	if s.cfg.Quota != nil {
+	if out.cr != nil && who.lang != "" {
+		out.lang = who.lang
+		if out.labels = s.labels.Find(out.cr.result, who.lang); out.labels == nil {
+			out.labels = labels.Labels{}
+		}
+	}
+	if s.cfg.Quota != nil && who.account != nil { // the keyless docs endpoint has no account
 		st := 200
 		if p != nil {
 			st = p.Status
@@ -435,6 +583,10 @@ func (out *toolOutcome) summary() string {
 	if len(out.cr.warnings) > 0 {
 		s += " Warnings: " + strings.Join(out.cr.warnings, "; ") + "."
 	}
+	if out.labels != nil {
+		b, _ := marshalNoHTML(out.labels) // maps of strings: cannot fail
+		s += " Names in " + out.lang + " (by category, then the result's value): " + strings.TrimSpace(string(b))
+	}
 	return s
 }
 
@@ -453,11 +605,13 @@ func (out *toolOutcome) retryAfter() int64 {
 }
 
 // sdk is the outcome as the SDK's tool handlers return it. A success is
-// the result as structured content, then a short summary and the result
-// as JSON text (the spec asks servers to repeat structured content as text
-// for clients that only read text), and the rest of the REST envelope in
-// _meta. appendRPC writes the same outcome without the SDK.
-func (out toolOutcome) sdk() (*mcp.CallToolResult, error) {
+// the result as structured content, then a short summary and, before
+// protocol 2026-07-28 (newProtocol), the result as JSON text (those
+// versions ask servers to repeat structured content as text for clients
+// that read only text; from 2026-07-28 the structured content is not
+// repeated), and the rest of the REST envelope in _meta. appendRPC writes
+// the same outcome without the SDK.
+func (out toolOutcome) sdk(newProtocol bool) (*mcp.CallToolResult, error) {
 	if out.p != nil {
 		body := out.problemJSON()
 		if out.invalidParams() {
@@ -478,10 +632,17 @@ func (out toolOutcome) sdk() (*mcp.CallToolResult, error) {
 	if len(out.cr.warnings) > 0 {
 		meta["astroapi/warnings"] = out.cr.warnings
 	}
+	if out.labels != nil {
+		meta["astroapi/labels"] = out.labels
+	}
+	content := []mcp.Content{&mcp.TextContent{Text: out.summary()}}
+	if !newProtocol {
+		content = append(content, &mcp.TextContent{Text: string(out.cr.result)})
+	}
 	return &mcp.CallToolResult{
 		Meta:              meta,
 		StructuredContent: json.RawMessage(out.cr.result),
-		Content:           []mcp.Content{&mcp.TextContent{Text: out.summary()}, &mcp.TextContent{Text: string(out.cr.result)}},
+		Content:           content,
 	}, nil
 }
 
@@ -606,32 +767,55 @@ func (d *mcpDoor) read(o *op.Operation) mcp.ResourceHandler {
 
 // ---- the endpoint over fasthttp ----
 
-// mcpOp is POST /api/v1/mcp. Its handler checks the JSON-RPC message
-// against the documented shape (400/422 problems naming the field, as on
-// every route); serve then hands the request to the SDK.
-func (s *Server) mcpOp() *op.Operation {
-	return op.Post(op.Spec{
+// mcpOps are POST /api/v1/mcp, the family endpoints and the keyless
+// docs endpoint. Their handler checks the JSON-RPC message against the
+// documented shape (400/422 problems naming the field, as on every
+// route); serve then hands the request to the SDK.
+func (s *Server) mcpOps() []*op.Operation {
+	check := func(c *op.Call, in *rpcMessage) (rpcAnswer, error) {
+		if in.JSONRPC != "2.0" {
+			return rpcAnswer{}, op.Unprocessable("jsonrpc", `must be "2.0"`)
+		}
+		return rpcAnswer{}, nil
+	}
+	var fams []string
+	for _, f := range mcpFamilies {
+		fams = append(fams, f.Name+" ("+strings.TrimSuffix(f.Description, ".")+")")
+	}
+	whole := op.Post(op.Spec{
 		ID: mcpOperationID, Path: MCPPath, Family: "Agents", Access: op.Free, Bare: true, NoBatch: true,
 		Summary: "MCP tool endpoint: every calculation as a tool (JSON-RPC 2.0, Streamable HTTP)",
 		Description: "The Model Context Protocol over its Streamable HTTP transport, stateless: POST one JSON-RPC 2.0 message, " +
 			"get one JSON answer (application/json; a notification gets 202 and no body); a JSON-RPC batch (an array, dropped from MCP in 2025-06-18) is a 400. " +
 			"No session is kept, so no Mcp-Session-Id, " +
 			"and GET (a server event stream) is answered 405. Methods: initialize, ping, tools/list (paged by nextCursor), tools/call, " +
-			"resources/list, resources/read. The x-api-key header authenticates every request (401 problem without it). " +
+			"resources/list, resources/read. The API key authenticates every request, in the x-api-key header or as Authorization: Bearer (401 problem without it). " +
 			"Every batchable operation of this reference is a tool named after its operation id: the id without a leading post-, " +
-			"hyphens as underscores (post-natal is natal, get-timezone-list is get_timezone_list); its input schema is the " +
-			"operation's body schema (query and path parameters for GET operations), its structured content the envelope's result, " +
-			"byte for byte, with a summary and the JSON as text, and the rest of the envelope in _meta. " +
+			"hyphens as underscores (post-natal is natal, get-timezone-list is get_timezone_list), but for the GET twins of POST calculations (GET /api/v1/moon beside POST /api/v1/moon: the POST's tool takes the same arguments). " +
+			"Its input schema is the operation's body schema (query and path parameters for GET operations) in a compact form for a model's context " +
+			"(first clause of each description, no examples; get_docs_search gives the full one), its structured content the envelope's result, " +
+			"byte for byte, with a summary and (before protocol 2026-07-28) the JSON as text, and the rest of the envelope in _meta. " +
 			"A tool call is billed and attributed like the REST call (/api/v1/usage lists it under the operation id); this endpoint itself is not billed. " +
 			"Arguments the operation refuses (400, 404, 422) give a JSON-RPC error -32602 naming the fields, with the problem as data; " +
 			"quota and rate refusals (429) and other failures give a tool error (isError) whose text is the RFC 9457 problem. " +
-			"Reference data operations are resources too, at astroapi:// followed by their path. The guide (/docs/api#mcp) lists the tools.",
-	}, func(c *op.Call, in *rpcMessage) (rpcAnswer, error) {
-		if in.JSONRPC != "2.0" {
-			return rpcAnswer{}, op.Unprocessable("jsonrpc", `must be "2.0"`)
-		}
-		return rpcAnswer{}, nil
-	})
+			"Reference data operations are resources too, at astroapi:// followed by their path. " +
+			"Fewer tools: POST /api/v1/mcp/{family} serves one family's tools, and the query parameter tools=a,b (any endpoint) only the tools named. The guide (/docs/api#mcp) lists the tools.",
+	}, check)
+	family := op.Post(op.Spec{
+		ID: "post-mcp-family", Path: MCPPath + "/{family}", Family: "Agents", Access: op.Free, Bare: true, NoBatch: true,
+		PathExamples: map[string]string{"family": "charts"},
+		Summary:      "MCP endpoint of one family of tools",
+		Description: "The MCP endpoint (as POST /api/v1/mcp) serving one family's tools and the documentation tool (get_docs_search), " +
+			"so that an agent holds only the tools it needs. Families: " + strings.Join(fams, "; ") + ". " +
+			"The docs family needs no key. The query parameter tools=a,b narrows the list further.",
+	}, check)
+	docs := op.Post(op.Spec{
+		ID: "post-mcp-docs", Path: MCPPath + "/docs", Family: "Agents", Access: op.Public, Bare: true, NoBatch: true,
+		Summary: "Keyless MCP endpoint of the documentation tool",
+		Description: "The MCP endpoint of the docs family, answered without an API key: get_docs_search searches the guide and the OpenAPI reference " +
+			"and gives any tool's full description and input schema. Configure it beside the keyed endpoints, or alone to read the documentation.",
+	}, check)
+	return []*op.Operation{whole, family, docs}
 }
 
 // rpcMessage documents (and checks) a JSON-RPC 2.0 message to the endpoint.

@@ -27,14 +27,16 @@ func TestMCPInspector(t *testing.T) {
 	node, dir := nodeTools(t, "mcptest", "@modelcontextprotocol/inspector")
 	ts := startTestServer(t, withEverything(t, testOptions{Plans: tinyPlans()}))
 	home := t.TempDir() // the CLI keeps a catalog of servers under the home directory
-	inspect := func(key string, args ...string) (map[string]any, int, string) {
+	inspectAt := func(path, header string, args ...string) (map[string]any, int, string) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		cli := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js")
-		argv := append([]string{cli, "--cli", ts.URL + apihttp.MCPPath, "--format", "json", "--stored-auth-only"}, args...)
-		if key != "" {
-			argv = append(argv, "--header", "x-api-key: "+key)
+		// The transport is named: the CLI guesses it from a URL ending in
+		// /mcp only, and the family endpoints end in their name.
+		argv := append([]string{cli, "--cli", ts.URL + path, "--transport", "http", "--format", "json", "--stored-auth-only"}, args...)
+		if header != "" {
+			argv = append(argv, "--header", header)
 		}
 		cmd := exec.CommandContext(ctx, node, argv...)
 		cmd.Env = append(os.Environ(), "HOME="+home, "MCP_CATALOG_PATH="+filepath.Join(home, "mcp.json"), "NO_COLOR=1")
@@ -56,6 +58,14 @@ func TestMCPInspector(t *testing.T) {
 			t.Fatalf("inspector %v: exit %d, output %q, stderr %s", args, code, apitest.Truncate(out, 500), stderr.String())
 		}
 		return v, code, stderr.String()
+	}
+	inspect := func(key string, args ...string) (map[string]any, int, string) {
+		t.Helper()
+		header := ""
+		if key != "" {
+			header = "x-api-key: " + key
+		}
+		return inspectAt(apihttp.MCPPath, header, args...)
 	}
 
 	// tools/list: every eligible operation, no portability finding.
@@ -98,6 +108,38 @@ func TestMCPInspector(t *testing.T) {
 	if code != 0 || len(contents) != 1 || !strings.Contains(contents[0].(map[string]any)["text"].(string), `"Europe/Paris"`) {
 		t.Errorf("resources/read: exit %d, %.300v", code, v)
 	}
+	// Every family endpoint, the key as a bearer token (none for the docs
+	// family): its tools pass --strict, and are its own and the docs tool.
+	all := eligibleTools(ts)
+	for fam, keyless := range apihttp.MCPFamilies() {
+		header := "Authorization: Bearer " + ts.Key
+		if keyless {
+			header = ""
+		}
+		v, code, stderr := inspectAt(apihttp.MCPPath+"/"+fam, header, "--method", "tools/list", "--strict")
+		if code != 0 || v["schemaFindings"] != nil {
+			t.Errorf("%s: tools/list --strict: exit %d, findings %v, stderr %.500s", fam, code, v["schemaFindings"], stderr)
+			continue
+		}
+		tools, _ := v["result"].(map[string]any)["tools"].([]any)
+		want := 1 // the docs tool
+		for _, o := range all {
+			if f, _, ok := apihttp.ToolDoc(o.ID); ok && f == fam && fam != "docs" {
+				want++
+			}
+		}
+		if len(tools) != want {
+			t.Errorf("%s: the inspector lists %d tools, want %d", fam, len(tools), want)
+		}
+	}
+	// The docs tool through the keyless endpoint.
+	v, code, _ = inspectAt(apihttp.MCPPath+"/docs", "", "--method", "tools/call", "--tool-name", "get_docs_search", "--tool-arg", "q=house systems")
+	result, _ := v["result"].(map[string]any)
+	content, _ := result["structuredContent"].(map[string]any)
+	if hits, _ := content["hits"].([]any); code != 0 || len(hits) == 0 {
+		t.Errorf("get_docs_search on /docs without a key: exit %d, %.300v", code, v)
+	}
+
 	// Over quota: a tool error (the CLI's exit code 5).
 	acct, key, _ := ts.NewAccount(t, "tiny")
 	if _, err := ts.Quota.Charge(context.Background(), acct.ID, "tiny", 3); err != nil {

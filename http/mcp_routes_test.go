@@ -43,16 +43,33 @@ func TestEveryOperationIsAToolAndABatchItem(t *testing.T) {
 
 	var batchable []*op.Operation
 	families := map[string]int{}
+	isTool := map[string]bool{}
+	for _, o := range apihttp.ToolOperations(all) {
+		isTool[o.ID] = true
+	}
+	mcpFamilies := apihttp.MCPFamilies()
 	for _, o := range all {
 		tool := byOp[o.ID]
-		if !o.Batchable() {
+		if !o.Batchable() || !isTool[o.ID] {
+			// Not batchable, or the GET twin of a POST calculation (the
+			// POST's tool takes the same arguments).
 			if tool != nil {
-				t.Errorf("%s (%s) is not batchable (NoBatch %v, produces %q) but is the tool %s", o.ID, o.Family, o.NoBatch, o.Produces, tool.Name)
+				t.Errorf("%s (%s) is not batchable (NoBatch %v, produces %q) or a GET twin but is the tool %s", o.ID, o.Family, o.NoBatch, o.Produces, tool.Name)
+			}
+			if o.Batchable() {
+				batchable = append(batchable, o)
 			}
 			continue
 		}
 		batchable = append(batchable, o)
 		families[o.Family]++
+		// Every tool has its model-facing description, in a family
+		// endpoint that exists.
+		if fam, text, ok := apihttp.ToolDoc(o.ID); !ok || text == "" {
+			t.Errorf("%s: no model-facing description in the MCP door's table (http/mcptools.go toolDocs)", o.ID)
+		} else if _, ok := mcpFamilies[fam]; !ok {
+			t.Errorf("%s: family %q is not an MCP family endpoint", o.ID, fam)
+		}
 		if tool == nil {
 			t.Errorf("%s %s (%s) is batchable but no tool names it", o.Method, o.Path, o.Family)
 			continue
@@ -60,23 +77,18 @@ func TestEveryOperationIsAToolAndABatchItem(t *testing.T) {
 		if tool.Name != apihttp.ToolName(o) || len(tool.Name) > 64 || strings.Trim(tool.Name, "abcdefghijklmnopqrstuvwxyz0123456789_") != "" {
 			t.Errorf("%s: tool name %q, want %q (at most 64 of [a-z0-9_])", o.ID, tool.Name, apihttp.ToolName(o))
 		}
-		if !strings.HasPrefix(tool.Description, o.Summary) || tool.Meta["astroapi/path"] == nil || tool.Meta["astroapi/method"] != o.Method {
+		if tool.Description != apihttp.ToolDescription(o) || tool.Meta["astroapi/path"] == nil || tool.Meta["astroapi/method"] != o.Method {
 			t.Errorf("%s: tool %s description %.60q meta %v", o.ID, tool.Name, tool.Description, tool.Meta)
 		}
 		if s, _ := tool.InputSchema.(map[string]any); s == nil || s["type"] != "object" {
 			t.Errorf("%s: input schema %v, want an object", o.ID, tool.InputSchema)
 		}
 	}
-	// The served tools are routes.All's batchable operations and the test
-	// echo family's, nothing else.
-	echo := 0
-	for _, o := range apitest.Echo() {
-		if o.Batchable() {
-			echo++
-		}
-	}
-	if len(byOp) != len(batchable)+echo {
-		t.Errorf("%d tools served, routes.All has %d batchable operations (+%d of the test echo family)", len(byOp), len(batchable), echo)
+	// The served tools are routes.All's, the test echo family's and the
+	// server's own documentation tool, nothing else.
+	echo := len(apihttp.ToolOperations(apitest.Echo()))
+	if len(byOp) != len(isTool)+echo+1 || byOp["get-docs-search"] == nil {
+		t.Errorf("%d tools served, routes.All has %d tools (+%d of the test echo family, + the docs tool)", len(byOp), len(isTool), echo)
 	}
 	if len(families) < 3 || len(batchable) < 20 {
 		t.Fatalf("routes.All: %d batchable operations over %v", len(batchable), families)

@@ -55,10 +55,8 @@ func mcpConnect(t testing.TB, ts *apitest.Server, key string, version ...string)
 // eligibleTools are the tool names the served operation list should give.
 func eligibleTools(ts *apitest.Server) map[string]*op.Operation {
 	want := map[string]*op.Operation{}
-	for _, o := range ts.Server.Operations() {
-		if o.Batchable() {
-			want[apihttp.ToolName(o)] = o
-		}
+	for _, o := range apihttp.ToolOperations(ts.Server.Operations()) {
+		want[apihttp.ToolName(o)] = o
 	}
 	return want
 }
@@ -128,7 +126,7 @@ func testMCPClient(t *testing.T, ts *apitest.Server, version string) {
 			t.Errorf("no tool %s for %s", name, o.ID)
 			continue
 		}
-		if tool.Meta["astroapi/operation"] != o.ID || !strings.HasPrefix(tool.Description, o.Summary) || tool.Annotations == nil || !tool.Annotations.ReadOnlyHint {
+		if tool.Meta["astroapi/operation"] != o.ID || tool.Description != apihttp.ToolDescription(o) || tool.Annotations == nil || !tool.Annotations.ReadOnlyHint {
 			t.Errorf("tool %s: meta %v, description %.80q, annotations %+v", name, tool.Meta, tool.Description, tool.Annotations)
 		}
 	}
@@ -147,10 +145,14 @@ func testMCPClient(t *testing.T, ts *apitest.Server, version string) {
 	if err != nil || res.IsError {
 		t.Fatalf("natal: %v %+v", err, res)
 	}
-	if len(res.Content) != 2 {
+	// Before 2026-07-28 the JSON is repeated as text for clients that
+	// read only text; from 2026-07-28 the structured content alone.
+	if newProtocol := version >= "2026-07-28"; newProtocol && len(res.Content) != 1 {
+		t.Fatalf("natal: %d content blocks, want the summary alone", len(res.Content))
+	} else if !newProtocol && len(res.Content) != 2 {
 		t.Fatalf("natal: %d content blocks, want a summary and the JSON", len(res.Content))
 	}
-	if text := res.Content[1].(*mcp.TextContent).Text; text != string(env.Result) {
+	if text := res.Content[len(res.Content)-1].(*mcp.TextContent).Text; len(res.Content) == 2 && text != string(env.Result) {
 		t.Errorf("natal text block differs from the REST result:\n%.300s\n%.300s", text, env.Result)
 	}
 	var rest any
@@ -197,8 +199,8 @@ func testMCPClient(t *testing.T, ts *apitest.Server, version string) {
 		t.Fatalf("get_timezone: %v %+v", err, res)
 	}
 	zone := ts.Get(t, "/api/v1/timezone/Europe/Paris?datetime=2024-01-15T12:00:00Z").WantStatus(t, 200).Envelope(t)
-	if res.Content[1].(*mcp.TextContent).Text != string(zone.Result) {
-		t.Errorf("get_timezone: %s, REST %s", res.Content[1].(*mcp.TextContent).Text, zone.Result)
+	if got, _ := json.Marshal(res.StructuredContent); !jsonEqual(t, got, zone.Result) {
+		t.Errorf("get_timezone: %s, REST %s", got, zone.Result)
 	}
 
 	// The zone list is a resource: the REST result.
@@ -288,14 +290,19 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 			continue
 		}
 		raw, _ := json.Marshal(tool.InputSchema)
-		raw = bytes.ReplaceAll(raw, []byte("#/$defs/"), []byte("#/components/schemas/"))
 		var in map[string]any
 		if err := json.Unmarshal(raw, &in); err != nil {
 			t.Fatal(err)
 		}
+		defs, _ := in["$defs"].(map[string]any)
+		toolShape := schemaShape(in, func(ref string) any { return defs[strings.TrimPrefix(ref, "#/$defs/")] })
 		path := strings.ReplaceAll(o.Path, ":*}", "}")
 		var oper struct {
-			Parameters  []struct{ Name string } `json:"parameters"`
+			Parameters []struct {
+				Name     string         `json:"name"`
+				Required bool           `json:"required"`
+				Schema   map[string]any `json:"schema"`
+			} `json:"parameters"`
 			RequestBody struct {
 				Content map[string]struct {
 					Schema map[string]any `json:"schema"`
@@ -305,62 +312,38 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 		if err := json.Unmarshal(doc.Paths[path][strings.ToLower(o.Method)], &oper); err != nil {
 			t.Fatalf("%s: %v", o.ID, err)
 		}
-		if !o.HasBody() {
-			var params []string
-			for _, p := range oper.Parameters {
-				params = append(params, p.Name)
-			}
-			props, _ := in["properties"].(map[string]any)
-			if sort.Strings(params); !cmp.Equal(params, keys(props)) && !(len(params) == 0 && len(props) == 0) {
-				t.Errorf("%s: tool properties %v, OpenAPI parameters %v", name, keys(props), params)
-			}
-			checked++
-			continue
+		// The OpenAPI side as one object: the body's schema, or the
+		// parameters (path parameters are required arguments).
+		want := map[string]any{"type": "object"}
+		props := map[string]any{}
+		var required []any
+		if o.HasBody() {
+			want = oper.RequestBody.Content["application/json"].Schema
+			props, _ = want["properties"].(map[string]any)
+			props = maps.Clone(props)
+			required, _ = want["required"].([]any)
 		}
-		body := oper.RequestBody.Content["application/json"].Schema
-		if ref, ok := body["$ref"].(string); ok {
-			body, _ = doc.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")].(map[string]any)
-		}
-		defs, _ := in["$defs"].(map[string]any)
-		delete(in, "$defs")
-		// Path parameters are arguments too, required; the body holds
-		// them only where its type documents them (as optional fields).
-		if pp := o.PathParams(); len(pp) > 0 {
-			props, _ := in["properties"].(map[string]any)
-			bodyProps, _ := body["properties"].(map[string]any)
-			bodyRequired, _ := body["required"].([]any)
-			var required []any
-			for _, r := range in["required"].([]any) {
-				if !slices.Contains(pp, r.(string)) || slices.Contains(bodyRequired, r) {
-					required = append(required, r)
-				}
+		for _, p := range oper.Parameters {
+			if p.Name == "" {
+				continue // the door's lang parameter, a reference
 			}
-			for _, p := range pp {
-				bp, inBody := bodyProps[p].(map[string]any)
-				if !inBody {
-					delete(props, p)
-					continue
-				}
-				// The tool says first that the argument is the path's.
-				tp, _ := props[p].(map[string]any)
-				desc, _ := tp["description"].(string)
-				bodyDesc, _ := bp["description"].(string)
-				if !strings.HasPrefix(desc, "Required: the {"+p+"} of ") || !strings.HasSuffix(desc, bodyDesc) {
-					t.Errorf("%s: path parameter %s described %q", name, p, desc)
-				}
-				tp = maps.Clone(tp)
-				tp["description"] = bodyDesc
-				props[p] = tp
+			if _, inBody := props[p.Name]; !inBody || p.Required {
+				props[p.Name] = p.Schema
 			}
-			in["required"] = required
-		}
-		if d := cmp.Diff(as2020(body), in); d != "" {
-			t.Errorf("%s: input schema differs from the OpenAPI request body (-openapi +tool):\n%s", name, d)
-		}
-		for n, def := range defs {
-			if d := cmp.Diff(as2020(doc.Components.Schemas[n]), def); d != "" {
-				t.Errorf("%s: $defs/%s differs from the OpenAPI component (-openapi +tool):\n%s", name, n, d)
+			if p.Required && !slices.Contains(required, any(p.Name)) {
+				required = append(required, p.Name)
 			}
+		}
+		want = maps.Clone(want)
+		want["properties"] = props
+		if len(required) > 0 {
+			want["required"] = required
+		}
+		openShape := schemaShape(want, func(ref string) any {
+			return doc.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")]
+		})
+		if d := cmp.Diff(openShape, toolShape); d != "" {
+			t.Errorf("%s: input schema's shape differs from the OpenAPI request (-openapi +tool):\n%s", name, d)
 		}
 		checked++
 	}
@@ -369,35 +352,62 @@ func checkSchemasMatchOpenAPI(t *testing.T, ts *apitest.Server, tools map[string
 	}
 }
 
-// as2020 rewrites an OpenAPI 3.0 schema in the JSON Schema 2020-12
-// dialect of the tools: a $ref wrapped in allOf to keep its siblings is
-// a $ref with siblings, an example is a list of examples.
-func as2020(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := map[string]any{}
-		for k, e := range x {
-			out[k] = as2020(e)
-		}
-		if all, ok := out["allOf"].([]any); ok && len(all) == 1 {
-			if ref, ok := all[0].(map[string]any)["$ref"]; ok {
-				delete(out, "allOf")
-				out["$ref"] = ref
-			}
-		}
-		if ex, ok := out["example"]; ok {
-			delete(out, "example")
-			out["examples"] = []any{ex}
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = as2020(e)
-		}
-		return out
+// schemaShape is what a tool's compact schema keeps of a schema: the
+// properties (by name, references resolved), types, enumerations, the
+// required lists and the defaults that are not zero values. The
+// descriptions, bounds and examples it shortens or drops are left out.
+func schemaShape(v any, resolve func(string) any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
 	}
-	return v
+	if ref, ok := m["$ref"].(string); ok {
+		return schemaShape(resolve(ref), resolve)
+	}
+	if all, ok := m["allOf"].([]any); ok && len(all) == 1 {
+		return schemaShape(all[0], resolve)
+	}
+	out := map[string]any{}
+	for _, k := range []string{"type", "enum"} {
+		if x, ok := m[k]; ok {
+			out[k] = x
+		}
+	}
+	if r, ok := m["required"].([]any); ok {
+		names := make([]string, len(r))
+		for i, n := range r {
+			names[i] = n.(string)
+		}
+		sort.Strings(names)
+		out["required"] = names
+	}
+	switch d := m["default"]; d {
+	case nil, false, 0.0, "":
+	default:
+		out["default"] = d
+	}
+	if props, ok := m["properties"].(map[string]any); ok {
+		p := map[string]any{}
+		for k, e := range props {
+			p[k] = schemaShape(e, resolve)
+		}
+		out["properties"] = p
+	}
+	for _, k := range []string{"items", "additionalProperties"} {
+		if x, ok := m[k].(map[string]any); ok {
+			out[k] = schemaShape(x, resolve)
+		}
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if list, ok := m[k].([]any); ok {
+			var alts []any
+			for _, e := range list {
+				alts = append(alts, schemaShape(e, resolve))
+			}
+			out[k] = alts
+		}
+	}
+	return out
 }
 
 // TestMCPEveryTool calls every tool with its operation's documented

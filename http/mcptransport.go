@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -53,27 +54,67 @@ var mcpLegacyVersions = func() map[string]bool {
 	return m
 }()
 
-// serve answers POST /api/v1/mcp: the key is authenticated and the message
-// checked by the operation's own path (invoke), then a tools/call is
-// answered directly or the SDK answers through a net/http request whose
-// context carries the caller.
-func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
+// serve answers POST /api/v1/mcp and the family endpoints (family "" is
+// the whole door; fixed names the family of an endpoint without a path
+// parameter): the endpoint and tool filter are resolved, the key
+// authenticated and the message checked by the operation's own path
+// (invoke), then a tools/call is answered directly or the SDK answers
+// through a net/http request whose context carries the caller and the
+// endpoint.
+func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 	s := d.s
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
 		r := s.request(rc, rid)
-		c, _, _, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
+		family := fixed
+		if f, ok := rc.UserValue("family").(string); ok {
+			family = f
+			r.Params = map[string]string{"family": f}
+		}
+		key, p := requestKey(&rc.Request.Header)
+		lang := ""
+		if p == nil {
+			lang, p = s.requestLang(rc.QueryArgs(), rc.Request.Header.Peek("Accept-Language"))
+		}
+		var c *op.Call
+		if p == nil {
+			c, _, _, p = s.invoke(o, r, key) // the key, and the message's shape
+		} else {
+			c = op.NewCall(o, r)
+		}
+		// The endpoint, once the request is known to be a JSON-RPC message
+		// from a caller: the family's tools, narrowed by the filter.
+		ep := d.all
+		if p == nil && family != "" {
+			if ep = d.families[family]; ep == nil {
+				p = op.NewProblem(404, op.KindNotFound, "no MCP family "+strconv.Quote(family)+"; the families are "+strings.Join(familyNames(), ", "))
+			}
+		}
+		if p == nil {
+			if list := rc.QueryArgs().Peek("tools"); len(list) > 0 {
+				ep, p = d.filter(ep, family, string(list))
+			}
+		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 		if p != nil {
 			s.writeProblem(rc, p, rid)
 			return
 		}
-		who := &caller{key: c.Key(), account: c.Account(), rid: rid, remoteIP: r.RemoteIP}
-		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct.Load() && d.directCall(rc, who, msg) {
+		who := &caller{key: c.Key(), account: c.Account(), rid: rid, remoteIP: r.RemoteIP, lang: lang}
+		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct.Load() && d.directCall(rc, who, ep, msg) {
 			return
 		}
-		d.viaSDK(rc, who)
+		d.viaSDK(rc, who, ep)
 	}
+}
+
+// familyNames are the names of the family endpoints.
+func familyNames() []string {
+	out := make([]string, len(mcpFamilies))
+	for i, f := range mcpFamilies {
+		out[i] = f.Name
+	}
+	return out
 }
 
 // directCall answers a tools/call without the SDK when it is one the SDK
@@ -83,7 +124,7 @@ func (d *mcpDoor) serve(o *op.Operation) fasthttp.RequestHandler {
 // mcpNewProtocol with the headers and _meta that version requires. It
 // reports false, having written nothing, for anything else: the SDK then
 // answers, errors included.
-func (d *mcpDoor) directCall(rc *fasthttp.RequestCtx, who *caller, msg *rpcMessage) bool {
+func (d *mcpDoor) directCall(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint, msg *rpcMessage) bool {
 	if msg.Method != "tools/call" || !rpcID(msg.ID) {
 		return false
 	}
@@ -105,7 +146,7 @@ func (d *mcpDoor) directCall(rc *fasthttp.RequestCtx, who *caller, msg *rpcMessa
 		}
 	}
 	o := d.byName[*params.Name]
-	if o == nil {
+	if o == nil || !ep.names[*params.Name] {
 		return false // the SDK's "unknown tool"
 	}
 	header := string(rc.Request.Header.Peek("Mcp-Protocol-Version"))
@@ -242,6 +283,12 @@ func (d *mcpDoor) appendRPC(b []byte, id json.RawMessage, out *toolOutcome, newP
 		b = append(b, out.cr.input...)
 		b = append(b, ',')
 	}
+	if out.labels != nil {
+		b = append(b, `"astroapi/labels":`...)
+		lb, _ := marshalNoHTML(out.labels) // maps of strings: cannot fail
+		b = append(b, bytes.TrimSpace(lb)...)
+		b = append(b, ',')
+	}
 	b = append(b, `"astroapi/request_id":`...)
 	b = jsonw.String(b, out.c.RequestID())
 	if !out.o.Bare {
@@ -256,11 +303,13 @@ func (d *mcpDoor) appendRPC(b []byte, id json.RawMessage, out *toolOutcome, newP
 	b = d.appendServerInfo(b, newProtocol)
 	b = append(b, `},"content":[{"type":"text","text":`...)
 	b = jsonw.String(b, out.summary())
-	b = append(b, `},{"type":"text","text":`...)
-	if out.shared {
-		b = append(b, out.cr.quoted()...) // made once per cached result
-	} else {
-		b = appendQuoted(b, out.cr.result)
+	if !newProtocol { // the JSON again as text (see toolOutcome.sdk)
+		b = append(b, `},{"type":"text","text":`...)
+		if out.shared {
+			b = append(b, out.cr.quoted()...) // made once per cached result
+		} else {
+			b = appendQuoted(b, out.cr.result)
+		}
 	}
 	b = append(b, `}],"structuredContent":`...)
 	b = append(b, out.cr.result...)
@@ -285,7 +334,7 @@ func appendResultType(b []byte, newProtocol bool) []byte {
 }
 
 // viaSDK hands the request to the SDK.
-func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller) {
+func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint) {
 	s := d.s
 	var req http.Request
 	if err := fasthttpadaptor.ConvertRequest(rc, &req, true); err != nil {
@@ -298,7 +347,8 @@ func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller) {
 	ctx, cancel := context.WithTimeout(s.baseCtx, s.cfg.Limits.WriteTimeout)
 	defer cancel()
 	w := responseBuffer{header: http.Header{}}
-	d.sdk.ServeHTTP(&w, req.WithContext(context.WithValue(ctx, callerKey{}, who)))
+	ctx = context.WithValue(context.WithValue(ctx, callerKey{}, who), endpointKey{}, ep)
+	d.sdk.ServeHTTP(&w, req.WithContext(ctx))
 	for k, vs := range w.header {
 		for _, v := range vs {
 			rc.Response.Header.Add(k, v)

@@ -39,8 +39,9 @@ var errorStatuses = []struct {
 	{"503", "Unavailable: the server is shutting down, lacks a data file the operation needs, or the account's plan is not configured (quote request_id)", false},
 }
 
-// buildOpenAPI builds the OpenAPI 3.0.3 document of ops.
-func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
+// buildOpenAPI builds the OpenAPI 3.0.3 document of ops; langs are the
+// languages the lang parameter takes.
+func buildOpenAPI(ops []*op.Operation, serverURL string, langs []string) map[string]any {
 	g := op.NewSchemas()
 	g.Output = true
 	g.Schema(reflect.TypeFor[op.Problem]())
@@ -110,11 +111,22 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		if !oper.HasBody() {
 			params = append(params, queryParams(g, oper.In, "", true, inPath)...)
 		}
+		if labelled(oper) && len(langs) > 0 {
+			params = append(params, map[string]any{"$ref": "#/components/parameters/Lang"})
+		}
 		if len(params) > 0 {
 			o["parameters"] = params
 		}
 		if oper.HasBody() && oper.In != reflect.TypeFor[op.None]() {
+			// The body's schema is written in place, its nested input
+			// structs too: client generators then read every default as a
+			// request's, optional to send (openapi-typescript types a
+			// property with a default as required unless it sits under a
+			// request body), and name the body after the operation
+			// (oapi-codegen: PostNatalJSONRequestBody).
+			g.Inline = true
 			media := map[string]any{"schema": g.Schema(oper.In)}
+			g.Inline = false
 			if ex := exampleOf(oper.In); ex != nil {
 				media["example"] = ex
 			}
@@ -149,6 +161,8 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 						"result":        result,
 						"usage":         map[string]any{"type": "object", "allOf": []any{usageRef}, "nullable": true, "description": "account-plan counters after this call (null on public routes called without a key)"},
 						"warnings":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "input the API ignored, and other notices"},
+						"labels": map[string]any{"type": "object", "description": "with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers",
+							"additionalProperties": map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}}},
 					},
 				}
 			}
@@ -184,22 +198,36 @@ func buildOpenAPI(ops []*op.Operation, serverURL string) map[string]any {
 		"info": map[string]any{
 			"title":       "astroapi",
 			"version":     Version,
-			"description": "Astrological chart calculations over JSON. Every calculation route answers an envelope {calculated_at, input, request_id, result, usage}; every error is an RFC 9457 problem (application/problem+json). Keys go in the x-api-key header only. This document is generated from the server's operation list and covers every route it serves.",
+			"description": "Astrological chart calculations over JSON. Every calculation route answers an envelope {calculated_at, input, request_id, result, usage}; every error is an RFC 9457 problem (application/problem+json). Keys go in the x-api-key header (or Authorization: Bearer), never in the URL. Names in results (planets, signs, aspects, nakshatras, ...) are stable English identifiers; the lang query parameter or Accept-Language adds their translations in a labels dictionary beside the result (see the guide). This document is generated from the server's operation list and covers every route it serves.",
 			"license":     map[string]any{"name": "AGPL-3.0-or-later", "url": "https://www.gnu.org/licenses/agpl-3.0.html"},
 		},
 		"servers": []any{map[string]any{"url": serverURL}},
 		"tags":    tags,
 		"paths":   paths,
 		"components": map[string]any{
-			"schemas":   schemas,
-			"responses": responses,
+			"schemas":    schemas,
+			"responses":  responses,
+			"parameters": map[string]any{"Lang": langParameter(langs)},
 			"securitySchemes": map[string]any{
 				"apiKey": map[string]any{"type": "apiKey", "in": "header", "name": "x-api-key",
 					"description": "API key from /api-keys. Never put it in the URL: a key in the query string is refused with 400."},
+				"bearer": map[string]any{"type": "http", "scheme": "bearer",
+					"description": "The same API key as a bearer token (Authorization: Bearer KEY), for clients and agent platforms that send only that header."},
 			},
 		},
-		"security": []any{map[string]any{"apiKey": []any{}}},
+		"security": []any{map[string]any{"apiKey": []any{}}, map[string]any{"bearer": []any{}}},
 	}
+}
+
+// langParameter is the lang query parameter every JSON operation takes.
+func langParameter(langs []string) map[string]any {
+	enum := make([]any, len(langs))
+	for i, l := range langs {
+		enum[i] = l
+	}
+	return map[string]any{"name": langParam, "in": "query", "required": false,
+		"description": "the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages.",
+		"schema":      map[string]any{"type": "string", "enum": enum}}
 }
 
 // camel writes an operation id as a type name: post-natal-svg is

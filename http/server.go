@@ -26,6 +26,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/astroapi/astroapi/engine/resolve"
+	"github.com/astroapi/astroapi/http/labels"
 	"github.com/astroapi/astroapi/http/op"
 	"github.com/astroapi/astroapi/http/shape"
 	"github.com/astroapi/astroapi/quota"
@@ -151,7 +152,10 @@ type Server struct {
 	ridPrefix string
 	ridSeq    atomic.Uint64
 
+	labels       *labels.Set // the translations of names (lang)
 	docs         *docSet
+	docIndex     docIndex // the documentation tool's, built on first use
+	llmsDocs     llmsDocs // /llms.txt and /llms-full.txt, built on first use
 	mcp          *mcpDoor
 	shuttingDown atomic.Bool
 	lnMu         sync.Mutex
@@ -203,6 +207,9 @@ func New(cfg Config) (*Server, error) {
 		s.seen = newSeenKeys(1 << 16)
 	}
 
+	if s.labels, err = labels.Load(); err != nil {
+		return nil, err
+	}
 	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
@@ -230,8 +237,11 @@ func New(cfg Config) (*Server, error) {
 	for _, o := range s.ops {
 		s.byID[o.ID] = o
 		h := s.handler(o)
-		if o.ID == mcpOperationID {
-			h = s.mcp.serve(o) // JSON-RPC over MCP's transport, not the envelope
+		switch o.ID { // JSON-RPC over MCP's transport, not the envelope
+		case mcpOperationID, "post-mcp-family":
+			h = s.mcp.serve(o, "")
+		case "post-mcp-docs":
+			h = s.mcp.serve(o, "docs")
 		}
 		s.router.Handle(o.Method, o.Path, h)
 		if o.Method == "GET" {
@@ -345,7 +355,7 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 		}
 	}()
 	if name, ok := keyInQuery(rc.QueryArgs()); ok {
-		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header, never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
+		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header (or as Authorization: Bearer), never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
 		p.Errors = []op.FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
 		s.writeProblem(rc, p, rid)
 		s.finish(rc, start, rid, nil)
@@ -416,7 +426,7 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 			n++
 		}
 		switch string(norm[:n]) {
-		case "apikey", "key", "xapikey", "apitoken", "accesskey", "authorization":
+		case "apikey", "key", "xapikey", "apitoken", "accesskey", "accesstoken", "authorization", "bearer":
 			return string(k), true
 		}
 	}
@@ -426,6 +436,7 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 // handler runs one operation over HTTP.
 func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	hasParams := len(o.PathParams()) > 0
+	label := labelled(o)
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
 		r := s.request(rc, rid)
@@ -435,9 +446,16 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		if n := rc.QueryArgs().Len(); n > 0 {
 			r.Query = make([][2]string, 0, n)
 			for k, v := range rc.QueryArgs().All() {
+				if string(k) == langParam {
+					continue // the door's, not the operation's
+				}
 				r.Query = append(r.Query, [2]string{string(k), string(v)})
 			}
 			r.Query, r.Shape = shape.FromQuery(r.Query) // the door's own parameters (fields, decimals)
+		}
+		lang, langProblem := "", (*op.Problem)(nil)
+		if label {
+			lang, langProblem = s.requestLang(rc.QueryArgs(), rc.Request.Header.Peek("Accept-Language"))
 		}
 		if hasParams {
 			r.Params = map[string]string{}
@@ -458,13 +476,30 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 			rc.SetUserValue(opKey, c)
 			return
 		}
-		c, res, ck, p := s.invoke(o, r, rc.Request.Header.Peek("x-api-key"))
+		key, p := requestKey(&rc.Request.Header)
+		if p == nil {
+			p = langProblem
+		}
+		var c *op.Call
+		var res any
+		var ck string
+		if p != nil {
+			c = op.NewCall(o, r)
+		} else {
+			c, res, ck, p = s.invoke(o, r, key)
+		}
 		if p != nil {
 			s.setLimitHeaders(rc, c.Usage(), p)
 			s.writeProblem(rc, p, rid)
 		} else {
 			s.setLimitHeaders(rc, c.Usage(), nil)
 			s.writeResult(rc, c, res, ck)
+			if lang != "" && rc.Response.StatusCode() == 200 {
+				s.addLabels(rc, lang)
+			}
+		}
+		if label {
+			rc.Response.Header.Add("Vary", "Accept-Language")
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
@@ -838,9 +873,11 @@ func (s *Server) writeProblem(rc *fasthttp.RequestCtx, p *op.Problem, rid string
 
 func (s *Server) notFound(rc *fasthttp.RequestCtx) {
 	rid, _ := rc.UserValue(ridKey).(string)
-	if string(rc.Path()) == "/api/v1" { // the router cannot hold both /api/v1 and /api/v1/
-		rc.Response.Header.Set("Location", "/api/v1/")
-		rc.SetStatusCode(fasthttp.StatusPermanentRedirect)
+	if string(rc.Path()) == ManifestPath+"/" && (rc.IsGet() || rc.IsHead()) {
+		// The router cannot hold both /api/v1 and /api/v1/: the
+		// contract's spelling is answered by the manifest's handler.
+		rc.URI().SetPath(ManifestPath)
+		s.router.Handler(rc)
 		return
 	}
 	s.writeProblem(rc, op.NewProblem(404, op.KindNotFound, "no route "+string(rc.Method())+" "+string(rc.Path())+"; GET /api/v1/ lists the routes"), rid)

@@ -207,11 +207,15 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 	switch zone {
 	case "":
 		zone, source = "UTC", "default"
-		where := "the place"
-		if place != nil {
-			where = place.Name
+		if place == nil && prefix == "" {
+			c.Warn(utcNotice) // the common case, without formatting
+		} else {
+			where := "the place"
+			if place != nil {
+				where = place.Name
+			}
+			c.Warn(fmt.Sprintf("%stimezone omitted: the time is read as UTC (the contract's default); send \"timezone\": \"auto\" to use the zone of %s, an IANA name, or an offset", prefix, where))
 		}
-		c.Warn(fmt.Sprintf("%stimezone omitted: the time is read as UTC (the contract's default); send \"timezone\": \"auto\" to use the zone of %s, an IANA name, or an offset", prefix, where))
 	case ZoneAuto:
 		switch {
 		case coords && c.Zones() != nil && len(errs) == 0:
@@ -295,6 +299,9 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 	p.JulianDay = float64(inst.JD)
 	return nil
 }
+
+// utcNotice is the notice of a flat packet without a zone or a location.
+const utcNotice = "timezone omitted: the time is read as UTC (the contract's default); send \"timezone\": \"auto\" to use the zone of the place, an IANA name, or an offset"
 
 // resolveIn resolves a local time in zone (an IANA name, an offset, or
 // LMT at longitude lon). A time in an IANA zone before the place adopted

@@ -1,5 +1,7 @@
 package jsonw
 
+import "slices"
+
 // Object writes the members of a JSON object one by one, with the commas
 // between them, as go-json writes a struct: a field tagged omitempty is
 // left out when empty (the *Omit and *Ptr methods), the others always
@@ -71,4 +73,26 @@ func (o *Object) BoolOmit(k string, v bool) {
 	if v {
 		o.Bool(k, v)
 	}
+}
+
+// NumberMap appends a map of numbers (orbs by aspect name) as go-json
+// writes it, keys sorted, unless it is empty (omitempty).
+func (o *Object) NumberMap(k string, m map[string]float64) {
+	if len(m) == 0 {
+		return
+	}
+	o.Key(k)
+	keys := make([]string, 0, len(m))
+	for name := range m {
+		keys = append(keys, name)
+	}
+	slices.Sort(keys)
+	o.B = append(o.B, '{')
+	for i, name := range keys {
+		if i > 0 {
+			o.B = append(o.B, ',')
+		}
+		o.B = Number(append(String(o.B, name), ':'), m[name])
+	}
+	o.B = append(o.B, '}')
 }

@@ -49,11 +49,11 @@ import (
 // the top level of the body or the query.
 type Input struct {
 	Datetime string            `json:"datetime,omitempty" doc:"the instant as ISO 8601, instead of the other forms: 2024-03-20T03:06:00Z or 2024-03-20T05:06:00+02:00 name an instant; without an offset (2024-03-20T03:06, 2024-03-20) it is a local time in timezone; years before 0000 take a sign (-0043-03-15). Omit every instant field for the time of the call"`
-	Date     string            `json:"date,omitempty" doc:"the local date as YYYY-MM-DD (with time), instead of datetime or year, month, day" example:"2024-03-20"`
+	Date     string            `json:"date,omitempty" doc:"the local date as YYYY-MM-DD (with time), instead of datetime or year, month, day"`
 	Time     string            `json:"time,omitempty" doc:"the local time as HH:MM or HH:MM:SS, with date (00:00 when omitted)"`
-	Year     *int              `json:"year,omitempty" doc:"year of the local date, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day" minimum:"-3000" maximum:"3000"`
-	Month    *int              `json:"month,omitempty" doc:"month, 1-12 (with year and day)" minimum:"1" maximum:"12"`
-	Day      *int              `json:"day,omitempty" doc:"day of the month (with year and month)" minimum:"1" maximum:"31"`
+	Year     *int              `json:"year,omitempty" doc:"year of the local date, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day" example:"2024" minimum:"-3000" maximum:"3000"`
+	Month    *int              `json:"month,omitempty" doc:"month, 1-12 (with year and day)" example:"3" minimum:"1" maximum:"12"`
+	Day      *int              `json:"day,omitempty" doc:"day of the month (with year and month)" example:"20" minimum:"1" maximum:"31"`
 	Hour     *int              `json:"hour,omitempty" doc:"hour of the local time, 0-23 (0 when omitted)" minimum:"0" maximum:"23"`
 	Minute   *int              `json:"minute,omitempty" doc:"minute, 0-59" minimum:"0" maximum:"59"`
 	Second   *int              `json:"second,omitempty" doc:"second, 0-59" minimum:"0" maximum:"59"`

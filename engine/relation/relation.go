@@ -1,13 +1,10 @@
 package relation
 
 import (
-	"maps"
 	"math"
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/houses"
-	"github.com/astroapi/astroapi/engine/natal"
 )
 
 // Midpoint returns the near midpoint of longitudes a and b (degrees): the
@@ -66,91 +63,4 @@ func MidInstant(t1, t2 time.Time) time.Time {
 		m--
 	}
 	return time.Unix(m, 0).UTC()
-}
-
-// settings are a natal request's settings with the defaults applied, for
-// comparing two people's.
-type settings struct {
-	house    engine.HouseSystem
-	zodiac   engine.Zodiac
-	ayanamsa engine.Ayanamsa
-	node     natal.Node
-}
-
-func resolved(s natal.Settings) settings {
-	r := settings{house: s.HouseSystem, zodiac: s.ZodiacType, ayanamsa: s.Ayanamsa, node: s.NodeType}
-	if r.house == "" {
-		r.house = houses.Default
-	}
-	if r.zodiac == "" {
-		r.zodiac = engine.Tropical
-	}
-	switch {
-	case r.zodiac != engine.Sidereal:
-		r.ayanamsa = ""
-	case r.ayanamsa == "":
-		r.ayanamsa = engine.Lahiri
-	}
-	if r.node == "" {
-		r.node = natal.TrueNode
-	}
-	return r
-}
-
-// Align fills the chart settings person2 (field prefix p2, "person2.")
-// omits from person1's, and reports the ones person2 sends that differ.
-// The zodiac and ayanamsa are always shared: a comparison across zodiacs
-// would set longitudes measured from different origins against each
-// other. With all, so are the house system, the node, the asteroids, the
-// minor aspects and the orbs: the charts cast from both people at once
-// (composite, Davison) take person1's.
-func Align(s1 natal.Settings, s2 *natal.Settings, p2 string, all bool) engine.Fields {
-	a := resolved(s1)
-	var errs engine.Fields
-	bad := func(field, what string) {
-		errs = append(errs, &engine.FieldError{Field: p2 + field, Reason: "must be person1's " + what + "; omit it to take person1's"})
-	}
-	switch {
-	case s2.ZodiacType == "":
-		s2.ZodiacType, s2.Ayanamsa = s1.ZodiacType, s1.Ayanamsa
-	case resolved(natal.Settings{Frame: natal.Frame{ZodiacType: s2.ZodiacType}}).zodiac != a.zodiac:
-		bad("zodiac_type", "zodiac ("+string(a.zodiac)+"): both charts are compared in one zodiac")
-	}
-	if a.zodiac == engine.Sidereal && len(errs) == 0 {
-		switch {
-		case s2.Ayanamsa == "":
-			s2.Ayanamsa = s1.Ayanamsa
-		case s2.Ayanamsa != a.ayanamsa:
-			bad("ayanamsa", "ayanamsa ("+string(a.ayanamsa)+"): both charts are compared in one zodiac")
-		}
-	}
-	if !all {
-		return errs
-	}
-	switch {
-	case s2.HouseSystem == "":
-		s2.HouseSystem = s1.HouseSystem
-	case s2.HouseSystem != a.house:
-		bad("house_system", "house system ("+string(a.house)+")")
-	}
-	switch {
-	case s2.NodeType == "":
-		s2.NodeType = s1.NodeType
-	case s2.NodeType != a.node:
-		bad("node_type", "node type ("+string(a.node)+")")
-	}
-	switch {
-	case s2.IncludeAsteroids && !s1.IncludeAsteroids:
-		bad("include_asteroids", "include_asteroids (false)")
-	case s2.IncludeMinorAspects && !s1.IncludeMinorAspects:
-		bad("include_minor_aspects", "include_minor_aspects (false)")
-	}
-	s2.IncludeAsteroids, s2.IncludeMinorAspects = s1.IncludeAsteroids, s1.IncludeMinorAspects
-	switch {
-	case s2.Orbs == nil:
-		s2.Orbs = s1.Orbs
-	case !maps.Equal(s1.Orbs, s2.Orbs):
-		bad("orbs", "orbs")
-	}
-	return errs
 }

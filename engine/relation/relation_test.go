@@ -8,6 +8,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/natal"
+	"github.com/astroapi/astroapi/engine/resolve"
 )
 
 // sepDeg is the shortest separation of two longitudes in degrees.
@@ -149,36 +150,50 @@ func TestMidInstant(t *testing.T) {
 	}
 }
 
+// TestAlign: person2's shared settings become person1's when omitted or
+// left at their defaults (with a notice for the latter), and any other
+// difference is an error on person2's field.
 func TestAlign(t *testing.T) {
-	sid := natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Koch}}
+	sid := natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Koch, NodeType: natal.TrueNode}}
+	trop := natal.Settings{Frame: natal.Frame{ZodiacType: engine.Tropical, HouseSystem: engine.Placidus, NodeType: natal.TrueNode}}
+	frame := func(z engine.Zodiac, a engine.Ayanamsa, h engine.HouseSystem) natal.Settings {
+		return natal.Settings{Frame: natal.Frame{ZodiacType: z, Ayanamsa: a, HouseSystem: h, NodeType: natal.TrueNode}}
+	}
 	for _, c := range []struct {
 		name   string
 		s1, s2 natal.Settings
 		all    bool
 		field  string // "" for no error
 		want   natal.Settings
+		notice bool
 	}{
-		{"Inherit", sid, natal.Settings{}, true, "", sid},
-		{"InheritZodiacOnly", sid, natal.Settings{Frame: natal.Frame{HouseSystem: engine.Equal}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Equal}}},
-		{"SameExplicit", sid, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman}}},
-		{"ZodiacClash", natal.Settings{}, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal}}, false, "p.zodiac_type", natal.Settings{}},
-		{"AyanamsaClash", sid, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.KP}}, false, "p.ayanamsa", natal.Settings{}},
-		{"DefaultLahiri", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal}}, natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Lahiri}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Lahiri}}},
-		{"HouseClash", sid, natal.Settings{Frame: natal.Frame{HouseSystem: engine.Placidus}}, true, "p.house_system", natal.Settings{}},
-		{"HouseFreeInSynastry", sid, natal.Settings{Frame: natal.Frame{HouseSystem: engine.Placidus}}, false, "", natal.Settings{Frame: natal.Frame{ZodiacType: engine.Sidereal, Ayanamsa: engine.Raman, HouseSystem: engine.Placidus}}},
-		{"AsteroidsClash", natal.Settings{}, natal.Settings{IncludeAsteroids: true}, true, "p.include_asteroids", natal.Settings{}},
-		{"OrbsClash", natal.Settings{Orbs: map[string]float64{"trine": 5}}, natal.Settings{Orbs: map[string]float64{"trine": 6}}, true, "p.orbs", natal.Settings{}},
+		{"InheritOmitted", sid, natal.Settings{}, true, "", sid, false},
+		{"InheritDefaults", sid, trop, true, "", sid, true},
+		{"InheritZodiacOnly", sid, frame(engine.Tropical, "", engine.Equal), false, "", frame(engine.Sidereal, engine.Raman, engine.Equal), true},
+		{"SameExplicit", sid, frame(engine.Sidereal, engine.Raman, engine.Koch), true, "", sid, false},
+		{"ErrZodiacClash", trop, frame(engine.Sidereal, "", engine.Placidus), false, "p.zodiac_type", natal.Settings{}, false},
+		{"ErrAyanamsaClash", sid, frame(engine.Sidereal, engine.KP, engine.Koch), false, "p.ayanamsa", natal.Settings{}, false},
+		{"ErrAyanamsaWithDefaultZodiac", sid, frame(engine.Tropical, engine.KP, engine.Koch), false, "p.ayanamsa", natal.Settings{}, true},
+		{"ErrHouseClash", sid, frame(engine.Sidereal, "", engine.Equal), true, "p.house_system", natal.Settings{}, false},
+		{"HouseFreeInSynastry", sid, frame(engine.Sidereal, "", engine.Equal), false, "", frame(engine.Sidereal, engine.Raman, engine.Equal), false},
+		{"ErrNodeClash", trop, natal.Settings{Frame: natal.Frame{NodeType: natal.MeanNode}}, true, "p.node_type", natal.Settings{}, false},
+		{"ErrAsteroidsClash", trop, natal.Settings{IncludeAsteroids: true}, true, "p.include_asteroids", natal.Settings{}, false},
+		{"ErrOrbsClash", natal.Settings{Orbs: map[string]float64{"trine": 5}}, natal.Settings{Orbs: map[string]float64{"trine": 6}}, true, "p.orbs", natal.Settings{}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s2 := c.s2
-			errs := Align(c.s1, &s2, "p.", c.all)
+			var rc resolve.Fixed
+			errs := align(&rc, &c.s1, &s2, "p.", c.all)
 			switch {
 			case c.field == "" && len(errs) > 0:
 				t.Fatalf("errors %v", errs)
 			case c.field != "" && (len(errs) != 1 || errs[0].Field != c.field):
 				t.Fatalf("errors %v, want one naming %s", errs, c.field)
-			case c.field == "" && (s2.ZodiacType != c.want.ZodiacType || s2.Ayanamsa != c.want.Ayanamsa || s2.HouseSystem != c.want.HouseSystem):
-				t.Fatalf("aligned %+v, want %+v", s2, c.want)
+			case c.field == "" && (s2.ZodiacType != c.want.ZodiacType || s2.Ayanamsa != c.want.Ayanamsa || s2.HouseSystem != c.want.HouseSystem || s2.NodeType != c.want.NodeType):
+				t.Fatalf("aligned %+v, want %+v", s2.Frame, c.want.Frame)
+			}
+			if got := len(rc.Notes) > 0; got != c.notice {
+				t.Errorf("notices %q, want some: %v", rc.Notes, c.notice)
 			}
 		})
 	}

@@ -7,4 +7,7 @@ Scalar.createApiReference("#app", {
   telemetry: false,
   agent: { disabled: true },
   authentication: { preferredSecurityScheme: "apiKey" },
+  // The page's preview (the routes, from the manifest) shows until the
+  // document has arrived and rendered.
+  onLoaded: () => document.getElementById("preview")?.remove(),
 });

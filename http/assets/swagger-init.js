@@ -8,4 +8,7 @@ window.ui = SwaggerUIBundle({
   displayRequestDuration: true,
   filter: true,
   validatorUrl: null,
+  // The page's preview (the routes, from the manifest) shows until the
+  // document has arrived and rendered.
+  onComplete: () => document.getElementById("preview")?.remove(),
 });

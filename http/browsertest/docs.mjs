@@ -31,6 +31,7 @@ try {
   step = "Swagger UI: open";
   await page.goto(base + "/api/docs");
   await page.waitForSelector("#operations-Charts-post-natal");
+  await page.waitForSelector("#preview", { state: "detached" });
 
   step = "Swagger UI: authorize";
   await page.click("button.authorize");
@@ -50,6 +51,8 @@ try {
 
   step = "Scalar: open";
   await page.goto(base + "/api/docs/scalar");
+  // The page's preview of the routes goes once Scalar has the document.
+  await page.waitForSelector("#preview", { state: "detached", timeout: 60000 });
   await page.getByText("Natal chart from birth data").first().click();
 
   step = "Scalar: test request";

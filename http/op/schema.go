@@ -44,6 +44,13 @@ type Schemas struct {
 	// Output marks the fields a result always carries (no omitempty) as
 	// required; inputs are required only where tagged required:"true".
 	Output bool
+	// Inline writes named structs in place instead of as definitions
+	// (recursion is cut at a definition): a request body's schema whole,
+	// so that client generators read each of its defaults as a request's
+	// (openapi-typescript makes a property with a default required
+	// everywhere but under a request body or a parameter).
+	Inline   bool
+	inlining map[reflect.Type]bool
 }
 
 // NewSchemas returns an empty generator of OpenAPI 3.0 schemas.
@@ -190,6 +197,14 @@ func (g *Schemas) Schema(t reflect.Type) map[string]any {
 		return map[string]any{"type": "object", "additionalProperties": g.Schema(t.Elem())}
 	case reflect.Struct:
 		if t.Name() == "" {
+			return g.object(t)
+		}
+		if g.Inline && !g.inlining[t] {
+			if g.inlining == nil {
+				g.inlining = map[reflect.Type]bool{}
+			}
+			g.inlining[t] = true
+			defer delete(g.inlining, t)
 			return g.object(t)
 		}
 		n := g.name(t)
@@ -484,6 +499,11 @@ func (g *Schemas) Field(sf reflect.StructField) map[string]any {
 				s["examples"] = []any{x}
 			}
 		}
+	}
+	// An allOf wrapper with nothing beside it says no more than the
+	// reference (and linters flag it): the plain reference.
+	if all, ok := s["allOf"].([]any); ok && len(s) == 1 && len(all) == 1 {
+		return all[0].(map[string]any)
 	}
 	return s
 }

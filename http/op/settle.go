@@ -265,16 +265,20 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 		}
 		// The field's path, made only when it is needed (a fault, a
-		// default's presence, a nested part): most requests need none.
-		name := st.name
-		if prefix != "" {
-			name = prefix + st.name
+		// default's presence, a nested part): most requests need none,
+		// and nested inputs (person1.year, natal.latitude) would pay an
+		// allocation for every field of every call.
+		path := func() string {
+			if prefix == "" {
+				return st.name
+			}
+			return prefix + st.name
 		}
 		if st.readonly {
 			fv.SetZero()
 			continue
 		}
-		if st.def.IsValid() && fv.IsZero() && (fv.Kind() == reflect.String || !present.has(name)) {
+		if st.def.IsValid() && fv.IsZero() && (fv.Kind() == reflect.String || !present.has(path())) {
 			// Absent (or an empty string): the default. A number sent as
 			// zero is checked as sent.
 			fv.Set(st.def)
@@ -290,24 +294,24 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 			continue
 		}
 		if st.enum != nil {
-			checkEnum(ev, st.enum, name, errs)
+			checkEnum(ev, st.enum, path, errs)
 		}
 		if st.elemEnum != nil && ev.Kind() == reflect.Slice {
 			for k := range ev.Len() {
-				checkEnum(ev.Index(k), st.elemEnum, name+"["+strconv.Itoa(k)+"]", errs)
+				checkEnum(ev.Index(k), st.elemEnum, func() string { return path() + "[" + strconv.Itoa(k) + "]" }, errs)
 			}
 		}
 		if st.min != nil || st.max != nil || st.xmin != nil || st.xmax != nil {
-			checkBounds(ev, st, name, errs)
+			checkBounds(ev, st, path, errs)
 		}
 		if st.maxItems > 0 && (ev.Kind() == reflect.Slice || ev.Kind() == reflect.Map) && ev.Len() > st.maxItems {
-			errs.Bad(name, fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
+			errs.Bad(path(), fmt.Sprintf("holds %d items; at most %d are allowed", ev.Len(), st.maxItems))
 			continue // its elements are not worth checking one by one
 		}
 		if st.sub != nil {
 			sub := prefix
 			if st.name != "" {
-				sub = name + "."
+				sub = path() + "."
 			}
 			if st.resolver && !inResolver {
 				*pending = append(*pending, pendingResolve{v: ev, prefix: sub})
@@ -323,7 +327,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 				if e.Kind() != reflect.Struct {
 					continue
 				}
-				sub := name + "[" + strconv.Itoa(k) + "]."
+				sub := path() + "[" + strconv.Itoa(k) + "]."
 				if st.elems.resolver && !inResolver {
 					*pending = append(*pending, pendingResolve{v: e, prefix: sub})
 				}
@@ -335,7 +339,7 @@ func walkPlan(v reflect.Value, p *plan, prefix string, inResolver bool, present 
 
 // checkEnum enforces a set of values: a string's (empty is absent) or a
 // number's, written as the tag writes it.
-func checkEnum(v reflect.Value, values []string, name string, errs *engine.Fields) {
+func checkEnum(v reflect.Value, values []string, path func() string, errs *engine.Fields) {
 	var got string
 	switch v.Kind() {
 	case reflect.String:
@@ -353,7 +357,7 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 		return
 	}
 	if !slices.Contains(values, got) {
-		errs.Bad(name, fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
+		errs.Bad(path(), fmt.Sprintf("must be one of %s (got %s)", strings.Join(values, ", "), strconv.Quote(got)))
 	}
 }
 
@@ -361,7 +365,7 @@ func checkEnum(v reflect.Value, values []string, name string, errs *engine.Field
 // exclusiveMaximum tags of a number, stating the whole range when one is
 // broken ("must be between 1 and 10", "must be greater than 0 and at most
 // 10").
-func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
+func checkBounds(v reflect.Value, st *step, path func() string, errs *engine.Fields) {
 	var x float64
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -406,5 +410,5 @@ func checkBounds(v reflect.Value, st *step, name string, errs *engine.Fields) {
 	if v.Kind() < reflect.Float32 {
 		text = strconv.FormatInt(int64(x), 10)
 	}
-	errs.Bad(name, reason+" (got "+text+")")
+	errs.Bad(path(), reason+" (got "+text+")")
 }

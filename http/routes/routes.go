@@ -29,14 +29,19 @@ import (
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/aspects"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/http/routes/console"
 	"github.com/astroapi/astroapi/http/routes/eclipses"
 	"github.com/astroapi/astroapi/http/routes/geocoding"
+	"github.com/astroapi/astroapi/http/routes/houses"
 	"github.com/astroapi/astroapi/http/routes/mayan"
 	"github.com/astroapi/astroapi/http/routes/natal"
+	"github.com/astroapi/astroapi/http/routes/parts"
+	"github.com/astroapi/astroapi/http/routes/relationship"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/usage"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
@@ -69,6 +74,11 @@ func All(d Deps) []*op.Operation {
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions}),
+		relationship.Ops(relationship.Deps{Positions: d.Positions}),
+		houses.Ops(houses.Deps{Positions: d.Positions}),
+		aspects.Ops(aspects.Deps{Positions: d.Positions}),
+		parts.Ops(parts.Deps{Positions: d.Positions}),
+		transits.Ops(transits.Deps{Positions: d.Positions}),
 		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
 		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
 		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),

@@ -5,44 +5,45 @@
 package aspects
 
 import (
-	"fmt"
-	"math"
-	"strconv"
-
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/aspects"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/patterns"
+	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/http/op"
 )
 
 // Deps are what the aspects route calculates with.
 type Deps struct {
 	Positions engine.Positions // nil: birth data answers 503 (points still work)
-	Births    *birth.Resolver
-}
-
-// MaxPoints bounds the points of a list.
-const MaxPoints = 50
-
-// Point is a point the caller lists.
-type Point struct {
-	Name      string   `json:"name" required:"true" doc:"point name, unique in the list" example:"Sun"`
-	Longitude *float64 `json:"longitude" required:"true" doc:"ecliptic longitude in degrees, 0 to under 360" minimum:"0" maximum:"360" example:"111.85"`
-	Speed     float64  `json:"speed,omitempty" doc:"speed in longitude in degrees per day, for applying/separating; omitted or 0: the point is held fixed" example:"0.95"`
 }
 
 // aspectsRequest is the aspects body: birth data or points, and the aspects
 // looked for.
 type aspectsRequest struct {
-	Birth        *natal.Request     `json:"birth,omitempty" doc:"birth data with chart settings, as the body of POST /api/v1/natal: the chart's planets (not the South Node, which mirrors the North Node), Ascendant and Midheaven are aspected (the chart's own orbs and include_minor_aspects are not used: aspect_set, harmonics and orbs below decide). Send birth or points, not both"`
-	Points       []Point            `json:"points,omitempty" doc:"points to aspect instead of a chart: 2 to 50, names unique" example:"[{\"name\":\"Sun\",\"longitude\":10,\"speed\":0.98},{\"name\":\"Moon\",\"longitude\":128,\"speed\":13.2},{\"name\":\"Mars\",\"longitude\":250,\"speed\":0.6},{\"name\":\"Venus\",\"longitude\":82,\"speed\":1.2}]"`
-	AspectSet    aspects.Set        `json:"aspect_set,omitempty" doc:"named aspects looked for: major (conjunction, opposition, trine, square, sextile), minor (semi-sextile, semi-square, quintile, sesquiquadrate, biquintile, quincunx), all, or none; default major, or none when harmonics are sent" default:"major"`
-	Harmonics    []int              `json:"harmonics,omitempty" doc:"harmonics (2-32, at most 8) whose aspects to add: harmonic n adds the angles 360k/n with k and n coprime (k <= n/2), those no lower harmonic holds: 5 the quintile and biquintile, 7 the septile, biseptile and triseptile, 9 the novile, binovile and quadnovile, ..." example:"[5,7]"`
-	Orbs         map[string]float64 `json:"orbs,omitempty" doc:"orb in degrees per named aspect (0-15), replacing its default (conjunction, opposition, trine 8, square 7, sextile 6, quincunx 3, other minor aspects 2); an aspect named here outside aspect_set is added" example:"{\"conjunction\":10}"`
-	HarmonicOrb  float64            `json:"harmonic_orb,omitempty" doc:"orb in degrees of every harmonic aspect (0-15); omitted: 12/n for harmonic n (2.4 for the quintiles, 1.7 for the septiles)" minimum:"0" maximum:"15"`
-	StelliumSpan float64            `json:"stellium_span,omitempty" doc:"widest arc in degrees three or more points may span to make a stellium (among the ten planets Sun..Pluto for birth data, every point for a list)" minimum:"1" maximum:"30" default:"10"`
+	Birth *natal.Request `json:"birth,omitempty" doc:"birth data with chart settings, as the body of POST /api/v1/natal: the chart's planets (not the South Node, which mirrors the North Node), Ascendant and Midheaven are aspected (the chart's own orbs and include_minor_aspects are not used: aspect_set, harmonics and orbs below decide). Send birth or points, not both"`
+	aspects.Request
+	StelliumSpan float64 `json:"stellium_span,omitempty" doc:"widest arc in degrees three or more points may span to make a stellium (among the ten planets Sun..Pluto for birth data, every point for a list)" minimum:"1" maximum:"30" default:"10"`
+}
+
+// Resolve resolves the birth (when sent) and the aspects asked for, whose
+// rules (birth or points) engine/aspects states. The request declares it
+// because the birth is a natal request, which engine/aspects, below
+// engine/natal, cannot hold.
+func (in *aspectsRequest) Resolve(c resolve.Context, prefix string) error {
+	var errs engine.Fields
+	if in.Birth != nil {
+		if err := errs.Add(in.Birth.Packet.Resolve(c, prefix+"birth.")); err != nil {
+			return err
+		}
+		if err := errs.Add(in.Birth.Settings.Resolve(c, prefix+"birth.")); err != nil {
+			return err
+		}
+	}
+	if err := errs.Add(in.Request.ResolveFor(c, prefix, in.Birth != nil)); err != nil {
+		return err
+	}
+	return errs.Err()
 }
 
 // PointOut is an aspected point.
@@ -81,14 +82,6 @@ type Analysis struct {
 	Source         engine.Source            `json:"source,omitempty" doc:"ephemeris behind the chart (birth data only)" enum:"tables,swiss_ephemeris,moshier"`
 }
 
-// aspectsEcho is the interpreted input.
-type aspectsEcho struct {
-	Birth     *natal.Echo `json:"birth,omitempty" doc:"the birth as interpreted (birth data only)"`
-	Points    int         `json:"points" doc:"number of points aspected"`
-	AspectSet aspects.Set `json:"aspect_set" doc:"aspect set used"`
-	Harmonics []int       `json:"harmonics,omitempty" doc:"harmonics added"`
-}
-
 // Ops returns the aspects route.
 func Ops(d Deps) []*op.Operation {
 	return []*op.Operation{
@@ -107,59 +100,19 @@ func Ops(d Deps) []*op.Operation {
 }
 
 func (d Deps) aspects(c *op.Call, in *aspectsRequest) (*Analysis, error) {
-	rules, errs := aspects.Selection{Set: in.AspectSet, Harmonics: in.Harmonics, Orbs: in.Orbs, HarmonicOrb: in.HarmonicOrb}.Rules()
-	if in.StelliumSpan != 0 && !(in.StelliumSpan >= 1 && in.StelliumSpan <= 30) {
-		errs = append(errs, &engine.FieldError{Field: "stellium_span", Reason: "must be between 1 and 30 degrees"})
-	}
-	switch {
-	case in.Birth != nil && len(in.Points) > 0:
-		errs = append(errs, &engine.FieldError{Field: "points", Reason: "send birth or points, not both"})
-	case in.Birth == nil && in.Points == nil:
-		errs = append(errs, &engine.FieldError{Field: "birth", Reason: "send birth (birth data) or points (a list of {name, longitude})"})
-	case in.Birth == nil && (len(in.Points) < 2 || len(in.Points) > MaxPoints):
-		errs = append(errs, &engine.FieldError{Field: "points", Reason: fmt.Sprintf("must hold 2 to %d points", MaxPoints)})
-	}
-	var pts []aspects.Point
-	seen := map[string]bool{}
-	for i, p := range in.Points {
-		f := "points[" + strconv.Itoa(i) + "]."
-		switch {
-		case p.Name == "":
-			errs = append(errs, &engine.FieldError{Field: f + "name", Reason: "is empty"})
-		case seen[p.Name]:
-			errs = append(errs, &engine.FieldError{Field: f + "name", Reason: fmt.Sprintf("%q is named twice; names must be unique", p.Name)})
-		}
-		seen[p.Name] = true
-		if p.Longitude == nil || !(*p.Longitude >= 0 && *p.Longitude < 360) {
-			errs = append(errs, &engine.FieldError{Field: f + "longitude", Reason: "must be at least 0 and under 360 degrees"})
-			continue
-		}
-		if math.IsNaN(p.Speed) || math.Abs(p.Speed) > 100 {
-			errs = append(errs, &engine.FieldError{Field: f + "speed", Reason: "must be between -100 and 100 degrees per day"})
-		}
-		pts = append(pts, aspects.Point{Name: p.Name, Longitude: *p.Longitude, Speed: p.Speed})
-	}
 	if in.Birth != nil && d.Positions == nil {
 		return nil, op.Unavailable("no ephemeris is configured on this server: send points instead of birth")
 	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
 	res := &Analysis{StelliumSpan: in.StelliumSpan}
-	if res.StelliumSpan == 0 {
-		res.StelliumSpan = patterns.DefaultStelliumSpan
-	}
-	e := &aspectsEcho{AspectSet: in.AspectSet, Harmonics: in.Harmonics}
+	pts := in.Listed()
 	inStellium := func(string) bool { return true }
 	pointsText := "the points listed"
 	if in.Birth != nil {
-		chart, ne, warnings, err := in.Birth.Cast(d.Positions, d.Births, "birth.")
+		chart, err := in.Birth.Cast(d.Positions, c, "birth: ")
 		if err != nil {
 			return nil, err
 		}
 		defer chart.Release()
-		c.Warn(warnings...)
-		e.Birth = ne
 		res.Source = chart.Source
 		for _, p := range chart.Planets {
 			if p.Name != natal.SouthNode {
@@ -171,18 +124,7 @@ func (d Deps) aspects(c *op.Call, in *aspectsRequest) (*Analysis, error) {
 		inStellium = func(n string) bool { return tenPlanets[n] }
 		pointsText = "the chart's planets, North Node, Lilith, Chiron, asteroids (when asked), Ascendant and Midheaven (angles held fixed); South Node omitted"
 	}
-	if e.AspectSet == "" {
-		e.AspectSet = aspects.Majors
-		if len(in.Harmonics) > 0 {
-			e.AspectSet = aspects.NoSet
-		}
-	}
-	e.Points = len(pts)
-	c.Echo(e)
-	m, err := aspects.NewRuleMatcher(rules)
-	if err != nil {
-		return nil, &engine.FieldError{Field: "harmonics", Reason: err.Error()}
-	}
+	m := in.Matcher()
 	figureOrbs := aspects.Orbs{}
 	for _, r := range m.Rules() {
 		res.LookedFor = append(res.LookedFor, RuleOut{Aspect: r.Kind, Angle: r.Angle, Orb: r.Orb, Major: r.Major})

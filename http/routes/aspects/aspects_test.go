@@ -11,7 +11,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/patterns"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/aspects"
@@ -19,7 +18,7 @@ import (
 
 func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 	t.Helper()
-	ops := aspects.Ops(aspects.Deps{Positions: pos, Births: &birth.Resolver{}})
+	ops := aspects.Ops(aspects.Deps{Positions: pos})
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
 }
 
@@ -214,8 +213,10 @@ func TestAspectsBadInput(t *testing.T) {
 		{"ErrOnePoint", `{"points":[{"name":"A","longitude":1}]}`, 422, "points"},
 		{"ErrDuplicate", `{"points":[{"name":"A","longitude":1},{"name":"A","longitude":2}]}`, 422, "points[1].name"},
 		{"ErrLongitude360", `{"points":[{"name":"A","longitude":1},{"name":"B","longitude":360}]}`, 422, "points[1].longitude"},
+		{"ErrPointsMany", `{"points":[` + strings.Repeat(`{"name":"A","longitude":1},`, 50) + `{"name":"B","longitude":2}]}`, 422, "points"},
+		{"ErrLongitudeNegative", `{"points":[{"name":"A","longitude":-0.5},{"name":"B","longitude":2}]}`, 422, "points[0].longitude"},
 		{"ErrLongitudeMissing", `{"points":[{"name":"A","longitude":1},{"name":"B"}]}`, 422, "points[1].longitude"},
-		{"ErrLongitudeType", `{"points":[{"name":"A","longitude":"x"},{"name":"B","longitude":2}]}`, 400, "points[0].longitude"},
+		{"ErrLongitudeType", `{"points":[{"name":"A","longitude":"x"},{"name":"B","longitude":2}]}`, 422, "points[0].longitude"},
 		{"ErrNameNull", `{"points":[{"name":null,"longitude":1},{"name":"B","longitude":2}]}`, 422, "points[0].name"},
 		{"ErrSpeed", `{"points":[{"name":"A","longitude":1,"speed":1000},{"name":"B","longitude":2}]}`, 422, "points[0].speed"},
 		{"ErrAspectSet", `{` + pts + `,"aspect_set":"some"}`, 422, "aspect_set"},
@@ -223,19 +224,30 @@ func TestAspectsBadInput(t *testing.T) {
 		{"ErrHarmonicLow", `{` + pts + `,"harmonics":[1]}`, 422, "harmonics[0]"},
 		{"ErrHarmonicHigh", `{` + pts + `,"harmonics":[5,40]}`, 422, "harmonics[1]"},
 		{"ErrHarmonicsMany", `{` + pts + `,"harmonics":[2,3,4,5,6,7,8,9,10]}`, 422, "harmonics"},
-		{"ErrHarmonicType", `{` + pts + `,"harmonics":["five"]}`, 400, "harmonics[0]"},
+		{"ErrHarmonicType", `{` + pts + `,"harmonics":["five"]}`, 422, "harmonics[0]"},
 		{"ErrHarmonicOrb", `{` + pts + `,"harmonics":[5],"harmonic_orb":20}`, 422, "harmonic_orb"},
 		{"ErrOrbKey", `{` + pts + `,"orbs":{"septile":2}}`, 422, "orbs.septile"},
 		{"ErrOrbValue", `{` + pts + `,"orbs":{"trine":-1}}`, 422, "orbs.trine"},
 		{"ErrStelliumSpan", `{` + pts + `,"stellium_span":50}`, 422, "stellium_span"},
-		{"ErrBirthLatitudeType", `{"birth":{"year":1990,"month":1,"day":1,"latitude":"x","longitude":10}}`, 400, "birth.latitude"},
+		{"ErrBirthLatitudeType", `{"birth":{"year":1990,"month":1,"day":1,"latitude":"x","longitude":10}}`, 422, "birth.latitude"},
 		{"ErrBirthLatitude", `{"birth":{"year":1990,"month":1,"day":1,"latitude":91,"longitude":10}}`, 422, "birth.latitude"},
 		{"ErrBirthYear", `{"birth":{"month":1,"day":1,"latitude":1,"longitude":10}}`, 422, "birth.year"},
+		{"ErrSpeedBound", `{"points":[{"name":"A","longitude":1,"speed":-100.5},{"name":"B","longitude":2}]}`, 422, "points[0].speed"},
+		{"ErrStelliumSpanLow", `{` + pts + `,"stellium_span":0.5}`, 422, "stellium_span"},
+		{"ErrHarmonicOrbBound", `{` + pts + `,"harmonic_orb":15.5}`, 422, "harmonic_orb"},
+		{"ErrUnknownAspectSet", `{` + pts + `,"aspectset":"all"}`, 422, "aspectset"},
+		{"ErrUnknownPointField", `{"points":[{"name":"A","lon":1},{"name":"B","longitude":2}]}`, 422, "points[0].lon"},
+		{"ErrUnknownBirthField", `{"birth":{"year":1990,"month":1,"day":1,"lat":10,"longitude":10}}`, 422, "birth.lat"},
+		{"ErrUnknownPlanets", `{"planets":[{"name":"A","longitude":1}]}`, 422, "planets"},
+		{"ErrBothAndBad", `{"birth":{"year":1990,"month":1,"day":1,"latitude":91,"longitude":10},` + pts + `}`, 422, "birth.latitude"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := ts.Post(t, "/api/v1/aspects", c.body).WantStatus(t, c.status).Problem(t)
 			for _, e := range p.Errors {
 				if e.Field == c.field {
+					if strings.HasPrefix(c.name, "ErrUnknown") && !strings.Contains(e.Reason, "did you mean") && !strings.Contains(e.Reason, "the fields are") {
+						t.Errorf("no suggestion: %q", e.Reason)
+					}
 					return
 				}
 			}
@@ -246,4 +258,31 @@ func TestAspectsBadInput(t *testing.T) {
 	bare := startTestServer(t, nil)
 	bare.Post(t, "/api/v1/aspects", `{`+pts+`}`).WantStatus(t, 200)
 	bare.Post(t, "/api/v1/aspects", `{`+birthOK+`}`).WantStatus(t, 503)
+}
+
+// TestAspectsEcho: the echo is the request as read (the aspect set used,
+// longitudes in [0, 360), the birth as the natal route echoes it) and sent
+// back gives the same answer.
+func TestAspectsEcho(t *testing.T) {
+	ts := startTestServer(t, apitest.Tables(t))
+	for _, c := range []struct{ body, set string }{
+		{`{"points":[{"name":"A","longitude":0},{"name":"B","longitude":72,"speed":1}],"harmonics":[5]}`, "none"},
+		{`{"birth":{"date":"1990-01-01","time":"12:00","latitude":10,"longitude":10,"timezone":"+01:00"},"orbs":{"trine":3}}`, "major"},
+	} {
+		env := ts.Post(t, "/api/v1/aspects", c.body).WantStatus(t, 200).Envelope(t)
+		var in struct {
+			AspectSet    string  `json:"aspect_set"`
+			StelliumSpan float64 `json:"stellium_span"`
+			Points       []struct {
+				Longitude float64 `json:"longitude"`
+			} `json:"points"`
+		}
+		if err := json.Unmarshal(env.Input, &in); err != nil || in.AspectSet != c.set || in.StelliumSpan != 10 || (len(in.Points) > 0 && in.Points[0].Longitude != 0) {
+			t.Errorf("echo %s", env.Input)
+		}
+		again := ts.Post(t, "/api/v1/aspects", string(env.Input)).WantStatus(t, 200).Envelope(t)
+		if string(again.Result) != string(env.Result) || string(again.Input) != string(env.Input) {
+			t.Errorf("the echo sent back gives another answer: %s\n%s", env.Input, again.Input)
+		}
+	}
 }

@@ -10,7 +10,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	enghouses "github.com/astroapi/astroapi/engine/houses"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/houses"
@@ -18,7 +17,7 @@ import (
 
 func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 	t.Helper()
-	ops := houses.Ops(houses.Deps{Positions: pos, Births: &birth.Resolver{}})
+	ops := houses.Ops(houses.Deps{Positions: pos})
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
 }
 
@@ -125,20 +124,22 @@ func TestHousesOK(t *testing.T) {
 	if res.Systems[0].Cusps[0].Longitude != res.Ascendant.Longitude || res.Systems[0].Cusps[9].Longitude != res.Midheaven.Longitude {
 		t.Error("Placidus cusps 1 and 10 are not the Ascendant and Midheaven")
 	}
-	var in struct {
-		HouseSystem string `json:"house_system"`
-		UTC         string `json:"utc"`
-	}
-	if err := json.Unmarshal(env.Input, &in); err != nil || in.HouseSystem != "placidus" || in.UTC != "1990-07-14T13:30:00Z" {
+	// The echo is the request as read, and sent back gives the same answer.
+	var in enghouses.Request
+	if err := json.Unmarshal(env.Input, &in); err != nil || in.HouseSystem != "placidus" || in.UTC != "1990-07-14T13:30:00Z" || in.ZodiacType != "tropical" {
 		t.Errorf("echo %s", env.Input)
 	}
+	again := ts.Post(t, "/api/v1/houses", string(env.Input)).WantStatus(t, 200).Envelope(t)
+	if string(again.Result) != string(env.Result) || string(again.Input) != string(env.Input) {
+		t.Errorf("the echo sent back gives another answer: %s", again.Input)
+	}
 	// A tropical request naming an ayanamsa: ignored, with a warning.
-	env = ts.Post(t, "/api/v1/houses", `{"year":1990,"month":7,"day":14,"latitude":10,"longitude":10,"ayanamsa":"kp","house_system":"whole_sign"}`).WantStatus(t, 200).Envelope(t)
+	env = ts.Post(t, "/api/v1/houses", `{"year":1990,"month":7,"day":14,"latitude":10,"longitude":10,"timezone":"UTC","ayanamsa":"kp","house_system":"whole_sign"}`).WantStatus(t, 200).Envelope(t)
 	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "ayanamsa") {
 		t.Errorf("warnings %v", env.Warnings)
 	}
 	// Polar latitude, Koch: Porphyry with a warning.
-	env = ts.Post(t, "/api/v1/houses", `{"year":1990,"month":1,"day":1,"latitude":-70,"longitude":10,"house_system":"koch"}`).WantStatus(t, 200).Envelope(t)
+	env = ts.Post(t, "/api/v1/houses", `{"year":1990,"month":1,"day":1,"latitude":-70,"longitude":10,"timezone":"UTC","house_system":"koch"}`).WantStatus(t, 200).Envelope(t)
 	if err := json.Unmarshal(env.Result, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -156,21 +157,30 @@ func TestHousesBadInput(t *testing.T) {
 		field      string
 	}{
 		{"ErrHouseSystem", `{` + base + `,"house_system":"topocentric"}`, 422, "house_system"},
-		{"ErrHouseSystemType", `{` + base + `,"house_system":7}`, 400, "house_system"},
+		{"ErrHouseSystemType", `{` + base + `,"house_system":7}`, 422, "house_system"},
 		{"ErrZodiac", `{` + base + `,"zodiac_type":"draconic"}`, 422, "zodiac_type"},
 		{"ErrAyanamsa", `{` + base + `,"zodiac_type":"sidereal","ayanamsa":"galactic"}`, 422, "ayanamsa"},
 		{"ErrLatitude", `{"year":1990,"month":4,"day":30,"latitude":95,"longitude":0}`, 422, "latitude"},
-		{"ErrLatitudeType", `{"year":1990,"month":4,"day":30,"latitude":"north","longitude":0}`, 400, "latitude"},
+		{"ErrLatitudeType", `{"year":1990,"month":4,"day":30,"latitude":"north","longitude":0}`, 422, "latitude"},
 		{"ErrDay", `{"year":1990,"month":2,"day":30,"latitude":0,"longitude":0}`, 422, "day"},
 		{"ErrYearMissing", `{"month":2,"day":3,"latitude":0,"longitude":0}`, 422, "year"},
 		{"ErrYearNull", `{"year":null,"month":2,"day":3,"latitude":0,"longitude":0}`, 422, "year"},
 		{"ErrNoPlace", `{"year":1990,"month":4,"day":30}`, 422, "latitude"},
 		{"ErrZone", `{` + base + `,"timezone":"Mars/Base"}`, 422, "timezone"},
+		{"ErrUnknownHouses", `{` + base + `,"houses":"koch"}`, 422, "houses"},
+		{"ErrUnknownLattitude", `{"year":1990,"month":4,"day":30,"lattitude":51.5,"longitude":0}`, 422, "lattitude"},
+		{"ErrLongitudeBound", `{"year":1990,"month":4,"day":30,"latitude":51.5,"longitude":180.5}`, 422, "longitude"},
+		{"ErrFoldBound", `{` + base + `,"fold":2}`, 422, "fold"},
+		{"ErrDateAndDay", `{"date":"1990-04-30","day":30,"latitude":51.5,"longitude":0}`, 422, "date"},
+		{"ErrTimeAndHour", `{` + base + `,"time":"10:00","hour":10}`, 422, "time"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := ts.Post(t, "/api/v1/houses", c.body).WantStatus(t, c.status).Problem(t)
 			for _, e := range p.Errors {
 				if e.Field == c.field {
+					if strings.HasPrefix(c.name, "ErrUnknown") && !strings.Contains(e.Reason, "did you mean") {
+						t.Errorf("no suggestion: %q", e.Reason)
+					}
 					return
 				}
 			}

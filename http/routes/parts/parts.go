@@ -4,13 +4,9 @@
 package parts
 
 import (
-	"errors"
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/parts"
 	"github.com/astroapi/astroapi/http/op"
@@ -19,28 +15,13 @@ import (
 // Deps are what the parts routes calculate with.
 type Deps struct {
 	Positions engine.Positions // nil: the lots route answers 503
-	Births    *birth.Resolver
 }
 
-// Limits of a lotsRequest.
-const (
-	MaxCustom  = 20
-	MaxNameLen = 64
-)
-
-// CustomLot is a lot the caller defines.
-type CustomLot struct {
-	Name           string `json:"name" required:"true" doc:"a name for the lot (1-64 characters), echoed as its key" example:"Lot of Commerce"`
-	Formula        string `json:"formula" required:"true" doc:"A + B - C over named points: the lot lies as far past A as B lies past C. Points: Ascendant (Asc), Descendant, Midheaven (MC), Imum Coeli (IC), Vertex, Sun..Pluto, North Node, South Node, Lilith, Chiron, the asteroids when asked, Cusp 1..Cusp 12, the catalog lots by name or key (Fortune, Spirit, Lot of Eros, ...), a degree of a sign (19 Aries) or a longitude (123.5)" example:"Ascendant + Mercury - Lot of Fortune"`
-	ReverseByNight bool   `json:"reverse_by_night,omitempty" doc:"swap B and C in night charts" default:"false"`
-}
-
-// lotsRequest is a birth packet with chart settings, the lots asked for and
-// the custom lots.
+// lotsRequest is a birth packet with chart settings and the lots asked
+// for: every part resolves itself (engine/natal, engine/parts).
 type lotsRequest struct {
 	natal.Request
-	Lots   []string    `json:"lots,omitempty" doc:"catalog keys of the lots to cast (default: every lot of the catalog); see GET /api/v1/arabic-parts/catalog" example:"[\"fortune\",\"spirit\",\"eros\"]"`
-	Custom []CustomLot `json:"custom,omitempty" doc:"lots of your own (at most 20), cast after the catalog's" example:"[{\"name\":\"Lot of Commerce\",\"formula\":\"Ascendant + Mercury - Lot of Fortune\"}]"`
+	parts.Selection
 }
 
 // Angle is one of the points the lots are reckoned from.
@@ -119,54 +100,12 @@ func catalog(*op.Call, *op.None) (*Catalog, error) {
 }
 
 func (d Deps) lots(c *op.Call, in *lotsRequest) (*Lots, error) {
-	var errs engine.Fields
-	bad := func(field, reason string) { errs = append(errs, &engine.FieldError{Field: field, Reason: reason}) }
-	var want []*parts.Lot
-	for i, k := range in.Lots {
-		l := parts.Find(strings.ToLower(strings.TrimSpace(k)))
-		if l == nil {
-			bad("lots["+strconv.Itoa(i)+"]", fmt.Sprintf("unknown lot %q; use one of %s", k, strings.Join(parts.Keys(), ", ")))
-			continue
-		}
-		want = append(want, l)
-	}
-	if in.Lots == nil {
-		for i := range parts.Catalog {
-			want = append(want, &parts.Catalog[i])
-		}
-	}
-	if len(in.Custom) > MaxCustom {
-		bad("custom", fmt.Sprintf("at most %d custom lots", MaxCustom))
-	}
-	custom := make([]parts.Lot, 0, len(in.Custom))
-	for i, cl := range in.Custom {
-		f := "custom[" + strconv.Itoa(i) + "]."
-		name := strings.TrimSpace(cl.Name)
-		if name == "" || len(name) > MaxNameLen {
-			bad(f+"name", fmt.Sprintf("must be 1 to %d characters", MaxNameLen))
-		}
-		formula, err := parts.ParseFormula(cl.Formula)
-		if err != nil {
-			bad(f+"formula", err.Error())
-			continue
-		}
-		formula.ReverseByNight = cl.ReverseByNight
-		custom = append(custom, parts.Lot{Key: name, Name: name, Formula: formula})
-	}
-	chart, echo, warnings, err := in.Request.Cast(d.Positions, d.Births, "")
+	chart, err := in.Cast(d.Positions, c, "")
 	if err != nil {
-		var fs engine.Fields
-		if errors.As(err, &fs) {
-			return nil, append(fs, errs...)
-		}
 		return nil, err
 	}
 	defer chart.Release()
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	c.Warn(warnings...)
-	c.Echo(echo)
+	want, custom := in.Chosen(), in.Own()
 
 	// The chart's points, then every catalog lot (custom formulas may name
 	// any of them).
@@ -213,6 +152,7 @@ func (d Deps) lots(c *op.Call, in *lotsRequest) (*Lots, error) {
 		res.Lots = append(res.Lots, pl)
 	}
 	for i := range custom {
+		// A formula naming a body the chart lacks is known only now.
 		pl, err := pts.Place(&custom[i], &cusps, true)
 		if err != nil {
 			hint := ""

@@ -9,7 +9,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	engparts "github.com/astroapi/astroapi/engine/parts"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/parts"
@@ -17,7 +16,7 @@ import (
 
 func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 	t.Helper()
-	ops := parts.Ops(parts.Deps{Positions: pos, Births: &birth.Resolver{}})
+	ops := parts.Ops(parts.Deps{Positions: pos})
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
 }
 
@@ -229,6 +228,25 @@ func TestArabicPartsCustom(t *testing.T) {
 	if cat.Usage != nil && cat.Usage.RequestsThisDay != 1 { // the POST above only
 		t.Errorf("the catalog was billed: %+v", cat.Usage)
 	}
+	// The echo is the request as read (keys and names canonical), and sent
+	// back gives the same answer.
+	var in struct {
+		Lots   []string             `json:"lots"`
+		Custom []engparts.CustomLot `json:"custom"`
+		Year   int                  `json:"year"`
+	}
+	if err := json.Unmarshal(env.Input, &in); err != nil || len(in.Lots) != 2 || in.Lots[1] != "spirit" || in.Custom[0].Name != "Commerce" || in.Custom[0].Formula != "Ascendant + Mercury - Lot of Fortune" || in.Year != 1990 {
+		t.Errorf("echo %s", env.Input)
+	}
+	again := ts.Post(t, "/api/v1/arabic-parts", string(env.Input)).WantStatus(t, 200).Envelope(t)
+	if string(again.Result) != string(env.Result) {
+		t.Errorf("the echo sent back gives another answer: %s", again.Input)
+	}
+	// Lots omitted: every lot of the catalog, and the echo lists them.
+	env = ts.Post(t, "/api/v1/arabic-parts", `{"year":1990,"month":1,"day":14,"latitude":51.5,"longitude":-0.13,"lots":null}`).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &in); err != nil || len(in.Lots) != len(engparts.Catalog) {
+		t.Errorf("default lots echo %s", env.Input)
+	}
 }
 
 func TestArabicPartsBadInput(t *testing.T) {
@@ -240,9 +258,9 @@ func TestArabicPartsBadInput(t *testing.T) {
 		status     int
 		field      string
 	}{
-		{"ErrUnknownLot", `{` + base + `,"lots":["fortune","fortuna"]}`, 422, "lots[1]"},
-		{"ErrLotType", `{` + base + `,"lots":[7]}`, 400, "lots[0]"},
-		{"ErrLotsType", `{` + base + `,"lots":"fortune"}`, 400, "lots"},
+		{"ErrLotKey", `{` + base + `,"lots":["fortune","fortuna"]}`, 422, "lots[1]"},
+		{"ErrLotType", `{` + base + `,"lots":[7]}`, 422, "lots[0]"},
+		{"ErrLotsType", `{` + base + `,"lots":"fortune"}`, 422, "lots"},
 		{"ErrFormulaNoMinus", `{` + base + `,"custom":[{"name":"x","formula":"Asc + Sun + Moon"}]}`, 422, "custom[0].formula"},
 		{"ErrFormulaOrder", `{` + base + `,"custom":[{"name":"x","formula":"Asc - Sun + Moon"}]}`, 422, "custom[0].formula"},
 		{"ErrFormulaEmptyPoint", `{` + base + `,"custom":[{"name":"x","formula":"Asc + - Moon"}]}`, 422, "custom[0].formula"},
@@ -252,17 +270,26 @@ func TestArabicPartsBadInput(t *testing.T) {
 		{"ErrFormulaNotInChart", `{` + base + `,"custom":[{"name":"x","formula":"Asc + Ceres - Moon"}]}`, 422, "custom[0].formula"},
 		{"ErrFormulaMissing", `{` + base + `,"custom":[{"name":"x"}]}`, 422, "custom[0].formula"},
 		{"ErrFormulaNull", `{` + base + `,"custom":[{"name":"x","formula":null}]}`, 422, "custom[0].formula"},
-		{"ErrFormulaType", `{` + base + `,"custom":[{"name":"x","formula":5}]}`, 400, "custom[0].formula"},
+		{"ErrFormulaType", `{` + base + `,"custom":[{"name":"x","formula":5}]}`, 422, "custom[0].formula"},
 		{"ErrNameEmpty", `{` + base + `,"custom":[{"name":" ","formula":"Asc + Sun - Moon"}]}`, 422, "custom[0].name"},
 		{"ErrTooMany", `{` + base + `,"custom":[` + many + `{"name":"x","formula":"Asc + Sun - Moon"}]}`, 422, "custom"},
 		{"ErrLatitude", `{"year":1990,"month":4,"day":30,"latitude":95,"longitude":0}`, 422, "latitude"},
 		{"ErrHouseSystem", `{` + base + `,"house_system":"topocentric"}`, 422, "house_system"},
 		{"ErrNoPlace", `{"year":1990,"month":4,"day":30,"lots":["nope"]}`, 422, "lots[0]"},
+		{"ErrNoPlaceAndLot", `{"year":1990,"month":4,"day":30,"lots":["nope"]}`, 422, "latitude"},
+		{"ErrUnknownField", `{` + base + `,"lot":["fortune"]}`, 422, "lot"},
+		{"ErrUnknownCustomField", `{` + base + `,"custom":[{"name":"x","formula":"Asc + Sun - Moon","reverse":true}]}`, 422, "custom[0].reverse"},
+		{"ErrReverseType", `{` + base + `,"custom":[{"name":"x","formula":"Asc + Sun - Moon","reverse_by_night":"yes"}]}`, 422, "custom[0].reverse_by_night"},
+		{"ErrDayBound", `{"year":1990,"month":4,"day":32,"latitude":51.5,"longitude":0}`, 422, "day"},
+		{"ErrNameTooLong", `{` + base + `,"custom":[{"name":"` + strings.Repeat("n", 65) + `","formula":"Asc + Sun - Moon"}]}`, 422, "custom[0].name"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := ts.Post(t, "/api/v1/arabic-parts", c.body).WantStatus(t, c.status).Problem(t)
 			for _, e := range p.Errors {
 				if e.Field == c.field {
+					if strings.HasPrefix(c.name, "ErrUnknown") && !strings.Contains(e.Reason, "did you mean") && !strings.Contains(e.Reason, "the fields are") {
+						t.Errorf("no suggestion: %q", e.Reason)
+					}
 					return
 				}
 			}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/astroapi/astroapi/engine/birth"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	natalroutes "github.com/astroapi/astroapi/http/routes/natal"
@@ -17,9 +16,8 @@ import (
 // cache off, tables behind, with new births on every call (as bench/run.sh's
 // natal-unique and pair-unique rows): pair sends two.
 func benchUnique(b *testing.B, path string, pair bool) {
-	births := &birth.Resolver{}
 	pos := apitest.Tables(b)
-	ops := append(relationship.Ops(relationship.Deps{Positions: pos, Births: births}), natalroutes.Ops(natalroutes.Deps{Positions: pos, Births: births})...)
+	ops := append(relationship.Ops(relationship.Deps{Positions: pos}), natalroutes.Ops(natalroutes.Deps{Positions: pos})...)
 	ts := apitest.Start(b, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: true, Limits: apihttp.Limits{ResultCache: -1}})
 	h := ts.Server.Handler()
 	var rc fasthttp.RequestCtx

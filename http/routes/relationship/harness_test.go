@@ -7,7 +7,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/relation"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -19,9 +18,8 @@ import (
 // the natal routes, over pos.
 func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 	t.Helper()
-	births := &birth.Resolver{}
-	ops := relationship.Ops(relationship.Deps{Positions: pos, Births: births})
-	ops = append(ops, natalroutes.Ops(natalroutes.Deps{Positions: pos, Births: births})...)
+	ops := relationship.Ops(relationship.Deps{Positions: pos})
+	ops = append(ops, natalroutes.Ops(natalroutes.Deps{Positions: pos})...)
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil})
 }
 

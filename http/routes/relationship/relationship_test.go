@@ -42,12 +42,16 @@ func TestSynastryOK(t *testing.T) {
 	if r.Elements.Person1 != r.Person1.Patterns.Elements || r.Modalities.Person2 != r.Person2.Patterns.Modalities {
 		t.Error("balances are not the charts'")
 	}
-	var echo struct {
-		Person1 struct{ UTC string } `json:"person1"`
-		Person2 struct{ UTC string } `json:"person2"`
-	}
-	if err := json.Unmarshal(s.Env.Input, &echo); err != nil || echo.Person1.UTC != "1990-07-14T13:30:00Z" || echo.Person2.UTC != "1992-03-02T07:15:00Z" {
+	// The echo is the resolved request: both births as read, sendable back
+	// for the same answer.
+	var echo relation.SynastryRequest
+	if err := json.Unmarshal(s.Env.Input, &echo); err != nil || echo.Person1.UTC != "1990-07-14T13:30:00Z" || echo.Person2.UTC != "1992-03-02T07:15:00Z" ||
+		echo.Person2.HouseSystem != "placidus" || *echo.Person2.Hour != 8 {
 		t.Errorf("echo %s", s.Env.Input)
+	}
+	again := postSynastry(t, ts, string(s.Env.Input))
+	if !bytes.Equal(again.Env.Result, s.Env.Result) || !bytes.Equal(again.Env.Input, s.Env.Input) {
+		t.Error("the echo sent back gives another answer")
 	}
 	// Orbs configurable: only the aspects listed, within their orbs.
 	s = postSynastry(t, ts, pair(alice, bob, `,"orbs":{"trine":2}`))
@@ -56,10 +60,18 @@ func TestSynastryOK(t *testing.T) {
 			t.Errorf("with trine 2 only: %+v", a)
 		}
 	}
-	// person2 omitting the zodiac takes person1's.
-	s = postSynastry(t, ts, pair(`{"year":1990,"month":7,"day":14,"latitude":10,"longitude":10,"zodiac_type":"sidereal","ayanamsa":"raman"}`, `{"year":1991,"month":1,"day":1,"latitude":10,"longitude":10}`))
+	// person2 omitting the zodiac takes person1's, says so, and the echo
+	// states it.
+	s = postSynastry(t, ts, pair(`{"year":1990,"month":7,"day":14,"latitude":10,"longitude":10,"timezone":"UTC","zodiac_type":"sidereal","ayanamsa":"raman"}`, `{"year":1991,"month":1,"day":1,"latitude":10,"longitude":10,"timezone":"UTC"}`))
 	if s.Result.Person2.Ayanamsa == nil || s.Result.Person2.Ayanamsa.Name != "raman" {
 		t.Errorf("person2 did not take person1's zodiac: %+v", s.Result.Person2.Ayanamsa)
+	}
+	echo = relation.SynastryRequest{}
+	if err := json.Unmarshal(s.Env.Input, &echo); err != nil || echo.Person2.ZodiacType != "sidereal" || echo.Person2.Ayanamsa != "raman" {
+		t.Errorf("echo %s", s.Env.Input)
+	}
+	if len(s.Env.Warnings) != 1 || !strings.Contains(s.Env.Warnings[0], `person2.zodiac_type "tropical" taken as omitted`) {
+		t.Errorf("warnings %q", s.Env.Warnings)
 	}
 }
 
@@ -119,7 +131,7 @@ func TestRelationshipBadInput(t *testing.T) {
 		{"ErrPerson1Missing", "/api/v1/composite", `{"person2":` + bob + `}`, 422, "person1"},
 		{"ErrPerson2Null", "/api/v1/davison", `{"person1":` + alice + `,"person2":null}`, 422, "person2"},
 		{"ErrEmpty", "/api/v1/synastry", ``, 422, "person1"},
-		{"ErrPerson2LatitudeType", "/api/v1/synastry", pair(alice, `{"year":1990,"month":1,"day":1,"latitude":"north","longitude":0}`), 400, "person2.latitude"},
+		{"ErrPerson2LatitudeType", "/api/v1/synastry", pair(alice, `{"year":1990,"month":1,"day":1,"latitude":"north","longitude":0}`), 422, "person2.latitude"},
 		{"ErrPerson2LatitudeRange", "/api/v1/synastry", pair(alice, `{"year":1990,"month":1,"day":1,"latitude":95,"longitude":0}`), 422, "person2.latitude"},
 		{"ErrPerson2LatitudeRangeComposite", "/api/v1/composite", pair(alice, `{"year":1990,"month":1,"day":1,"latitude":-91,"longitude":0}`), 422, "person2.latitude"},
 		{"ErrPerson2LatitudeRangeDavison", "/api/v1/davison", pair(alice, `{"year":1990,"month":1,"day":1,"latitude":90.5,"longitude":0}`), 422, "person2.latitude"},
@@ -137,7 +149,18 @@ func TestRelationshipBadInput(t *testing.T) {
 		{"ErrPerson2OrbKey", "/api/v1/synastry", pair(alice, `{"year":1990,"month":1,"day":1,"latitude":0,"longitude":0,"orbs":{"trin":3}}`), 422, "person2.orbs.trin"},
 		{"ErrAntipodes", "/api/v1/davison", pair(`{"year":1990,"month":1,"day":1,"latitude":10,"longitude":20}`, `{"year":1991,"month":1,"day":1,"latitude":-10,"longitude":-160}`), 422, "person2.latitude"},
 		{"ErrOrbs", "/api/v1/synastry", pair(alice, bob, `,"orbs":{"trine":20}`), 422, "orbs.trine"},
-		{"ErrOrbsType", "/api/v1/synastry", pair(alice, bob, `,"orbs":[]`), 400, "orbs"},
+		{"ErrOrbsType", "/api/v1/synastry", pair(alice, bob, `,"orbs":[]`), 422, "orbs"},
+		{"ErrUnknownTop", "/api/v1/synastry", `{"person_1":` + alice + `,"person2":` + bob + `}`, 422, "person_1"},
+		{"ErrUnknownPerson2", "/api/v1/composite", pair(alice, `{"year":1990,"month":1,"day":1,"lattitude":0,"longitude":0}`), 422, "person2.lattitude"},
+		{"ErrUnknownTopLatitude", "/api/v1/synastry", pair(alice, bob, `,"latitude":10`), 422, "latitude"},
+		{"ErrUnknownBirth2", "/api/v1/synastry", `{"person1":` + alice + `,"birth2":` + bob + `}`, 422, "birth2"},
+		{"ErrUnknownDavison", "/api/v1/davison", pair(alice, bob, `,"house_method":"midpoints"`), 422, "house_method"},
+		{"ErrWheelUnknown", "/api/v1/synastry/svg", pair(alice, bob, `,"colour":"dark"`), 422, "colour"},
+		{"ErrSizeBound", "/api/v1/synastry/svg", pair(alice, bob, `,"size":4001`), 422, "size"},
+		{"ErrPerson1LatitudeBound", "/api/v1/davison", pair(`{"year":1990,"month":1,"day":1,"latitude":-90.0001,"longitude":0}`, bob), 422, "person1.latitude"},
+		{"ErrPerson2MonthBound", "/api/v1/synastry", pair(alice, `{"year":1990,"month":13,"day":1,"latitude":0,"longitude":0}`), 422, "person2.month"},
+		{"ErrPerson2DateAndYear", "/api/v1/composite", pair(alice, `{"date":"1990-01-01","year":1990,"latitude":0,"longitude":0}`), 422, "person2.date"},
+		{"ErrMinorAspectsType", "/api/v1/synastry", pair(alice, bob, `,"include_minor_aspects":"yes"`), 422, "include_minor_aspects"},
 		{"ErrHouseMethod", "/api/v1/composite", pair(alice, bob, `,"house_method":"average"`), 422, "house_method"},
 		{"ErrTheme", "/api/v1/synastry/svg", pair(alice, bob, `,"theme":"neon"`), 422, "theme"},
 		{"ErrSize", "/api/v1/synastry/svg", pair(alice, bob, `,"size":10`), 422, "size"},
@@ -147,6 +170,10 @@ func TestRelationshipBadInput(t *testing.T) {
 			p := ts.Post(t, c.path, c.body).WantStatus(t, c.status).Problem(t)
 			for _, e := range p.Errors {
 				if e.Field == c.field {
+					// An unknown name comes with the nearest known one.
+					if strings.HasPrefix(c.name, "ErrUnknown") && !strings.Contains(e.Reason, "did you mean") && !strings.Contains(e.Reason, "the fields are") && !strings.Contains(e.Reason, "goes inside") {
+						t.Errorf("no suggestion: %q", e.Reason)
+					}
 					return
 				}
 			}
@@ -161,9 +188,11 @@ func TestRelationshipBadInput(t *testing.T) {
 	}{
 		{"ErrGetPerson2Missing", p1, 422, "person2"},
 		{"ErrGetPerson2Day", p1 + "&person2.year=1990&person2.month=1&person2.latitude=1&person2.longitude=1", 422, "person2.day"},
-		{"ErrGetPerson2LatitudeType", p1 + "&person2.year=1990&person2.month=1&person2.day=1&person2.latitude=north&person2.longitude=1", 400, "person2.latitude"},
+		{"ErrGetPerson2LatitudeType", p1 + "&person2.year=1990&person2.month=1&person2.day=1&person2.latitude=north&person2.longitude=1", 422, "person2.latitude"},
 		{"ErrGetPerson2LatitudeRange", p1 + "&person2.year=1990&person2.month=1&person2.day=1&person2.latitude=91&person2.longitude=1", 422, "person2.latitude"},
-		{"ErrGetObject", p1 + "&person2=x", 400, "person2"},
+		{"ErrGetObject", p1 + "&person2=x", 422, "person2"},
+		{"ErrGetUnknown", p1 + "&person2.year=1990&person2.month=1&person2.day=1&person2.latitude=1&person2.longitude=1&person2.lat=1", 422, "person2.lat"},
+		{"ErrGetSize", p1 + "&person2.year=1990&person2.month=1&person2.day=1&person2.latitude=1&person2.longitude=1&size=199", 422, "size"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := ts.Get(t, "/api/v1/synastry/svg?"+c.query).WantStatus(t, c.status).Problem(t)

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/transits"
 	"github.com/astroapi/astroapi/engine/wheel"
@@ -76,8 +75,8 @@ func svgDoc(t *testing.T, r *apitest.Response, size string) (title string, dashe
 // required.
 func TestToNatalSVG(t *testing.T) {
 	pl, zx := apitest.Geo(t)
-	ops := routes.Ops(routes.Deps{Positions: apitest.Tables(t), Births: &birth.Resolver{Places: pl, Zones: zx}})
-	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: true})
+	ops := routes.Ops(routes.Deps{Positions: apitest.Tables(t)})
+	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: true, Places: pl, Zones: zx})
 	body := `{"natal":{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"location":"L'Aquila","timezone":"auto"},"year":2024,"month":3,"day":20,"hour":12,"timezone":"Europe/Rome"`
 	light := ts.Post(t, "/api/v1/transits/to-natal/svg", body+`}`).WantStatus(t, 200)
 	title, dashed := svgDoc(t, light, "600")
@@ -110,7 +109,7 @@ func TestToNatalSVG(t *testing.T) {
 		{"ErrTheme", body + `,"theme":"neon"}`, 422, "theme"},
 		{"ErrSize", body + `,"size":50}`, 422, "size"},
 		{"ErrSizeBig", body + `,"size":5000}`, 422, "size"},
-		{"ErrSizeType", body + `,"size":"big"}`, 400, "size"},
+		{"ErrSizeType", body + `,"size":"big"}`, 422, "size"},
 		{"ErrNatalMissing", `{"year":2024,"month":1,"day":1}`, 422, "natal"},
 		{"ErrNatalDay", `{"natal":{"year":1990,"month":2,"day":30,"latitude":0,"longitude":0}}`, 422, "natal.day"},
 	} {

@@ -25,7 +25,7 @@ type Deps struct {
 type usageQuery struct {
 	Type   quota.ChartType `json:"type,omitempty" doc:"what to chart (errors, beyond the contract's four: refused calls by status and problem type)" default:"usage"`
 	Days   int             `json:"days,omitempty" doc:"how many UTC days back, today included" minimum:"1" maximum:"365" default:"30"`
-	Format string `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
+	Format string          `json:"format,omitempty" doc:"export format (export only)" enum:"csv,json" default:"csv"`
 }
 
 // usageDays is the query of GET /api/v1/usage.

@@ -1,0 +1,224 @@
+package http
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// What a model reads of each tool: its family (the endpoint
+// /api/v1/mcp/{family} that lists it) and a description written for a
+// model: what the tool computes, the inputs that matter and their
+// defaults, in a few lines. The operation's own Summary and Description
+// (the OpenAPI document's) stay the reference; the docs tool
+// (get_docs_search) gives them, with the full input schema, on request.
+// The table is keyed by operation id and lives in the MCP door, so that
+// the families' glue keeps its REST documentation only; a test fails on a
+// batchable operation of routes.All without an entry.
+
+// toolDoc is the model-facing description of one tool.
+type toolDoc struct {
+	Family string // an mcpFamilies key
+	Text   string
+}
+
+// mcpFamily is one family endpoint of the MCP door.
+type mcpFamily struct {
+	Name, Description string
+	// Keyless: the endpoint answers without an API key (its tools are
+	// public operations).
+	Keyless bool
+}
+
+// mcpFamilies are the family endpoints, /api/v1/mcp/{name}, in the order
+// the guide lists them. Each holds the tools of its family and the docs
+// tool; the whole endpoint (/api/v1/mcp) holds every tool.
+var mcpFamilies = []mcpFamily{
+	{"charts", "Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart).", false},
+	{"relationships", "Two people: synastry, midpoint composite, Davison chart.", false},
+	{"sky", "The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars.", false},
+	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
+	{"timelords", "Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria.", false},
+	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
+	{"chinese", "Chinese astrology: BaZi four pillars, zodiac animal of a year, compatibility of two people.", false},
+	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
+	{"places", "Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list.", false},
+	{"account", "The calling key's account: usage statistics and chart data.", false},
+	{"docs", "The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed.", true},
+}
+
+// The inputs most tools share, said once here and reused in the texts
+// (each field's own description is in the schema).
+const (
+	birthArgs = " Takes a birth: date, local time in `timezone` (default UTC; \"auto\": the place's), place (latitude/longitude or `location`)."
+	chartArgs = ""
+	vedicArgs = " Sidereal (Lahiri), whole-sign houses."
+	instant   = " Instant: datetime, or date and time fields, or nothing for now."
+	spanArgs  = " Span: start..end, or a year."
+	twoPeople = " person1, person2: two births (as natal's)."
+)
+
+// toolDocs are the model-facing descriptions, by operation id.
+var toolDocs = map[string]toolDoc{
+	// charts
+	"post-natal": {"charts", "Natal chart: planets (sign, degree, house, retrograde), house cusps, angles, aspects with orbs, chart shape and element/modality balance." +
+		birthArgs + chartArgs},
+	"post-synastry":  {"relationships", "Synastry of two people: both charts, the inter-aspects between them and a compatibility score." + twoPeople + " Options: orbs, include_minor_aspects."},
+	"post-composite": {"relationships", "Midpoint composite chart of two people: bodies at the near midpoints, angles and houses (house_method derived_ascendant, or midpoints), aspects and patterns." + twoPeople},
+	"post-davison":   {"relationships", "Davison relationship chart: a natal chart cast for the midpoint in time and space of two births." + twoPeople},
+	"post-houses":    {"charts", "House cusps and angles (Ascendant, Midheaven, Vertex) of one house system or all eight (house_system \"all\")." + birthArgs},
+	"post-aspects":   {"charts", "Aspects and patterns (stellium, T-square, grand trine, grand cross, yod, kite, mystic rectangle) of a birth (`birth`: the natal body) or of a list of points ({name, longitude, speed}). aspect_set major (default), minor, all; harmonics; orbs."},
+	"post-arabic-parts": {"charts", "Arabic parts (lots) of a natal chart: Fortune, Spirit and the Hermetic lots, Basis, al-Biruni's and Bonatti's lots, each with formula, sign, degree and house; custom lots as \"A + B - C\"." +
+		birthArgs + " lots: the keys wanted (default all); custom: your formulas."},
+	"get-arabic-parts-catalog": {"charts", "The catalog of Arabic parts (keys, formulas, day/night reversal, sources) that the arabic_parts tool takes."},
+	"post-transits":            {"charts", "The sky at an instant as a transit chart: planets with sign and degree and the aspects between them." + instant},
+	"post-transits-to-natal": {"charts", "Transits to a natal chart: aspects of the transiting planets to the natal ones with orb, applying/separating and the exact perfection within window_days (default 30)." +
+		" natal: the birth (as the natal tool)." + instant},
+	// sky
+	"post-planets":                  {"sky", "Positions at an instant: sign, degree, longitude, latitude, speed, declination, retrograde, distance. bodies (default every body: Sun..Pluto, nodes, Lilith, Chiron, asteroids); center geocentric (default), topocentric (latitude, longitude, altitude) or heliocentric; zodiac_type tropical or sidereal." + instant},
+	"post-moon":                     {"sky", "The Moon at an instant: sign, degree, phase name and angle, illuminated fraction, age, distance, the next sign ingress, the previous and next new moon, quarters and full moon." + instant},
+	"post-moon-phases":              {"sky", "New, first quarter, full and last quarter Moons over a span (at most two years), with the instant and sign of each." + spanArgs},
+	"post-planets-stations":         {"sky", "Retrograde and direct stations of the planets over a span (at most ten years), with the shadow periods." + spanArgs + " bodies: which planets (default Mercury..Pluto)."},
+	"post-void-of-course":           {"sky", "Whether the Moon is void of course at an instant, with the current or next period and its last aspect. planets traditional (default) or modern." + instant},
+	"post-void-of-course-periods":   {"sky", "Every void-of-course Moon period over a span (at most two years), with its last aspect, start, end and signs." + spanArgs},
+	"post-asteroids":                {"sky", "Chiron, Ceres, Pallas, Juno and Vesta at an instant (1800-2400), with the fields and frames of the planets tool." + instant},
+	"get-eclipses":                  {"sky", "Solar and lunar eclipses from a date: type, instant of maximum, degree, sign, Saros, magnitude. count (default 10, at most 50), from (date, default today), kind solar/lunar, type total/annular/partial/..."},
+	"get-eclipses-upcoming":         {"sky", "The next solar and lunar eclipses from now. count (default 10)."},
+	"post-eclipses-activations":     {"sky", "An eclipse laid on a natal chart: natal points conjunct or opposite the eclipse degree within orb (default 3), the natal house it falls in, its Saros family. eclipse_date; natal.planets and natal.houses (the natal tool's result may be passed through)."},
+	"post-fixed-stars":              {"sky", "The 43 fixed stars (Behenian and royal stars, and more) at a date: longitude, latitude, magnitude, nature. year, month, day."},
+	"post-fixed-star":               {"sky", "One fixed star at a date, by name (path argument `name`, e.g. Regulus; accents and case ignored): position and catalog entry."},
+	"post-fixed-stars-conjunctions": {"sky", "Fixed stars conjunct given points by longitude within orb (default 1 degree, at most 10): planets, a required list of {name, longitude}; year, month, day place the stars."},
+	// forecast and time lords
+	"post-returns-solar":               {"forecast", "Solar return: the instant the Sun returns to its natal longitude in return_year, with the return chart." + birthArgs + " place: relocate the return (default the birthplace)." + chartArgs},
+	"post-returns-lunar":               {"forecast", "Lunar returns between start and end: each instant the Moon returns to its natal longitude, with its chart." + birthArgs + " place: relocate."},
+	"post-returns-planetary":           {"forecast", "Returns of one planet (`planet`) to its natal longitude over a span, charts on request (include_charts)." + birthArgs},
+	"post-progressions":                {"forecast", "Secondary progressions (a day for a year) to `date`: progressed planets and angles (angle_method solar_arc_ra), and progressed-to-natal aspects within orb (default 1)." + birthArgs},
+	"post-solar-arc":                   {"forecast", "Solar arc directions to `date`: every natal point moved by the Sun's arc (key true_solar_arc), and directed-to-natal aspects within orb (default 1), optionally their perfections in range_start..range_end." + birthArgs},
+	"post-profections":                 {"timelords", "Annual profections at an `age` or `date`: the profected sign and house, the lord of the year, and the monthly profections. from ascendant (default) or another point." + birthArgs},
+	"post-zodiacal-releasing":          {"timelords", "Zodiacal releasing (Valens) from the Lot of Spirit (lot, default) or Fortune: level-1 periods through `years` (default 100) with their sub-periods (levels, default 2), peaks and loosing of the bond." + birthArgs},
+	"post-zodiacal-releasing-at-date":  {"timelords", "Zodiacal releasing: the periods in force at `date` at levels 1 to `levels` (default 4)." + birthArgs},
+	"post-zodiacal-releasing-timeline": {"timelords", "Zodiacal releasing: every period of levels 1..`levels` (default 2) overlapping start..end (billed per 1000 periods)." + birthArgs},
+	"post-firdaria":                    {"timelords", "Firdaria (Persian time lords): the nine periods of the 75-year round with their sub-periods, by day or night birth." + birthArgs},
+	"post-firdaria-at-age":             {"timelords", "Firdaria: the period and sub-period in force at an `age` (years) or a `date`." + birthArgs},
+	"post-firdaria-timeline":           {"timelords", "Firdaria: the periods and sub-periods overlapping start..end." + birthArgs},
+	// vedic
+	"post-vedic-natal":           {"vedic", "Vedic rasi chart: lagna and the nine grahas with sidereal sign, nakshatra and pada, house, dignity and combustion; bhavas with lords and occupants." + birthArgs + vedicArgs},
+	"post-vedic-nakshatra":       {"vedic", "The Moon's nakshatra at birth: name, pada, lord and deity." + birthArgs + vedicArgs},
+	"post-vedic-vargas":          {"vedic", "The sixteen divisional charts (D1 to D60) of Parashara: each graha's and the lagna's sign, with vargottama." + birthArgs + vedicArgs},
+	"post-vedic-varga":           {"vedic", "One divisional chart by name (path argument `name`: d1, d2, d3, d4, d7, d9, d10, d12, d16, d20, d24, d27, d30, d40, d45, d60)." + birthArgs + vedicArgs},
+	"post-vedic-dasha":           {"vedic", "Vimshottari dasha periods from the birth: mahadashas, with antardashas and deeper levels on request (levels, default 1)." + birthArgs + vedicArgs},
+	"post-vedic-yoga":            {"vedic", "Classical yogas present in the chart (66 checked: Mahapurusha, Gaja Kesari, Raja, Dhana, Viparita, Neecha Bhanga, ...), each with the rule that fired and its grahas." + birthArgs + vedicArgs},
+	"post-vedic-dosha":           {"vedic", "Every dosha: Manglik (Kuja), Kaal Sarp, Kemadruma and the conjunction doshas (Grahan, Guru Chandal, Pitra, Shrapit, Angarak), each with severity and the cancellations that apply." + birthArgs + vedicArgs},
+	"post-vedic-dosha-manglik":   {"vedic", "Manglik (Kuja) dosha alone: Mars from the lagna, Moon and Venus, severity and cancellations." + birthArgs + vedicArgs},
+	"post-vedic-dosha-kaal-sarp": {"vedic", "Kaal Sarp dosha alone: whether all grahas lie between Rahu and Ketu, its type and severity." + birthArgs + vedicArgs},
+	"post-vedic-shadbala":        {"vedic", "Shadbala: the six-fold strength of Sun to Saturn in virupas and rupas, with the required minimum and rank." + birthArgs + vedicArgs},
+	"post-vedic-ashtakavarga":    {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
+	"post-vedic-panchang":        {"vedic", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
+	// chinese
+	"post-chinese-bazi":          {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC); day_boundary zi_start (default) or midnight."},
+	"post-chinese-animal":        {"chinese", "The Chinese zodiac animal, element and sexagenary year beginning in a Gregorian `year` (from Lichun, about 4 February), with traits and best matches."},
+	"post-chinese-compatibility": {"chinese", "Chinese compatibility of two people (person1, person2: year, month, day, hour, minute, timezone): animal harmony, branch interactions, element balance, day masters, scored 1 to 10."},
+	// mayan
+	"post-mayan-tzolkin":       {"mayan", "The Tzolk'in day of a date: tone (1-13), day sign, both together (\"4 Ajaw\"), its place in the 260 days, meanings. year, month, day; calendar gregorian (default) or julian; correlation (default GMT 584283)."},
+	"post-mayan-chart":         {"mayan", "The Maya calendar of a date: Tzolk'in, Haab', Long Count, Lord of the Night, year bearer, Calendar Round and an interpretation. year, month, day; correlation (default GMT 584283)."},
+	"post-mayan-compatibility": {"mayan", "Maya compatibility of two dates (person1, person2: year, month, day): sign and tone compatibility, each scored 1-10 with its rule, and their mean."},
+	// places
+	"post-timezone-lookup":  {"places", "The IANA time zone at a latitude/longitude, with its offset and DST state at `datetime` (default now)."},
+	"get-timezone":          {"places", "A time zone by IANA name (path argument `name`, e.g. Europe/Paris): offset, abbreviation and DST at `datetime` (default now)."},
+	"get-timezone-search":   {"places", "Time zones whose names match `q` (a city or zone fragment)."},
+	"get-timezone-list":     {"places", "Every IANA time zone with its current offset."},
+	"get-geocoding-search":  {"places", "Places matching a name (`q`, e.g. \"Paris, TX\"): name, country, latitude, longitude, time zone, population. country filter; limit (default 10)."},
+	"get-geocoding-reverse": {"places", "The nearest places to a latitude/longitude, with country and time zone. limit (default 1)."},
+	// account
+	"get-usage":       {"account", "The calling key's account usage: calls today and this month against the plan's limits, and per-day, per-route statistics over `days` (default 30)."},
+	"get-usage-chart": {"account", "The account's usage over `days` (default 30) as chart data, labels and series: type usage (default), endpoints, response_time or hourly_pattern."},
+	// docs
+	"get-docs-search": {"docs", "Search the astroapi guide and OpenAPI reference (`q`), or get one tool's full description and complete input schema (`tool`, e.g. natal). Free, no key needed."},
+}
+
+// clauseEnd ends the first clause of a field's documentation: a
+// semicolon, a parenthesis, or the end of a sentence.
+var clauseEnd = regexp.MustCompile(`;|\s\(|\.\s`)
+
+// compactDescription is the first clause of a field's documentation (the
+// schemas' docs put the gist first, the details after a semicolon or in
+// parentheses), or "" when that clause only restates the field's name.
+func compactDescription(name, doc, dflt string) string {
+	if loc := clauseEnd.FindStringIndex(doc); loc != nil {
+		doc = doc[:loc[0]]
+	}
+	// "lunar node: true" or "calendar of the date: gregorian or julian
+	// ...": what follows a colon is the default or the enumeration, which
+	// the schema states; a short rest (a format, "YYYY-MM-DD") stays.
+	if head, rest, ok := strings.Cut(doc, ": "); ok && (len(rest) > 16 || rest == dflt) {
+		doc = head
+	}
+	doc = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(doc), "."))
+	norm := func(s string) string {
+		s = strings.ToLower(strings.NewReplacer("_", " ", ",", "", "-", " ").Replace(s))
+		for _, w := range []string{"birth ", "the ", "of the ", " in degrees"} {
+			s = strings.ReplaceAll(s, w, "")
+		}
+		return strings.Join(strings.Fields(s), " ")
+	}
+	if n := norm(doc); n == norm(name) || strings.HasPrefix(n, norm(name)+" 0") || n == "" {
+		return ""
+	}
+	return doc
+}
+
+// compactSchema rewrites a tool's JSON Schema for a model's context, in
+// place: the structure, types, enumerations, defaults and required lists
+// stay; titles, formats, examples and bounds go (the operation refuses an
+// out-of-range value with an error naming the field and its bounds), a
+// default that is the type's zero value goes (absent is zero), and
+// descriptions keep their first clause (the documentation tool and the
+// OpenAPI document keep the rest).
+func compactSchema(s map[string]any) {
+	for _, k := range []string{"title", "format", "examples", "minimum", "maximum"} {
+		delete(s, k)
+	}
+	switch s["default"] {
+	case false, 0, 0.0, int64(0), "":
+		delete(s, "default")
+	}
+	delete(s, "description") // a property's is set by its parent, below
+	if props, ok := s["properties"].(map[string]any); ok {
+		for name, v := range props {
+			p, ok := v.(map[string]any)
+			if !ok {
+				continue
+			}
+			doc, _ := p["description"].(string)
+			dflt := ""
+			if v, ok := p["default"]; ok {
+				dflt = fmt.Sprint(v)
+			}
+			compactSchema(p)
+			if d := compactDescription(name, doc, dflt); d != "" {
+				p["description"] = d
+			}
+		}
+	}
+	for _, k := range []string{"items", "additionalProperties"} {
+		if m, ok := s[k].(map[string]any); ok {
+			compactSchema(m)
+		}
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		if list, ok := s[k].([]any); ok {
+			for _, e := range list {
+				if m, ok := e.(map[string]any); ok {
+					compactSchema(m)
+				}
+			}
+		}
+	}
+	if defs, ok := s["$defs"].(map[string]any); ok {
+		for _, v := range defs {
+			if m, ok := v.(map[string]any); ok {
+				compactSchema(m)
+			}
+		}
+	}
+}
