@@ -18,23 +18,17 @@ func (s *Spec) Check(t reflect.Type) error {
 	if s == nil {
 		return nil
 	}
-	if len(s.errs) > 0 {
-		return s.errs
+	errs := append(engine.Fields(nil), s.errs...)
+	if s.sel != nil {
+		s.bind(t)
+		var bad []string
+		checkNode(t, s.sel, "", &bad)
+		if len(bad) > 0 {
+			sort.Strings(bad)
+			errs.Bad(FieldsParam, strings.Join(bad, "; "))
+		}
 	}
-	if s.sel == nil {
-		return nil
-	}
-	s.bind(t)
-	if len(s.sel.kids) == 0 {
-		return nil
-	}
-	var bad []string
-	checkNode(t, s.sel, "", &bad)
-	if len(bad) == 0 {
-		return nil
-	}
-	sort.Strings(bad)
-	return engine.Fields{{Field: FieldsParam, Reason: strings.Join(bad, "; ")}}
+	return errs.Err()
 }
 
 func checkNode(t reflect.Type, n *node, prefix string, bad *[]string) {
