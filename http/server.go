@@ -81,6 +81,7 @@ type Limits struct {
 	MaxConnsPerIP int           // open connections per client address; default 256
 	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
 	MCPPageSize   int           // tools (and resources) per page of tools/list; default 100
+	Bulk          BulkLimits    // the bulk route's jobs (bulk.go)
 	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
 	// per account, default 2.
 	MaxHeavy, MaxHeavyPerAccount int
@@ -126,6 +127,7 @@ func (l *Limits) defaults() {
 	if l.MaxHeavyPerAccount <= 0 {
 		l.MaxHeavyPerAccount = 2
 	}
+	l.Bulk.defaults()
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
@@ -140,14 +142,16 @@ type Server struct {
 	keys   *ristretto.Cache[string, *keyEntry]
 	// staleKeys holds the keys the store confirmed lately, served while the
 	// store is unreachable (see staleFor).
-	staleKeys *ristretto.Cache[string, *keyEntry]
-	revoked   sync.Map // key id -> time.Time of ForgetKey
-	authFails *failCounter
-	errLog    *errLogger
-	results   *ristretto.Cache[string, *cachedResult] // nil when off
-	seen      *seenKeys                               // requests seen once, which the results cache admits when they come again
-	metrics   *metrics
-	heavy     *heavyLimits
+	staleKeys  *ristretto.Cache[string, *keyEntry]
+	revoked    sync.Map // key id -> time.Time of ForgetKey
+	authFails  *failCounter
+	errLog     *errLogger
+	results    *ristretto.Cache[string, *cachedResult] // nil when off
+	seen       *seenKeys                               // requests seen once, which the results cache admits when they come again
+	metrics    *metrics
+	heavy      *heavyLimits
+	bulk       *bulkState    // the bulk route's running and resumable jobs
+	bulkItemOp *op.Operation // reads a bulk line that is a batch item
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
@@ -211,6 +215,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
+	s.bulk = newBulkState()
+	s.bulkItemOp = op.Post(op.Spec{ID: bulkOperationID, Path: BulkPath}, func(*op.Call, *batchItem) (struct{}, error) { return struct{}{}, nil })
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
 		if s.ops[i].Path != s.ops[j].Path {
@@ -242,6 +248,8 @@ func New(cfg Config) (*Server, error) {
 			h = s.mcp.serve(o, "")
 		case "post-mcp-docs":
 			h = s.mcp.serve(o, "docs")
+		case bulkOperationID: // NDJSON streamed both ways, on a connection of its own
+			h = s.serveBulk(o)
 		}
 		s.router.Handle(o.Method, o.Path, h)
 		if o.Method == "GET" {
@@ -258,10 +266,15 @@ func New(cfg Config) (*Server, error) {
 		// media type compresses and the body is worth it.
 		Handler:      fasthttp.CompressHandlerBrotliLevel(s.entry, 4, fasthttp.CompressDefaultCompression),
 		ErrorHandler: s.readError,
-		Name:         "astroapi",
-		ReadTimeout:  cfg.Limits.ReadTimeout,
-		WriteTimeout: cfg.Limits.WriteTimeout,
-		IdleTimeout:  cfg.Limits.IdleTimeout,
+		// Bodies are streamed to the handlers: the bulk route reads its
+		// own line by line while it answers; entry reads the others
+		// whole, bounded (body.go).
+		StreamRequestBody: true,
+		HeaderReceived:    s.headerReceived,
+		Name:              "astroapi",
+		ReadTimeout:       cfg.Limits.ReadTimeout,
+		WriteTimeout:      cfg.Limits.WriteTimeout,
+		IdleTimeout:       cfg.Limits.IdleTimeout,
 		// A body declared larger than the limit is refused on its
 		// Content-Length, before a byte of it is read (413); a chunked one
 		// as soon as it passes the limit.
@@ -308,6 +321,12 @@ func (s *Server) Serve(ln net.Listener) error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shuttingDown.Store(true)
 	err := s.http.ShutdownWithContext(ctx)
+	// Bulk jobs run on connections taken from fasthttp: they are stopped
+	// (each answers the lines it read, then its end line says where to
+	// resume) and waited for, before the counters are flushed.
+	if werr := s.bulk.shutdown(ctx); werr != nil && err == nil {
+		err = werr
+	}
 	// A Serve that had not yet registered its listener with fasthttp when
 	// Shutdown ran would serve on: close every listener ourselves.
 	s.lnMu.Lock()
@@ -354,6 +373,15 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 			s.finish(rc, start, rid, nil)
 		}
 	}()
+	if rc.Request.IsBodyStream() && !isBulkURI(rc.Request.Header.RequestURI()) {
+		// Every route but the bulk one gets its body whole (body.go).
+		if p := s.readBody(rc); p != nil {
+			rc.SetConnectionClose() // the rest of the body is never read
+			s.writeProblem(rc, p, rid)
+			s.finish(rc, start, rid, nil)
+			return
+		}
+	}
 	if name, ok := keyInQuery(rc.QueryArgs()); ok {
 		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header (or as Authorization: Bearer), never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
 		p.Errors = []op.FieldProblem{{Field: name, Reason: "API keys are not accepted in the query string"}}
@@ -895,7 +923,7 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	var p *op.Problem
 	var small *fasthttp.ErrSmallBuffer
 	switch {
-	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds"):
+	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds") || s.declaredTooLarge(rc):
 		p = s.tooLarge()
 		rc.SetConnectionClose() // the rest of the body is never read
 	case errors.As(err, &small):
@@ -940,6 +968,12 @@ func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c 
 	}
 	if s.cfg.AccessLog != nil {
 		a.remote = rc.RemoteIP().String()
+	}
+	if j, ok := rc.UserValue(bulkKey).(*bulkJob); ok {
+		a.method = append([]byte(nil), a.method...) // rc is not ours once the handler returns
+		done := func(status int) { a.status = status; s.record(&a, start, time.Since(start)) }
+		j.done.Store(&done) // the job records the request when it ends
+		return
 	}
 	if sb, ok := rc.UserValue(streamKey).(*streamBody); ok && rc.Response.IsBodyStream() {
 		a.method = append([]byte(nil), a.method...) // rc is not ours once the handler returns
