@@ -266,7 +266,7 @@ type bulkJob struct {
 	readErr  error
 	conn     net.Conn
 
-	release func()                         // the job's slot
+	release func()                           // the job's slot
 	done    atomic.Pointer[func(status int)] // records the request (set by finish)
 }
 

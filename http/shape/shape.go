@@ -65,7 +65,7 @@ type Spec struct {
 	exclude  bool   // sel names members to leave out
 	input    bool   // keep the input echo
 
-	errs  engine.Fields          // what Parse could not read
+	errs  engine.Fields           // what Parse could not read
 	bound atomic.Pointer[binding] // the selection bound to the result type Check saw
 }
 
