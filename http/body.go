@@ -34,15 +34,19 @@ func isBulkURI(uri []byte) bool {
 // of a streamed body before calling the handler.
 func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfig {
 	if h.ContentLength() > s.cfg.Limits.MaxBodyBytes && !isBulkURI(h.RequestURI()) {
+		// fasthttp resets the request when the read fails: readError
+		// learns why from this mark on the connection's header.
+		s.oversized.Store(h, true)
 		return fasthttp.RequestConfig{ReadTimeout: time.Nanosecond}
 	}
 	return fasthttp.RequestConfig{}
 }
 
-// declaredTooLarge reports whether a request declares a body over the
-// limit (its Content-Length), outside the bulk route.
+// declaredTooLarge reports (once) whether the request of rc declared a
+// body over the limit, outside the bulk route (headerReceived's mark).
 func (s *Server) declaredTooLarge(rc *fasthttp.RequestCtx) bool {
-	return rc.Request.Header.ContentLength() > s.cfg.Limits.MaxBodyBytes && !isBulkURI(rc.Request.Header.RequestURI())
+	_, marked := s.oversized.LoadAndDelete(&rc.Request.Header)
+	return marked
 }
 
 var bodyBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
@@ -55,6 +59,7 @@ var bodyBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return 
 func (s *Server) readBody(rc *fasthttp.RequestCtx) *op.Problem {
 	limit := s.cfg.Limits.MaxBodyBytes
 	if rc.Request.Header.ContentLength() > limit {
+		s.declaredTooLarge(rc) // forget the mark
 		return s.tooLarge()
 	}
 	st := rc.RequestBodyStream()

@@ -152,6 +152,7 @@ type Server struct {
 	heavy      *heavyLimits
 	bulk       *bulkState    // the bulk route's running and resumable jobs
 	bulkItemOp *op.Operation // reads a bulk line that is a batch item
+	oversized  sync.Map      // request headers declaring a body over the limit (body.go)
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
