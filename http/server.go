@@ -82,6 +82,9 @@ type Limits struct {
 	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
 	MCPPageSize   int           // tools (and resources) per page of tools/list; default 100
 	Bulk          BulkLimits    // the bulk route's jobs (bulk.go)
+	// IdempotencyBytes bounds the answers kept for idempotency keys
+	// (idempotency.go); default 64 MiB.
+	IdempotencyBytes int64
 	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
 	// per account, default 2.
 	MaxHeavy, MaxHeavyPerAccount int
@@ -128,6 +131,9 @@ func (l *Limits) defaults() {
 		l.MaxHeavyPerAccount = 2
 	}
 	l.Bulk.defaults()
+	if l.IdempotencyBytes <= 0 {
+		l.IdempotencyBytes = 64 << 20
+	}
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
@@ -153,6 +159,7 @@ type Server struct {
 	bulk       *bulkState    // the bulk route's running and resumable jobs
 	bulkItemOp *op.Operation // reads a bulk line that is a batch item
 	oversized  sync.Map      // request headers declaring a body over the limit (body.go)
+	idem       *idemStore    // answers kept for idempotency keys
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
@@ -217,6 +224,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
 	s.bulk = newBulkState()
+	s.idem = newIdemStore(cfg.Limits.IdempotencyBytes)
 	s.bulkItemOp = op.Post(op.Spec{ID: bulkOperationID, Path: BulkPath}, func(*op.Call, *batchItem) (struct{}, error) { return struct{}{}, nil })
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
@@ -510,28 +518,40 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 			p = langProblem
 		}
 		var c *op.Call
-		var res any
-		var ck string
-		if p != nil {
-			c = op.NewCall(o, r)
+		if ik := rc.Request.Header.Peek(IdempotencyHeader); len(ik) > 0 && p == nil {
+			c = s.idempotent(rc, o, r, key, ik, lang) // a retry is answered as the first call was
 		} else {
-			c, res, ck, p = s.invoke(o, r, key)
-		}
-		if p != nil {
-			s.setLimitHeaders(rc, c.Usage(), p)
-			s.writeProblem(rc, p, rid)
-		} else {
-			s.setLimitHeaders(rc, c.Usage(), nil)
-			s.writeResult(rc, c, res, ck)
-			if lang != "" && rc.Response.StatusCode() == 200 {
-				s.addLabels(rc, lang)
-			}
+			c = s.serveCall(rc, o, r, key, p, lang)
 		}
 		if label {
 			rc.Response.Header.Add("Vary", "Accept-Language")
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
+}
+
+// serveCall authenticates, bills and runs a call of o and writes its
+// answer (p, when set, is the problem to answer instead).
+func (s *Server) serveCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key []byte, p *op.Problem, lang string) *op.Call {
+	var c *op.Call
+	var res any
+	var ck string
+	if p != nil {
+		c = op.NewCall(o, r)
+	} else {
+		c, res, ck, p = s.invoke(o, r, key)
+	}
+	if p != nil {
+		s.setLimitHeaders(rc, c.Usage(), p)
+		s.writeProblem(rc, p, r.RequestID)
+	} else {
+		s.setLimitHeaders(rc, c.Usage(), nil)
+		s.writeResult(rc, c, res, ck)
+		if lang != "" && rc.Response.StatusCode() == 200 {
+			s.addLabels(rc, lang)
+		}
+	}
+	return c
 }
 
 // request starts the op.Request of an HTTP call: clock, request id, body,
