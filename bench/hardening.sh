@@ -9,6 +9,10 @@
 #         database transactions they cause are counted)
 #   outage the PostgreSQL cluster is stopped for 5 s under a natal client
 #         (needs root; OUTAGE=1): 503s and ERROR lines in the log
+#   batch 4 clients of one account send batches of 100 releasing timelines
+#         (4 levels, 100 years: 1,200 calls, 303 MB unbounded) on a pro plan
+#   slowread 400 clients ask for 20,000 ephemeris rows and never read
+#   mcplist 16 connections ask for the MCP tool list on a free (2/s) plan
 # Usage: bench/hardening.sh [png body keys outage]  (env: BIN, PORT=18095,
 # FOR=15s, TABLES, ASTROAPI_TEST_POSTGRES for keys/outage). Memory is the
 # server's VmHWM from /proc/<pid>/status.
@@ -39,10 +43,13 @@ flood() { "$work/flood" -url "http://127.0.0.1:$PORT" -pid "$pid" -for "$FOR" "$
 
 for s in $scenarios; do
 	case $s in
-	png | body)
+	png | body | batch | slowread | mcplist | none)
 		db="$work/$s.db"
 		key=$(newkey "$db" bystander bench)
-		free=$(newkey "$db" free free)
+		case $s in
+		batch | slowread) free=$(newkey "$db" flood bench) ;;
+		*) free=$(newkey "$db" free free) ;;
+		esac
 		serve "$db"
 		flood -scenario "$s" -key "$key" -flood-key "$free" -size "${SIZE:-4000}"
 		stop

@@ -356,6 +356,16 @@ func (f Fields) Prefixed(prefix string) Fields {
 	return out
 }
 
+// Missing lists required parts of a request whose absence the contract
+// answers with its own status, 400 Bad Request, rather than the 422 of
+// other bad fields (spec 7: fixed-star conjunctions without planets,
+// eclipse activations without natal.planets or natal.houses). It is not
+// Fields: a resolver returns it alone, Fields.Add hands it back, and the
+// call stops there, before anything is billed or computed.
+type Missing []*FieldError
+
+func (m Missing) Error() string { return "missing: " + Fields(m).Error() }
+
 // unixJD0 is the Julian day of 1970-01-01T00:00:00 UTC.
 const unixJD0 = 2440587.5
 

@@ -50,4 +50,3 @@ func TestJDOf(t *testing.T) {
 		}
 	}
 }
-

@@ -66,7 +66,7 @@ var comparisons = []comparison{
 	{"Panchang (tithi, yoga, karana, vara) through HTTP", "swetest Sun and Moon", "dates", "same element", "exact", "http/routes/vedic.TestPanchangAgainstSwetest"},
 	{"BaZi four pillars through HTTP", "lunar-javascript (6tail)", "3,400 date-times, solar-term boundaries included", "same pillars", "all equal", "http/routes/chinese.TestBaziLunarJavaScript"},
 	{"Solar term instants through HTTP", "swetest Sun longitude", "terms 1800-2399", "1 s", "0.046 s worst", "http/routes/chinese.TestSolarTermsSwetest"},
-	{"Mayan Long Count, Tzolk'in and Haab' through HTTP", "published dated monuments (GMT correlation 584283)", "anchor dates, cited in the test", "exact", "exact", "http/routes/mayan.TestAnchors"},
+	{"Mayan Long Count, Tzolk'in and Haab' through HTTP", "published dated monuments and Pakal's birth and death (correlations 584283, 584285, 584286)", "17 anchor dates entered as published (Julian before 1582), cited in the test", "exact", "exact", "http/routes/mayan.TestAnchors"},
 	{"Solar return instants through HTTP (return charts equal to the natal route's at the instant)", "a root found in the test on swetest 2.10 positions", "39 returns", "1 s", "0.0009 s worst", "http/routes/timing.TestSolarReturnsSwetest"},
 	{"Lunar return instants through HTTP", "a root found in the test on swetest 2.10 positions", "67 returns (five ranges of a year)", "1 s", "0.0007 s worst", "http/routes/timing.TestLunarReturnsSwetest"},
 	{"Planetary return passes (Mercury to Uranus) through HTTP", "a root found in the test on swetest 2.10 positions", "210 passes, stations included", "1 s", "0.0021 s worst", "http/routes/timing.TestPlanetaryReturnsSwetest"},

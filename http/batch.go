@@ -1,7 +1,6 @@
 package http
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -107,18 +106,19 @@ func (s *Server) batch(c *op.Call, in *batchRequest) (batchResult, error) {
 	if max := s.cfg.Limits.MaxBatchItems; len(in.Requests) > max {
 		return batchResult{}, op.Unprocessable("requests", fmt.Sprintf("holds %d items; at most %d are allowed", len(in.Requests), max))
 	}
-	// One token of the per-second rate for the whole batch (quota.Charge
-	// of 0 calls bills nothing); its items are charged one call of quota
-	// each, without a token, as they run.
-	if c.Key() != nil && s.cfg.Quota != nil {
-		if _, err := s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, 0); err != nil {
-			var le *quota.LimitError
-			if errors.As(err, &le) {
-				return batchResult{}, limitProblem(le)
-			}
-			return batchResult{}, err
+	// A batch of more than a few items is heavy work: it takes one of the
+	// server's heavy slots (shared fairly between accounts, a few per
+	// account) for its run, so that batches cannot pile up in memory.
+	if len(in.Requests) > batchHeavyItems {
+		release, p := s.heavy.acquire(c)
+		if p != nil {
+			return batchResult{}, p
 		}
+		defer release()
 	}
+	// The batch took one token of the per-second rate (the door's, as
+	// every request); its items are charged their calls of quota, without
+	// a token, as they run, within the batch's budgets of calls and bytes.
 	out := s.runBatch(c, in.Requests, in.spec())
 	c.Echo(map[string]int{"items": len(in.Requests)})
 	if c.Key() != nil && s.cfg.Quota != nil {
@@ -129,9 +129,26 @@ func (s *Server) batch(c *op.Call, in *batchRequest) (batchResult, error) {
 	return out, nil
 }
 
+// batchHeavyItems is the size beyond which a batch takes a heavy slot.
+const batchHeavyItems = 10
+
+// batchBudget is what a batch may still spend: calls of quota and bytes
+// of answer, shared by its items as they run.
+type batchBudget struct {
+	calls, bytes atomic.Int64
+}
+
+// tooLarge is the refusal of an item past a budget.
+func (s *Server) batchTooLarge(what string) *op.Problem {
+	return op.NewProblem(413, op.KindBatchTooLarge, "the batch is too large: "+what+"; this item was not run or billed: send it, and the items after it, in another batch")
+}
+
 // runBatch runs items on up to Limits.BatchWorkers goroutines.
 func (s *Server) runBatch(parent *op.Call, items []batchItem, def *shape.Spec) batchResult {
 	res := batchResult{Items: make([]batchOutcome, len(items))}
+	budget := &batchBudget{}
+	budget.calls.Store(s.cfg.Limits.MaxBatchCost)
+	budget.bytes.Store(int64(s.cfg.Limits.MaxBatchBytes))
 	workers := min(s.cfg.Limits.BatchWorkers, len(items))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -144,7 +161,7 @@ func (s *Server) runBatch(parent *op.Call, items []batchItem, def *shape.Spec) b
 				if i >= len(items) {
 					return
 				}
-				res.Items[i] = s.batchItem(parent, i, items[i], def)
+				res.Items[i] = s.batchItem(parent, i, items[i], def, budget)
 			}
 		}()
 	}
@@ -159,7 +176,7 @@ func (s *Server) runBatch(parent *op.Call, items []batchItem, def *shape.Spec) b
 	return res
 }
 
-func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec) batchOutcome {
+func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec, budget *batchBudget) batchOutcome {
 	start := time.Now() // wall clock for the item's response time only
 	out := batchOutcome{ID: it.ID, Operation: it.Operation}
 	rid := parent.RequestID() + "." + strconv.Itoa(i)
@@ -196,8 +213,30 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec
 	var res any
 	var ck string
 	var p *op.Problem
+	if budget.bytes.Load() <= 0 {
+		// The answer is full: the item is not run at all.
+		return fail(s.batchTooLarge(fmt.Sprintf("the answers of its items together pass the %d bytes a batch answer may have", s.cfg.Limits.MaxBatchBytes)))
+	}
+	// The item's calls come out of the batch's budget before its quota.
+	charge := func(c *op.Call, n int64) (quota.Usage, error) {
+		if n > 0 && budget.calls.Add(-n) < 0 {
+			budget.calls.Add(n)
+			return quota.Usage{}, s.batchTooLarge(fmt.Sprintf("its items together cost more than the %d calls a batch may bill", s.cfg.Limits.MaxBatchCost))
+		}
+		return s.chargeItem(c, n)
+	}
+	// An answer past the batch's bytes is dropped and its calls given back.
+	overBytes := func(n int) *op.Problem {
+		if budget.bytes.Add(-int64(n)) >= 0 {
+			return nil
+		}
+		// Dropped. The budget stays spent: the answer is as full as the
+		// batch may make it, and the items after this one are not run.
+		s.unbill(c)
+		return s.batchTooLarge(fmt.Sprintf("the answers of its items together pass the %d bytes a batch answer may have", s.cfg.Limits.MaxBatchBytes))
+	}
 	if o.Access == op.Public || parent.Key() != nil {
-		res, ck, p = s.run(c, s.chargeItem)
+		res, ck, p = s.run(c, charge)
 	} else {
 		p = op.NewProblem(401, op.KindUnauthorized, "send your API key in the x-api-key header (or Authorization: Bearer)")
 	}
@@ -220,6 +259,9 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec
 	if cr, ok, err := s.encoded(c, res, ck); err != nil {
 		return fail(s.internal(c, err))
 	} else if ok {
+		if p := overBytes(len(cr.input) + len(cr.result)); p != nil {
+			return fail(p)
+		}
 		out.Result, out.Warnings = json.RawMessage(cr.result), cr.warnings
 		if cr.input != nil {
 			out.Input = json.RawMessage(cr.input)
@@ -235,6 +277,12 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec
 		return fail(s.internal(c, err))
 	}
 	release(c, res)
+	if p := overBytes(len(cr.input) + len(cr.result)); p != nil {
+		if cap(cr.result) <= 1<<20 {
+			itemBufs.Put(bp)
+		}
+		return fail(p)
+	}
 	*bp = cr.result
 	out.buf = bp
 	out.Result, out.Warnings = json.RawMessage(cr.result), c.Warnings()

@@ -110,15 +110,13 @@ func cacheable(o *op.Operation) bool {
 	return o.Access == op.Public && o.Method == "GET" && o.Produces != "" && !strings.HasPrefix(o.Produces, "text/plain")
 }
 
-// withETag sets the ETag and Cache-Control of body and answers 304 when
-// the client has it already; it reports whether it answered.
-func withETag(rc *fasthttp.RequestCtx, body []byte) bool {
-	tag := `"` + strconv.FormatUint(crc64.Checksum(body, etagTable), 36) + `"`
-	rc.Response.Header.Set("ETag", tag)
-	rc.Response.Header.Set("Cache-Control", "public, max-age=300")
+// crc64Of is the checksum an entity tag is made of.
+func crc64Of(body []byte) uint64 { return crc64.Checksum(body, etagTable) }
+
+// matchesETag reports whether the request's If-None-Match names tag.
+func matchesETag(rc *fasthttp.RequestCtx, tag string) bool {
 	for _, t := range strings.Split(string(rc.Request.Header.Peek("If-None-Match")), ",") {
 		if t = strings.TrimPrefix(strings.TrimSpace(t), "W/"); t == tag || t == "*" {
-			rc.SetStatusCode(fasthttp.StatusNotModified)
 			return true
 		}
 	}

@@ -60,3 +60,9 @@ func MCPFamilies() map[string]bool {
 
 // CompactDescription is the first clause the compact schemas keep.
 var CompactDescription = compactDescription
+
+// StaticCompressions counts the static answers compressed so far.
+func StaticCompressions() int64 { return staticCompressions.Load() }
+
+// WarningsHeader is warningsHeader, for the external tests.
+var WarningsHeader = warningsHeader

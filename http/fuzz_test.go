@@ -6,7 +6,12 @@ import (
 	"testing"
 
 	"github.com/valyala/fasthttp"
+
+	"github.com/astroapi/astroapi/http/op"
 )
+
+// fuzzBodyOp is an operation with a body, for the media type check.
+var fuzzBodyOp = op.Post(op.Spec{ID: "post-fuzz"}, func(*op.Call, *op.None) (struct{}, error) { return struct{}{}, nil })
 
 // FuzzHeaders runs what the server reads from request headers and the
 // query string before routing: the request id it honours, the media type
@@ -19,7 +24,10 @@ func FuzzHeaders(f *testing.F) {
 		if saneRequestID([]byte(s)) && (len(s) == 0 || len(s) > 128 || strings.ContainsAny(s, " \r\n\"")) {
 			t.Fatalf("request id %q accepted", s)
 		}
-		_ = isJSON([]byte(s))
+		if p := bodyMediaProblem(fuzzBodyOp, []byte(s), []byte(`{}`)); p != nil && (p.Status != 415 || strings.ContainsAny(p.Detail, "\r\n\x00")) {
+			t.Fatalf("media type %q: problem %+v", s, p)
+		}
+		_ = framingProblem([]byte(s))
 		var args fasthttp.Args
 		args.Parse(s)
 		if name, ok := keyInQuery(&args); ok && !args.Has(name) {

@@ -86,7 +86,7 @@ var keptHeaders = []string{"Content-Disposition", "Content-Security-Policy", "Ca
 // idempotent serves a POST that carries an idempotency key: the first
 // request with the key runs (serveCall) and its answer is kept; a retry
 // gets that answer again.
-func (s *Server) idempotent(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key, ik []byte, lang string) *op.Call {
+func (s *Server) idempotent(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key, ik []byte, lang string, token bool) *op.Call {
 	refuse := func(p *op.Problem) *op.Call {
 		s.writeProblem(rc, p, r.RequestID)
 		return op.NewCall(o, r)
@@ -108,7 +108,7 @@ func (s *Server) idempotent(rc *fasthttp.RequestCtx, o *op.Operation, r op.Reque
 	}
 	ent, p := s.authenticate(r.Context, key, r.RemoteIP)
 	if p != nil {
-		return s.serveCall(rc, o, r, key, nil, lang) // answers the key's refusal as any call
+		return s.serveCall(rc, o, r, key, nil, lang, token) // answers the key's refusal as any call
 	}
 	scope := ent.account.ID + "\x00" + ikey
 	fp := idemFingerprint(o, rc, r.Body)
@@ -125,7 +125,7 @@ func (s *Server) idempotent(rc *fasthttp.RequestCtx, o *op.Operation, r op.Reque
 			e = &idemEntry{key: scope, fp: fp, done: make(chan struct{})}
 			st.entries[scope] = e
 			st.mu.Unlock()
-			return s.firstCall(rc, o, r, key, lang, e)
+			return s.firstCall(rc, o, r, key, lang, token, e)
 		}
 		st.mu.Unlock()
 		if e.fp != fp {
@@ -146,11 +146,11 @@ func (s *Server) idempotent(rc *fasthttp.RequestCtx, o *op.Operation, r op.Reque
 		}
 		// Abandoned: the first call's answer was not kept; run again.
 	}
-	return s.serveCall(rc, o, r, key, nil, lang)
+	return s.serveCall(rc, o, r, key, nil, lang, token)
 }
 
 // firstCall runs the first request of a key and keeps its answer.
-func (s *Server) firstCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key []byte, lang string, e *idemEntry) *op.Call {
+func (s *Server) firstCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key []byte, lang string, token bool, e *idemEntry) *op.Call {
 	st := s.idem
 	keep := false
 	defer func() {
@@ -171,7 +171,7 @@ func (s *Server) firstCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Reques
 		close(e.done)
 		st.mu.Unlock()
 	}()
-	c := s.serveCall(rc, o, r, key, nil, lang)
+	c := s.serveCall(rc, o, r, key, nil, lang, token)
 	status := rc.Response.StatusCode()
 	if status >= 500 || status == 429 || rc.Response.IsBodyStream() {
 		return c

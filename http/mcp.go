@@ -95,6 +95,10 @@ type mcpDoor struct {
 	// test that compares the two paths).
 	direct     atomic.Bool
 	serverInfo []byte // the server's Implementation as JSON
+	// lists are the tools/list results kept by cursor and protocol
+	// version (static.go).
+	listMu sync.Mutex
+	lists  map[string]*listEntry
 }
 
 // maxFiltered bounds the cached endpoints of tool filters.
@@ -296,6 +300,7 @@ func toolOf(o *op.Operation, name string) *mcp.Tool {
 		desc += fmt.Sprintf(" Billed %d calls.", o.Cost)
 	}
 	in := inputSchema(o)
+	dropReadOnly(in)
 	compactSchema(in)
 	t := &mcp.Tool{
 		Name: name, Title: o.Summary, Description: desc,
@@ -796,6 +801,8 @@ func (s *Server) mcpOps() []*op.Operation {
 			"(first clause of each description, no examples; get_docs_search gives the full one), its structured content the envelope's result, " +
 			"byte for byte, with a summary and (before protocol 2026-07-28) the JSON as text, and the rest of the envelope in _meta. " +
 			"A tool call is billed and attributed like the REST call (/api/v1/usage lists it under the operation id); this endpoint itself is not billed. " +
+			"Every message takes a token of the per-second rate (429 problem beyond; a tool call takes it as its operation's call). " +
+			"An unknown method is a JSON-RPC error -32601; every answer is JSON (a JSON-RPC answer, or an RFC 9457 problem to a message that is not a request). " +
 			"Arguments the operation refuses (400, 404, 422) give a JSON-RPC error -32602 naming the fields, with the problem as data; " +
 			"quota and rate refusals (429) and other failures give a tool error (isError) whose text is the RFC 9457 problem. " +
 			"Reference data operations are resources too, at astroapi:// followed by their path. " +

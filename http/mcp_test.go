@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
@@ -494,10 +495,30 @@ func TestMCPAuth(t *testing.T) {
 			t.Errorf("%s: fields %v, want %v", c.body, named, c.fields)
 		}
 	}
-	// A method the SDK does not know is refused, never with a 5xx: 400
-	// before 2026-07-28, 404 with a JSON-RPC -32601 from then on.
-	if r := ts.Post(t, apihttp.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"no/such"}`); r.Status != 400 {
-		t.Errorf("unknown method: %d %s", r.Status, r.Body)
+	// A method the SDK does not know is a JSON-RPC -32601 (method not
+	// found), as JSON: 200 before 2026-07-28, 404 from then on (as the SDK
+	// answers there). No answer of the endpoint is text.
+	r := ts.Post(t, apihttp.MCPPath, `{"jsonrpc":"2.0","id":7,"method":"no/such"}`).WantStatus(t, 200)
+	var rpc struct {
+		ID    int `json:"id"`
+		Error struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	r.Decode(t, &rpc)
+	if rpc.ID != 7 || rpc.Error.Code != -32601 || !strings.Contains(rpc.Error.Message, "no/such") || r.Header.Get("Content-Type") != "application/json" {
+		t.Errorf("unknown method: %s %s", r.Header.Get("Content-Type"), r.Body)
+	}
+	for _, c := range []struct{ body, ctype string }{
+		{`{"jsonrpc":"2.0","id":8,"method":"notifications/initialized"}`, "application/json"},      // an id where none belongs
+		{`{"jsonrpc":"2.0","method":"tools/list"}`, "application/problem+json"},                    // no id where one must be
+		{`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":3}}`, "application/json"}, // params of the wrong shape
+	} {
+		r := ts.Post(t, apihttp.MCPPath, c.body)
+		if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, c.ctype) || r.Status >= 500 || !json.Valid(r.Body) {
+			t.Errorf("%s: %d %s %s", c.body, r.Status, ct, r.Body)
+		}
 	}
 }
 
@@ -545,12 +566,15 @@ func TestMCPQuota(t *testing.T) {
 	}
 
 	// The per-second rate: a plan of 2/s refuses the third call within
-	// the second (the clock is frozen).
+	// the second (the clock is frozen). Connecting took the two tokens of
+	// the first second (initialize, and the initialized notification):
+	// every message to the endpoint takes one.
 	_, key, _ := ts.NewAccount(t, "rated")
 	cs, err = mcpConnect(t, ts, key)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ts.Clock.Add(time.Second)
 	var texts []string
 	for range 3 {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "test_echo", Arguments: map[string]any{"year": 1}})

@@ -115,13 +115,13 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-ashtakavarga":    {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
 	"post-vedic-panchang":        {"vedic", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
 	// chinese
-	"post-chinese-bazi":          {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC); day_boundary zi_start (default) or midnight."},
+	"post-chinese-bazi":          {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC; auto and LMT with latitude/longitude or location); day_boundary zi_start (default) or midnight."},
 	"post-chinese-animal":        {"chinese", "The Chinese zodiac animal, element and sexagenary year beginning in a Gregorian `year` (from Lichun, about 4 February), with traits and best matches."},
 	"post-chinese-compatibility": {"chinese", "Chinese compatibility of two people (person1, person2: year, month, day, hour, minute, timezone): animal harmony, branch interactions, element balance, day masters, scored 1 to 10."},
 	// mayan
-	"post-mayan-tzolkin":       {"mayan", "The Tzolk'in day of a date: tone (1-13), day sign, both together (\"4 Ajaw\"), its place in the 260 days, meanings. year, month, day; calendar gregorian (default) or julian; correlation (default GMT 584283)."},
-	"post-mayan-chart":         {"mayan", "The Maya calendar of a date: Tzolk'in, Haab', Long Count, Lord of the Night, year bearer, Calendar Round and an interpretation. year, month, day; correlation (default GMT 584283)."},
-	"post-mayan-compatibility": {"mayan", "Maya compatibility of two dates (person1, person2: year, month, day): sign and tone compatibility, each scored 1-10 with its rule, and their mean."},
+	"post-mayan-tzolkin":       {"mayan", "The Tzolk'in day of a date: tone (1-13), day sign, both together (\"4 Ajaw\"), its place in the 260 days, meanings. year, month, day (Julian before 1582-10-15 unless calendar says gregorian or julian); correlation (default GMT 584283)."},
+	"post-mayan-chart":         {"mayan", "The Maya calendar of a date: Tzolk'in, Haab', Long Count, Lord of the Night, year bearer, Calendar Round and an interpretation. year, month, day (Julian before 1582-10-15 unless calendar says); correlation (default GMT 584283)."},
+	"post-mayan-compatibility": {"mayan", "Maya compatibility of two dates (person1, person2: year, month, day, each its calendar): sign and tone compatibility, each scored 1-10 with its rule, and their mean."},
 	// places
 	"post-timezone-lookup":  {"places", "The IANA time zone at a latitude/longitude, with its offset and DST state at `datetime` (default now)."},
 	"get-timezone":          {"places", "A time zone by IANA name (path argument `name`, e.g. Europe/Paris): offset, abbreviation and DST at `datetime` (default now)."},
@@ -165,6 +165,85 @@ func compactDescription(name, doc, dflt string) string {
 		return ""
 	}
 	return doc
+}
+
+// dropReadOnly removes from a tool's input schema, in place, what a caller
+// never sends: the properties marked readOnly (the facts an input's echo
+// states, such as a birth packet's utc and julian_day, which the operation
+// ignores on input), and the definitions only they used.
+func dropReadOnly(s map[string]any) {
+	var drop func(m map[string]any)
+	drop = func(m map[string]any) {
+		if props, ok := m["properties"].(map[string]any); ok {
+			for name, v := range props {
+				if p, ok := v.(map[string]any); ok {
+					if p["readOnly"] == true {
+						delete(props, name)
+						continue
+					}
+					drop(p)
+				}
+			}
+		}
+		for _, k := range []string{"items", "additionalProperties"} {
+			if p, ok := m[k].(map[string]any); ok {
+				drop(p)
+			}
+		}
+		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+			if list, ok := m[k].([]any); ok {
+				for _, e := range list {
+					if p, ok := e.(map[string]any); ok {
+						drop(p)
+					}
+				}
+			}
+		}
+	}
+	drop(s)
+	defs, ok := s["$defs"].(map[string]any)
+	if !ok {
+		return
+	}
+	for _, d := range defs {
+		if p, ok := d.(map[string]any); ok {
+			drop(p)
+		}
+	}
+	// Keep the definitions referenced from the schema, and from those.
+	used := map[string]bool{}
+	var refs func(v any)
+	refs = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if r, ok := e.(string); ok && k == "$ref" {
+					name := r[strings.LastIndexByte(r, '/')+1:]
+					if !used[name] {
+						used[name] = true
+						refs(defs[name])
+					}
+					continue
+				}
+				if k != "$defs" {
+					refs(e)
+				}
+			}
+		case []any:
+			for _, e := range x {
+				refs(e)
+			}
+		}
+	}
+	refs(s)
+	for name := range defs {
+		if !used[name] {
+			delete(defs, name)
+		}
+	}
+	if len(defs) == 0 {
+		delete(s, "$defs")
+	}
 }
 
 // compactSchema rewrites a tool's JSON Schema for a model's context, in

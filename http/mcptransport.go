@@ -12,6 +12,7 @@ import (
 	"time"
 
 	json "github.com/goccy/go-json"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttpadaptor"
@@ -71,6 +72,11 @@ func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 			family = f
 			r.Params = map[string]string{"family": f}
 		}
+		if p := bodyMediaProblem(o, rc.Request.Header.ContentType(), r.Body); p != nil {
+			rc.SetUserValue(opKey, op.NewCall(o, r))
+			s.writeProblem(rc, p, rid)
+			return
+		}
 		key, p := requestKey(&rc.Request.Header)
 		lang := ""
 		if p == nil {
@@ -78,7 +84,7 @@ func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 		}
 		var c *op.Call
 		if p == nil {
-			c, _, _, p = s.invoke(o, r, key) // the key, and the message's shape
+			c, _, _, p = s.invoke(o, r, key, false) // the key, and the message's shape
 		} else {
 			c = op.NewCall(o, r)
 		}
@@ -97,14 +103,30 @@ func (d *mcpDoor) serve(o *op.Operation, fixed string) fasthttp.RequestHandler {
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 		if p != nil {
+			s.tarpit(p)
 			s.writeProblem(rc, p, rid)
 			return
 		}
+		msg, _ := c.Input().(*rpcMessage)
+		// Every message takes a token of the per-second rate: a tool call
+		// takes it as the call of its operation (so that a refusal is a
+		// tool error, like the quota's), any other message here.
+		if msg == nil || msg.Method != "tools/call" || !rpcID(msg.ID) {
+			if p := s.rateToken(c); p != nil {
+				s.tarpit(p)
+				s.setLimitHeaders(rc, c.Usage(), p)
+				s.writeProblem(rc, p, rid)
+				return
+			}
+		}
 		who := &caller{key: c.Key(), account: c.Account(), rid: rid, remoteIP: r.RemoteIP, lang: lang}
-		if msg, _ := c.Input().(*rpcMessage); msg != nil && d.direct.Load() && d.directCall(rc, who, ep, msg) {
+		if msg != nil && d.direct.Load() && d.directCall(rc, who, ep, msg) {
 			return
 		}
-		d.viaSDK(rc, who, ep)
+		if msg != nil && d.cachedList(rc, ep, msg) {
+			return
+		}
+		d.viaSDK(rc, who, ep, msg)
 	}
 }
 
@@ -333,8 +355,9 @@ func appendResultType(b []byte, newProtocol bool) []byte {
 	return append(b, "}}"...)
 }
 
-// viaSDK hands the request to the SDK.
-func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint) {
+// viaSDK hands the request (message msg, nil when unread) to the SDK's
+// server of endpoint ep.
+func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint, msg *rpcMessage) {
 	s := d.s
 	var req http.Request
 	if err := fasthttpadaptor.ConvertRequest(rc, &req, true); err != nil {
@@ -344,6 +367,9 @@ func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint) 
 	// Every answer is one JSON body, so a client that accepts JSON is
 	// served whatever else its Accept lists (the SDK insists on both).
 	req.Header.Set("Accept", "application/json, text/event-stream")
+	// The body passed the door's media type rule (JSON, declared or not);
+	// the SDK wants it declared.
+	req.Header.Set("Content-Type", "application/json")
 	ctx, cancel := context.WithTimeout(s.baseCtx, s.cfg.Limits.WriteTimeout)
 	defer cancel()
 	w := responseBuffer{header: http.Header{}}
@@ -357,8 +383,69 @@ func (d *mcpDoor) viaSDK(rc *fasthttp.RequestCtx, who *caller, ep *mcpEndpoint) 
 	if w.status == 0 {
 		w.status = 200
 	}
+	if mt, _, _ := mime.ParseMediaType(w.header.Get("Content-Type")); mt == "text/plain" {
+		// The SDK refuses some messages in plain text: answer JSON.
+		rc.Response.Header.Del("Content-Type")
+		d.plainToJSON(rc, w.status, strings.TrimSpace(string(w.body)), msg, who.rid)
+		return
+	}
 	rc.SetStatusCode(w.status)
 	rc.SetBody(w.body)
+	if msg != nil && w.status == 200 {
+		d.keepList(ep, msg, string(rc.Request.Header.Peek("Mcp-Protocol-Version")), w.body)
+	}
+}
+
+// plainToJSON answers, in JSON, a refusal the SDK wrote as text: a
+// JSON-RPC error to a request (a message with an id), an RFC 9457 problem
+// otherwise. A method the SDK does not handle is -32601 (method not
+// found); a malformed message -32700 or -32600; anything else the SDK's
+// status with its text. The HTTP status of a -32601 is 200 (404 in the
+// protocol of 2026-07-28, as the SDK answers there), so that clients read
+// it as the JSON-RPC error it is.
+func (d *mcpDoor) plainToJSON(rc *fasthttp.RequestCtx, status int, text string, msg *rpcMessage, rid string) {
+	if msg == nil || !rpcID(msg.ID) {
+		kind := op.KindBadRequest
+		switch status {
+		case 404:
+			kind = op.KindNotFound
+		case 405:
+			kind = op.KindMethod
+		case 413:
+			kind = op.KindTooLarge
+		case 415:
+			kind = op.KindUnsupported
+		}
+		if status < 400 || status >= 500 {
+			status, kind = 500, op.KindInternal
+		}
+		d.s.writeProblem(rc, op.NewProblem(status, kind, "MCP: "+text), rid)
+		return
+	}
+	var code int64 = jsonrpc.CodeInvalidRequest
+	switch {
+	case strings.Contains(text, "JSON RPC not handled"):
+		code, status = jsonrpc.CodeMethodNotFound, 200
+		if string(rc.Request.Header.Peek("Mcp-Protocol-Version")) >= mcpNewProtocol {
+			status = 404
+		}
+		text = "method " + strconv.Quote(msg.Method) + " not found; this server answers initialize, ping, tools/list, tools/call, resources/list and resources/read"
+	case strings.HasPrefix(text, "malformed payload"):
+		code = jsonrpc.CodeParseError
+	case status >= 500:
+		code = jsonrpc.CodeInternalError
+	}
+	b := append([]byte(`{"jsonrpc":"2.0","id":`), bytes.TrimSpace(msg.ID)...)
+	b = append(b, `,"error":{"code":`...)
+	b = strconv.AppendInt(b, code, 10)
+	b = append(b, `,"message":`...)
+	b = jsonw.String(b, text)
+	b = append(b, `,"data":{"request_id":`...)
+	b = jsonw.String(b, rid)
+	b = append(b, "}}}"...)
+	rc.SetStatusCode(status)
+	rc.SetContentType("application/json")
+	rc.SetBody(b)
 }
 
 // responseBuffer is the http.ResponseWriter the SDK writes into: the whole

@@ -24,6 +24,9 @@ type opStats struct {
 
 // metrics are the Prometheus counters of the server.
 type metrics struct {
+	// extra writes the server's gauges (slots, readiness) after the
+	// request metrics.
+	extra     func(*bytes.Buffer)
 	byOp      map[*op.Operation]*opStats
 	unmatched *opStats
 	inflight  atomic.Int64
@@ -96,4 +99,7 @@ func (m *metrics) write(buf *bytes.Buffer) {
 	}
 	fmt.Fprintf(buf, "# HELP astroapi_http_in_flight Requests being served.\n# TYPE astroapi_http_in_flight gauge\nastroapi_http_in_flight %d\n", m.inflight.Load())
 	fmt.Fprintf(buf, "# HELP astroapi_uptime_seconds Seconds since the server started.\n# TYPE astroapi_uptime_seconds gauge\nastroapi_uptime_seconds %g\n", time.Since(m.started).Seconds())
+	if m.extra != nil {
+		m.extra(buf)
+	}
 }

@@ -71,13 +71,17 @@ func buildOpenAPI(ops []*op.Operation, serverURL string, langs []string) map[str
 		switch oper.Access {
 		case op.Billed:
 			cost := max(1, oper.Cost)
-			o["x-cost"] = cost
 			switch {
 			case reflect.PointerTo(oper.In).Implements(reflect.TypeFor[op.Coster]()):
-				desc = strings.TrimSpace(desc + "\n\nBilled by what it asks for: the calls this request counts for against the account's daily and monthly quota are stated in its description (at least one). Refused requests (4xx) take a token of the per-second rate but no quota.")
+				// The cost depends on the request (rows, span, returns):
+				// no single number is true, so none is given.
+				o["x-cost-varies"] = true
+				desc = strings.TrimSpace(desc + "\n\nBilled by what it asks for: the calls this request counts for against the account's daily and monthly quota are stated in its description (at least one; a large request counts for tens of calls, and the usage block of the answer shows them). Refused requests (4xx) take a token of the per-second rate but no quota.")
 			case cost == 1:
+				o["x-cost"] = cost
 				desc = strings.TrimSpace(desc + "\n\nBilled: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.")
 			default:
+				o["x-cost"] = cost
 				desc = strings.TrimSpace(desc + fmt.Sprintf("\n\nBilled: %d calls against the account's daily and monthly quota (its work is far above a chart's). Refused requests (4xx) take a token of the per-second rate but no quota.", cost))
 			}
 		case op.Public:

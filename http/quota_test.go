@@ -141,7 +141,9 @@ func TestBatchOnRatedPlan(t *testing.T) {
 		if p := r.Problem(t); p.Type != op.NewProblem(0, op.KindRate, "").Type || r.Header.Get("Retry-After") == "" {
 			t.Errorf("third batch: %+v, Retry-After %q", p, r.Header.Get("Retry-After"))
 		}
-		// The refused batch billed nothing.
+		// The refused batch billed nothing. (/usage takes a token of the
+		// rate too: a second later there is one.)
+		ts.Clock.Add(time.Second)
 		var rep quota.Report
 		ts.Get(t, "/api/v1/usage").WantStatus(t, 200).Decode(t, &rep)
 		if rep.CurrentUsage.RequestsThisDay != 10 {
@@ -242,5 +244,48 @@ func TestSharedCountAcrossInstances(t *testing.T) {
 	b.Request(t, "GET", "/api/v1/usage", nil, "x-api-key", a.Key).WantStatus(t, 200).Decode(t, &rep)
 	if rep.CurrentUsage.RequestsThisDay != 40 {
 		t.Errorf("usage on the other instance shows %d, want the shared 40", rep.CurrentUsage.RequestsThisDay)
+	}
+}
+
+// TestHeavySlotsShared: two accounts that keep every heavy slot busy do
+// not starve a third: its call waits for the next slot to free up and
+// gets it before the busy accounts' next calls (before, it was refused
+// with 503 until they paused).
+func TestHeavySlotsShared(t *testing.T) {
+	ts := startTestServer(t, testOptions{Limits: apihttp.Limits{MaxHeavy: 4, MaxHeavyPerAccount: 2}})
+	_, keyA, _ := ts.NewAccount(t, apitest.TestPlan)
+	_, keyB, _ := ts.NewAccount(t, apitest.TestPlan)
+	_, keyC, _ := ts.NewAccount(t, apitest.TestPlan)
+	gateA, gateB := apitest.NewGate(t, "fair-a"), apitest.NewGate(t, "fair-b")
+	done := make(chan [2]any, 8)
+	call := func(key, gate, who string) {
+		go func() {
+			done <- [2]any{who, ts.Post(t, "/api/v1/test/heavy", `{"year":1,"gate":"`+gate+`"}`, "x-api-key", key).Status}
+		}()
+	}
+	for range 2 {
+		call(keyA, "fair-a", "A")
+		call(keyB, "fair-b", "B")
+	}
+	for range 2 {
+		<-gateA.Entered()
+		<-gateB.Entered()
+	}
+	call(keyC, "", "C") // every slot is taken: C waits
+	time.Sleep(100 * time.Millisecond)
+	gateA.Open() // A's two calls end: their slots go to C first
+	got := map[string][]int{}
+	for range 3 {
+		r := <-done
+		got[r[0].(string)] = append(got[r[0].(string)], r[1].(int))
+	}
+	if c := got["C"]; len(c) != 1 || c[0] != 200 {
+		t.Fatalf("the third account's call: %v (A %v, B %v), want 200 once a slot freed", c, got["A"], got["B"])
+	}
+	gateB.Open()
+	for range 2 {
+		if r := <-done; r[1].(int) != 200 {
+			t.Errorf("%v", r)
+		}
 	}
 }

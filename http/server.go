@@ -1,6 +1,7 @@
 package http
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"runtime"
@@ -75,19 +77,38 @@ type Limits struct {
 	WriteTimeout  time.Duration // default 30 s
 	IdleTimeout   time.Duration // default 60 s
 	MaxBatchItems int           // default 100
-	BatchWorkers  int           // parallel batch items; default GOMAXPROCS
-	KeyCacheTTL   time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
-	Concurrency   int           // fasthttp connection limit; default 16384
-	MaxConnsPerIP int           // open connections per client address; default 256
-	ResultCache   int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
-	MCPPageSize   int           // tools (and resources) per page of tools/list; default 100
-	Bulk          BulkLimits    // the bulk route's jobs (bulk.go)
+	// MaxBatchCost bounds the calls of quota one batch may bill, all its
+	// items together (an item past it is refused, not billed); default 500.
+	MaxBatchCost int64
+	// MaxBatchBytes bounds the encoded answer of one batch (items past it
+	// are refused, not billed); default 16 MiB.
+	MaxBatchBytes int
+	// MaxStreams bounds the streamed answers (op.Streamer bodies over
+	// StreamBuffered) being sent at once, overall (default 16 x GOMAXPROCS)
+	// and per account (default 4): each holds its buffered start until the
+	// client has read it.
+	MaxStreams, MaxStreamsPerAccount int
+	BatchWorkers                     int           // parallel batch items; default GOMAXPROCS
+	KeyCacheTTL                      time.Duration // how long a key lookup is trusted; default 1 s (revocation delay)
+	Concurrency                      int           // fasthttp connection limit; default 16384
+	MaxConnsPerIP                    int           // open connections per client address; default 256
+	ResultCache                      int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
+	MCPPageSize                      int           // tools (and resources) per page of tools/list; default 100
+	Bulk                             BulkLimits    // the bulk route's jobs (bulk.go)
 	// IdempotencyBytes bounds the answers kept for idempotency keys
 	// (idempotency.go); default 64 MiB.
 	IdempotencyBytes int64
 	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
 	// per account, default 2.
 	MaxHeavy, MaxHeavyPerAccount int
+	// TrustedProxies are the load balancers and proxies whose forwarding
+	// headers (Forwarded, X-Forwarded-For) name the client; requests from
+	// any other address are counted by their socket address. None by
+	// default. See clientip.go.
+	TrustedProxies []netip.Prefix
+	// IPv6Prefix is the prefix length an IPv6 client is counted by in the
+	// abuse limits (failed keys, sign-ups, connections); default 64.
+	IPv6Prefix int
 }
 
 func (l *Limits) defaults() {
@@ -105,6 +126,18 @@ func (l *Limits) defaults() {
 	}
 	if l.MaxBatchItems <= 0 {
 		l.MaxBatchItems = 100
+	}
+	if l.MaxBatchCost <= 0 {
+		l.MaxBatchCost = 500
+	}
+	if l.MaxBatchBytes <= 0 {
+		l.MaxBatchBytes = 16 << 20
+	}
+	if l.MaxStreams <= 0 {
+		l.MaxStreams = 16 * runtime.GOMAXPROCS(0)
+	}
+	if l.MaxStreamsPerAccount <= 0 {
+		l.MaxStreamsPerAccount = 4
 	}
 	if l.BatchWorkers <= 0 {
 		l.BatchWorkers = runtime.GOMAXPROCS(0)
@@ -134,6 +167,9 @@ func (l *Limits) defaults() {
 	if l.IdempotencyBytes <= 0 {
 		l.IdempotencyBytes = 64 << 20
 	}
+	if l.IPv6Prefix <= 0 || l.IPv6Prefix > 128 {
+		l.IPv6Prefix = 64
+	}
 }
 
 // Server is the HTTP API. Build it with New, serve with Serve, stop with
@@ -156,6 +192,8 @@ type Server struct {
 	seen       *seenKeys                               // requests seen once, which the results cache admits when they come again
 	metrics    *metrics
 	heavy      *heavyLimits
+	streams    *heavyLimits  // streamed bodies being sent
+	static     staticAnswers // the documents and assets, compressed once
 	bulk       *bulkState    // the bulk route's running and resumable jobs
 	bulkItemOp *op.Operation // reads a bulk line that is a batch item
 	oversized  sync.Map      // request headers declaring a body over the limit (body.go)
@@ -170,6 +208,10 @@ type Server struct {
 	llmsDocs     llmsDocs // /llms.txt and /llms-full.txt, built on first use
 	mcp          *mcpDoor
 	shuttingDown atomic.Bool
+	draining     atomic.Bool // Drain: not ready, still serving
+	pingMu       sync.Mutex  // storeUp's last answer, and when
+	pingAt       time.Time
+	pingOK       bool
 	lnMu         sync.Mutex
 	lns          []net.Listener
 	metricsSrv   *fasthttp.Server // the separate metrics listener, when served
@@ -223,6 +265,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
+	s.streams = newHeavyLimits(cfg.Limits.MaxStreams, cfg.Limits.MaxStreamsPerAccount)
+	s.streams.wait, s.streams.what = 0, "streamed answers" // refused at once: the answer is made already
 	s.bulk = newBulkState()
 	s.idem = newIdemStore(cfg.Limits.IdempotencyBytes)
 	s.bulkItemOp = op.Post(op.Spec{ID: bulkOperationID, Path: BulkPath}, func(*op.Call, *batchItem) (struct{}, error) { return struct{}{}, nil })
@@ -245,6 +289,7 @@ func New(cfg Config) (*Server, error) {
 	s.router.NotFound = s.notFound
 	s.router.MethodNotAllowed = s.methodNotAllowed
 	s.metrics = newMetrics(s.ops)
+	s.metrics.extra = s.writeGauges
 	if s.mcp, err = s.newMCP(); err != nil {
 		return nil, fmt.Errorf("http: building the MCP endpoint: %w", err)
 	}
@@ -318,7 +363,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	}
 	s.lns = append(s.lns, ln)
 	s.lnMu.Unlock()
-	err := s.http.Serve(newPerIPListener(ln, s.cfg.Limits.MaxConnsPerIP))
+	err := s.http.Serve(newPerIPListener(ln, s.cfg.Limits.MaxConnsPerIP, s.connKey))
 	if s.shuttingDown.Load() && errors.Is(err, net.ErrClosed) {
 		return nil
 	}
@@ -382,10 +427,15 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 			s.finish(rc, start, rid, nil)
 		}
 	}()
+	if s.refuseFraming(rc, rid) {
+		s.finish(rc, start, rid, nil)
+		return
+	}
 	if rc.Request.IsBodyStream() && !isBulkURI(rc.Request.Header.RequestURI()) {
 		// Every route but the bulk one gets its body whole (body.go).
 		if p := s.readBody(rc); p != nil {
 			rc.SetConnectionClose() // the rest of the body is never read
+			lingerOnClose(rc)       // but drained, so that the client reads the answer
 			s.writeProblem(rc, p, rid)
 			s.finish(rc, start, rid, nil)
 			return
@@ -418,9 +468,11 @@ func problemType(p *op.Problem) string {
 	return strings.TrimPrefix(p.Type, "/docs/api#problem-")
 }
 
-// requestID honours a sane incoming X-Request-ID or makes one.
+// requestID honours a sane incoming X-Request-ID or makes one. An id that
+// holds an API key (sent there by mistake, or to plant it in our logs) is
+// replaced: request ids are logged and echoed, keys never are.
 func (s *Server) requestID(rc *fasthttp.RequestCtx) string {
-	if in := rc.Request.Header.Peek("X-Request-ID"); saneRequestID(in) {
+	if in := rc.Request.Header.Peek("X-Request-ID"); saneRequestID(in) && !bytes.Contains(bytes.ToLower(in), []byte(store.SecretPrefix)) {
 		return string(in)
 	}
 	return s.ridPrefix + "-" + strconv.FormatUint(s.ridSeq.Add(1), 36)
@@ -474,6 +526,11 @@ func keyInQuery(args *fasthttp.Args) (string, bool) {
 func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 	hasParams := len(o.PathParams()) > 0
 	label := labelled(o)
+	static := staticOp(o)
+	// The API's free routes (usage, batch) take a token of the rate like
+	// every API request; the key console's pages and their few requests
+	// per click are not API traffic (sign-up has its own limit).
+	tokenForFree := o.Access == op.Free && strings.HasPrefix(o.Path, "/api/v1/")
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
 		r := s.request(rc, rid)
@@ -507,10 +564,18 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 				}
 			})
 		}
-		if o.JSONOnly && len(r.Body) > 0 && !isJSON(rc.Request.Header.ContentType()) {
-			c := op.NewCall(o, r)
-			s.writeProblem(rc, op.NewProblem(415, op.KindUnsupported, "send the body as JSON with Content-Type: application/json"), rid)
-			rc.SetUserValue(opKey, c)
+		if static {
+			key := staticKey(o, func(n string) string { return r.Params[n] })
+			if e := s.static.get(key); e != nil {
+				// Answered before: the same bytes, compressed once.
+				rc.SetUserValue(opKey, op.NewCall(o, r))
+				e.write(rc)
+				return
+			}
+		}
+		if p := bodyMediaProblem(o, rc.Request.Header.ContentType(), r.Body); p != nil {
+			s.writeProblem(rc, p, rid)
+			rc.SetUserValue(opKey, op.NewCall(o, r))
 			return
 		}
 		key, p := requestKey(&rc.Request.Header)
@@ -519,9 +584,9 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 		}
 		var c *op.Call
 		if ik := rc.Request.Header.Peek(IdempotencyHeader); len(ik) > 0 && p == nil {
-			c = s.idempotent(rc, o, r, key, ik, lang) // a retry is answered as the first call was
+			c = s.idempotent(rc, o, r, key, ik, lang, tokenForFree) // a retry is answered as the first call was
 		} else {
-			c = s.serveCall(rc, o, r, key, p, lang)
+			c = s.serveCall(rc, o, r, key, p, lang, tokenForFree)
 		}
 		if label {
 			rc.Response.Header.Add("Vary", "Accept-Language")
@@ -531,17 +596,19 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 }
 
 // serveCall authenticates, bills and runs a call of o and writes its
-// answer (p, when set, is the problem to answer instead).
-func (s *Server) serveCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key []byte, p *op.Problem, lang string) *op.Call {
+// answer (p, when set, is the problem to answer instead); token as
+// invoke's.
+func (s *Server) serveCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key []byte, p *op.Problem, lang string, token bool) *op.Call {
 	var c *op.Call
 	var res any
 	var ck string
 	if p != nil {
 		c = op.NewCall(o, r)
 	} else {
-		c, res, ck, p = s.invoke(o, r, key)
+		c, res, ck, p = s.invoke(o, r, key, token)
 	}
 	if p != nil {
+		s.tarpit(p)
 		s.setLimitHeaders(rc, c.Usage(), p)
 		s.writeProblem(rc, p, r.RequestID)
 	} else {
@@ -559,7 +626,7 @@ func (s *Server) serveCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Reques
 // lenient handling of unknown names.
 func (s *Server) request(rc *fasthttp.RequestCtx, rid string) op.Request {
 	r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, Body: rc.PostBody(),
-		RemoteIP: rc.RemoteIP().String(), Services: s.cfg.Services}
+		RemoteIP: s.clientIP(rc), Services: s.cfg.Services}
 	if pref := rc.Request.Header.Peek("Prefer"); len(pref) > 0 && prefersLenient(string(pref)) {
 		r.Lenient = true
 		rc.Response.Header.Set("Preference-Applied", "handling=lenient")
@@ -582,17 +649,12 @@ func prefersLenient(h string) bool {
 	return false
 }
 
-// isJSON reports whether a Content-Type is application/json (parameters
-// such as charset aside).
-func isJSON(ct []byte) bool {
-	mt, _, _ := strings.Cut(string(ct), ";")
-	return strings.EqualFold(strings.TrimSpace(mt), "application/json")
-}
-
 // invoke authenticates, bills and runs a call of o; it is shared by HTTP
 // and the tool endpoint. It returns the call, and either its result (and
 // the results-cache key to store it under, "" for none) or a problem.
-func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, any, string, *op.Problem) {
+// With token, an authenticated call takes a token of the per-second rate
+// first (a free operation's: a billed one takes it with its bill).
+func (s *Server) invoke(o *op.Operation, r op.Request, key []byte, token bool) (*op.Call, any, string, *op.Problem) {
 	if o.Access != op.Public || len(key) > 0 {
 		ent, p := s.authenticate(r.Context, key, r.RemoteIP)
 		if p != nil && o.Access != op.Public {
@@ -603,8 +665,42 @@ func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, an
 		}
 	}
 	c := op.NewCall(o, r)
+	if token {
+		if p := s.rateToken(c); p != nil {
+			return c, nil, "", p
+		}
+	}
 	res, ck, p := s.run(c, s.chargeCall)
 	return c, res, ck, p
+}
+
+// maxTarpit bounds how long a refusal for rate is held before it is sent.
+const maxTarpit = 100 * time.Millisecond
+
+// tarpit holds a refusal for rate (the plan's per-second rate, or bad keys
+// from one address) up to its Retry-After, at most maxTarpit, before it is
+// sent: a client that ignores Retry-After and asks again at once (16
+// connections asking for the MCP tool list on a 2-a-second plan) waits on
+// its connection instead of taking the cores from everyone else. It costs
+// a sleeping goroutine.
+func (s *Server) tarpit(p *op.Problem) {
+	if p.Type == rateProblemType {
+		time.Sleep(min(p.RetryAfter(), maxTarpit))
+	}
+}
+
+var rateProblemType = op.NewProblem(429, op.KindRate, "").Type
+
+// rateToken takes a token of the per-second rate for an authenticated
+// API request that is not billed (the usage routes, a batch, a message to
+// the MCP endpoint): every API request counts against the rate, whatever
+// it costs in calls.
+func (s *Server) rateToken(c *op.Call) *op.Problem {
+	if c.Key() == nil || s.cfg.Quota == nil {
+		return nil
+	}
+	_, p := s.bill(c, s.chargeCall, 0)
+	return p
 }
 
 // charger bills n calls of quota before a call runs: a single call also
@@ -612,12 +708,28 @@ func (s *Server) invoke(o *op.Operation, r op.Request, key []byte) (*op.Call, an
 // one). n = 0 takes only what the charger takes besides the quota.
 type charger func(c *op.Call, n int64) (quota.Usage, error)
 
+// The calls are held, not counted, until the call is answered (settle):
+// a crash between the two can lose the count, never count a call that
+// was not served.
 func (s *Server) chargeCall(c *op.Call, n int64) (quota.Usage, error) {
-	return s.cfg.Quota.Charge(c.Context(), c.Account().ID, c.Account().Plan, n)
+	return s.cfg.Quota.Hold(c.Context(), c.Account().ID, c.Account().Plan, n, true)
 }
 
 func (s *Server) chargeItem(c *op.Call, n int64) (quota.Usage, error) {
-	return s.cfg.Quota.ChargeQuota(c.Context(), c.Account().ID, c.Account().Plan, n)
+	return s.cfg.Quota.Hold(c.Context(), c.Account().ID, c.Account().Plan, n, false)
+}
+
+// unbill gives back the calls of a billed call that was run but could not
+// be answered after all (a stream refused for want of a slot).
+func (s *Server) unbill(c *op.Call) {
+	if c.Operation().Access == op.Billed && c.Key() != nil && s.cfg.Quota != nil {
+		s.cfg.Quota.Refund(c.Account().ID, c.Now(), c.Cost())
+	}
+}
+
+// settle counts the held calls of a call that was answered.
+func (s *Server) settle(c *op.Call, n int64) {
+	s.cfg.Quota.Settle(c.Account().ID, c.Now(), n)
 }
 
 // run handles an authenticated call: the operation's dependencies, the
@@ -668,6 +780,9 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 	if o.Cacheable && s.results != nil {
 		key := c.Fingerprint()
 		if cr, ok := s.results.Get(key); ok {
+			if billed {
+				s.settle(c, cost)
+			}
 			return cr, "", nil
 		}
 		// Only a request seen before is worth keeping: caching every
@@ -689,6 +804,9 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 			}
 		}
 		return nil, "", p
+	}
+	if billed {
+		s.settle(c, cost)
 	}
 	if c.DependsOnNow() {
 		ck = "" // the same request asked later has another answer
@@ -742,7 +860,12 @@ func (s *Server) encoded(c *op.Call, res any, ck string) (*cachedResult, bool, e
 }
 
 // internal maps a handler's error to its problem, logging server faults.
+// A store that cannot be reached is a 503 with Retry-After, not a 500.
 func (s *Server) internal(c *op.Call, err error) *op.Problem {
+	if p := unavailable(err); p != nil {
+		s.errLog.error("request failed: "+c.Operation().ID+" 503 (store unavailable)", err, "request_id", c.RequestID())
+		return p
+	}
 	p := op.ProblemFor(err)
 	if p.Status >= 500 {
 		cause := errors.New("(none)")
@@ -756,6 +879,20 @@ func (s *Server) internal(c *op.Call, err error) *op.Problem {
 	return p
 }
 
+// storeRetry is the Retry-After of an answer refused because the store is
+// unreachable: PostgreSQL restarts in seconds, and the pool reconnects by
+// itself.
+const storeRetry = 2 * time.Second
+
+// unavailable is the 503 of an error saying the store cannot be reached
+// (or the server is closing it), nil for any other error.
+func unavailable(err error) *op.Problem {
+	if errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrClosed) || errors.Is(err, quota.ErrClosed) {
+		return op.NewProblem(503, op.KindUnavailable, "the account store is unavailable for a moment; retry after the Retry-After delay (nothing was billed)").WithRetryAfter(storeRetry)
+	}
+	return nil
+}
+
 func limitProblem(le *quota.LimitError) *op.Problem {
 	kind, detail := op.KindQuota, ""
 	switch le.Limit {
@@ -764,8 +901,14 @@ func limitProblem(le *quota.LimitError) *op.Problem {
 		detail = fmt.Sprintf("too many requests per second for the plan (%d/s); retry after the Retry-After delay", le.Max)
 	case quota.LimitMonthly:
 		detail = fmt.Sprintf("the monthly quota of %d calls is used up; it resets at 00:00 UTC on the first day of next month, or upgrade the plan", le.Usage.MonthlyLimit)
+		if left := le.Usage.MonthlyLimit - le.Usage.RequestsThisMonth; le.Want > 1 && left > 0 {
+			detail = fmt.Sprintf("this call costs %d calls and %d of the monthly quota of %d are left; cheaper calls still pass, the quota resets at 00:00 UTC on the first day of next month", le.Want, left, le.Usage.MonthlyLimit)
+		}
 	default:
 		detail = fmt.Sprintf("the daily quota of %d calls is used up; it resets at 00:00 UTC, or upgrade the plan", le.Usage.DailyLimit)
+		if left := le.Usage.DailyLimit - le.Usage.RequestsThisDay; le.Want > 1 && left > 0 {
+			detail = fmt.Sprintf("this call costs %d calls and %d of the daily quota of %d are left; cheaper calls still pass, the quota resets at 00:00 UTC", le.Want, left, le.Usage.DailyLimit)
+		}
 	}
 	return op.NewProblem(429, kind, detail).WithRetryAfter(time.Duration(le.RetryAfterSeconds()) * time.Second)
 }
@@ -789,12 +932,18 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		return
 	}
 	if raw, ok := res.(op.Raw); ok {
-		rc.SetStatusCode(200)
-		rc.SetContentType(raw.ContentType)
 		csp := raw.Policy
 		if csp == "" {
 			csp = contentPolicy(raw.ContentType)
 		}
+		if key := staticKey(c.Operation(), c.Param); key != "" && raw.Filename == "" {
+			if e := s.static.put(key, raw.ContentType, csp, raw.Body); e != nil {
+				e.write(rc)
+				return
+			}
+		}
+		rc.SetStatusCode(200)
+		rc.SetContentType(raw.ContentType)
 		if csp != "" {
 			rc.Response.Header.Set("Content-Security-Policy", csp)
 		}
@@ -802,10 +951,7 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 			rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+raw.Filename+`"`)
 		}
 		if w := c.Warnings(); len(w) > 0 {
-			rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
-		}
-		if cacheable(c.Operation()) && withETag(rc, raw.Body) {
-			return // 304: the client has it
+			rc.Response.Header.Set("X-Warnings", warningsHeader(w))
 		}
 		rc.SetBody(raw.Body)
 		return
@@ -868,6 +1014,34 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		rc.Response.ResetBody()
 		s.writeProblem(rc, s.internal(c, fmt.Errorf("encoding the result: %w", err)), c.RequestID())
 	}
+}
+
+// maxWarningsHeader bounds the X-Warnings field of non-JSON answers: a
+// request can provoke thousands of warnings (362 KB of them made curl
+// give up on an answer it was billed for).
+const maxWarningsHeader = 2048
+
+// warningsHeader joins warnings for X-Warnings, within maxWarningsHeader
+// bytes, control characters replaced, saying how many were left out.
+func warningsHeader(w []string) string {
+	var b strings.Builder
+	for i, m := range w {
+		m = strings.Map(func(r rune) rune {
+			if r < 0x20 || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, m)
+		if b.Len()+len(m)+2 > maxWarningsHeader-64 {
+			fmt.Fprintf(&b, "; and %d more warnings (the JSON route lists them all)", len(w)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(m)
+	}
+	return b.String()
 }
 
 // contentPolicy is the Content-Security-Policy of a page or an image the
@@ -947,6 +1121,13 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds") || s.declaredTooLarge(rc):
 		p = s.tooLarge()
 		rc.SetConnectionClose() // the rest of the body is never read
+		lingerOnClose(rc)       // but drained, so that the client reads the 413
+	case errors.As(err, &small) && longFirstLine(rc, s.http.ReadBufferSize/2):
+		// The request line itself hardly fits, or not at all: the URL is
+		// too long. (fasthttp forgets what it read; the connection
+		// measured its first line. A later request of a kept-alive
+		// connection is told 431 either way.)
+		p = op.NewProblem(414, op.KindURITooLong, fmt.Sprintf("the request line is longer than the %d bytes this server reads; send long input in a POST body", s.http.ReadBufferSize))
 	case errors.As(err, &small):
 		p = op.NewProblem(431, op.KindHeadersTooLarge, fmt.Sprintf("the request's header fields are larger than the %d bytes this server reads; send fewer or shorter headers", s.http.ReadBufferSize))
 	default:
@@ -960,7 +1141,7 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	s.writeProblem(rc, p, rid)
 	s.metrics.observe(nil, p.Status, 0)
 	if s.cfg.AccessLog != nil {
-		s.writeAccess(&accessRecord{status: p.Status, route: "(unread)", rid: rid, method: rc.Method(), remote: rc.RemoteIP().String()}, time.Now(), 0)
+		s.writeAccess(&accessRecord{status: p.Status, route: "(unread)", rid: rid, method: rc.Method(), remote: s.clientAddr(rc).String()}, time.Now(), 0)
 	}
 }
 
@@ -988,7 +1169,7 @@ func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c 
 		}
 	}
 	if s.cfg.AccessLog != nil {
-		a.remote = rc.RemoteIP().String()
+		a.remote = s.clientAddr(rc).String()
 	}
 	if j, ok := rc.UserValue(bulkKey).(*bulkJob); ok {
 		a.method = append([]byte(nil), a.method...) // rc is not ours once the handler returns
@@ -1039,7 +1220,7 @@ func (s *Server) writeAccess(a *accessRecord, at time.Time, d time.Duration) {
 	b = append(b, `{"time":"`...)
 	b = at.UTC().AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","level":"INFO","msg":"access","method":`...)
-	b = appendJSONString(b, a.method)
+	b = appendJSONString(b, logMethod(a.method))
 	b = append(b, `,"route":`...)
 	b = appendJSONString(b, []byte(a.route))
 	b = append(b, `,"status":`...)
@@ -1056,6 +1237,16 @@ func (s *Server) writeAccess(a *accessRecord, at time.Time, d time.Duration) {
 	s.cfg.AccessLog.Write(b)
 	*bp = b
 	accessBufs.Put(bp)
+}
+
+// logMethod is the method as the access log writes it: a method of HTTP,
+// or OTHER (a request line may carry anything there, a key included).
+func logMethod(m []byte) []byte {
+	switch string(m) {
+	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE":
+		return m
+	}
+	return []byte("OTHER")
 }
 
 // appendJSONString appends v as a JSON string; bytes outside printable

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/valyala/fasthttp"
 
@@ -32,6 +31,22 @@ const StreamBuffered = 1 << 20
 // and tail (usage, warnings) are encoded now, while the call is still
 // valid.
 func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) {
+	// Streamed answers are bounded per account and overall, from the
+	// buffered start on: each holds up to StreamBuffered until its client
+	// has read it, and clients that never read (400 of them held 1.8 GB)
+	// cannot pile them up. The call is given back its calls when refused.
+	release, p := s.streams.acquire(c)
+	if p != nil {
+		s.unbill(c)
+		s.writeProblem(rc, p, c.RequestID())
+		return
+	}
+	held := false // the slot goes with the body when it is streamed
+	defer func() {
+		if !held {
+			release()
+		}
+	}()
 	var tail []byte
 	buf := rc.Response.SwapBody(nil)[:0] // the response's pooled buffer
 	ctype := st.ContentType
@@ -66,7 +81,7 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 		rc.Response.Header.Set("Content-Disposition", `attachment; filename="`+st.Filename+`"`)
 	}
 	if w := c.Warnings(); len(w) > 0 && st.ContentType != "" {
-		rc.Response.Header.Set("X-Warnings", strings.Join(w, "; "))
+		rc.Response.Header.Set("X-Warnings", warningsHeader(w))
 	}
 	if ended {
 		rc.Response.SwapBody(append(buf, tail...))
@@ -79,7 +94,8 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 	// complete answer. The compression handler reads Accept-Encoding
 	// after this handler: without it the body is left as it is.
 	rc.Request.Header.Del(fasthttp.HeaderAcceptEncoding)
-	sb := &streamBody{next: st.Next, pending: buf, tail: tail, log: s, rid: c.RequestID(), opID: c.Operation().ID}
+	held = true
+	sb := &streamBody{next: st.Next, pending: buf, tail: tail, log: s, rid: c.RequestID(), opID: c.Operation().ID, release: release}
 	rc.SetUserValue(streamKey, sb)
 	rc.Response.SetBodyStream(sb, -1)
 }
@@ -96,6 +112,7 @@ type streamBody struct {
 	rid     string
 	opID    string
 	done    func() // records the request (set by finish); nil before
+	release func() // gives the stream's slot back
 	closed  bool
 }
 
@@ -134,6 +151,7 @@ func (b *streamBody) CloseWithError(err error) error {
 		return nil
 	}
 	b.closed = true
+	b.release()
 	if err != nil && !errors.Is(err, io.EOF) {
 		b.log.log.Error("streamed body ended early", "request_id", b.rid, "operation", b.opID, "error", err.Error())
 	}

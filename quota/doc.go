@@ -72,23 +72,32 @@
 //
 // Several instances (PostgreSQL, Config.Shared): the daily and monthly
 // limits hold exactly across instances, with or without a per-second rate.
-// An instance charges calls from a lease it takes from the store's
-// counters: one store.Flush adds the lease (a quarter of what the account
-// has left, 1 to MaxLease calls) and returns the totals, which include
-// every other instance's leases (the store serialises the additions);
-// what the totals show over a limit is given back at once, and the rest is
-// the instance's to charge in memory. Leases never pass the limit, so the
-// instances together never admit more than it; the unused part of each
-// lease goes back at every flush, so near the limit an instance that
-// holds calls it does not need returns them within one interval (until
-// then another instance may refuse calls the account still has). The cost
-// is a store round trip per lease: one per MaxLease calls far from the
-// limit, one per call at its very end. If the store is unreachable,
-// charges continue from the lease in hand and then fail. Report shows the
-// shared count: the store's totals less this instance's unused lease.
-// Without Shared (one instance, bbolt) counts live in memory between
-// flushes and are exact. The per-second rate is enforced per instance:
-// across k instances an account may get up to k x RatePerSecond.
+// An instance charges calls from reservations: store.Reserve grants a
+// quarter of what the account has left (1 to MaxLease calls) within the
+// limits, after the counted calls and every instance's live reservations
+// (the store serialises reservations on the account's counter rows), and
+// the instance charges them in memory. Reservations are not counts: a call
+// is held when it starts (Hold) and counted when it is answered (Settle),
+// and each flush moves the settled calls from the reservation to the
+// counters and gives the unused part back, in one transaction. A
+// reservation is renewed at each flush and expires ReservationTTL after
+// the last renewal, so an instance killed with calls reserved (unused, or
+// held by requests in flight) never has them counted: a crash may
+// under-count (the calls settled since the last flush), never over-count.
+// Until a dead instance's reservation expires, other instances may refuse
+// calls the account still has (near its limit only). The cost is a store
+// round trip per lease: one per MaxLease calls far from the limit, one per
+// call at its very end. If the store is unreachable, charges continue from
+// the reservation in hand until it expires, then fail (503). Report shows
+// the shared count: the store's counted calls plus what this instance
+// counted and has not flushed. Without Shared (one instance, bbolt) counts
+// live in memory between flushes and are exact. The per-second rate is
+// enforced per instance: across k instances an account may get up to k x
+// RatePerSecond.
+//
+// Every flush carries the instance's id and a sequence number: a flush
+// whose commit went through but whose reply was lost is sent again as it
+// was and applied once.
 //
 // Refund gives back the calls of a request that ended without an answer
 // (refused for its input, or failed on our side); its rate token is kept.

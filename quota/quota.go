@@ -3,6 +3,8 @@ package quota
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -56,6 +58,7 @@ type LimitError struct {
 	RetryAfter time.Duration // until the day or month rolls over, or a rate token is back
 	Reset      time.Time     // the instant RetryAfter points at (UTC)
 	Usage      Usage         // counters at the refusal (nothing was charged)
+	Want       int64         // the calls the refused charge asked for
 }
 
 func (e *LimitError) Error() string {
@@ -99,15 +102,22 @@ type Config struct {
 	// with its outcome (err nil on success). Use it to log and count.
 	OnFlush func(FlushStats, error)
 	// Shared says several instances count on this store (PostgreSQL).
-	// Calls are then charged from leases taken from the store's counters
-	// with an atomic add, checked against the limits: the daily and
-	// monthly limits hold exactly across instances, with or without a
-	// per-second rate, at the price of a store round trip per lease (up to
-	// MaxLease calls; smaller near the limit) and the lease's unused part
-	// given back at each flush. Without it counts are local between
+	// Calls are then charged from reservations the store grants within
+	// the limits (store.Reserve): the daily and monthly limits hold
+	// exactly across instances, with or without a per-second rate, at the
+	// price of a store round trip per lease (up to MaxLease calls; smaller
+	// near the limit), the lease's unused part given back at each flush.
+	// Reserved calls are not counted: only calls settled (answered) are
+	// flushed to the counters, so a crash can lose counts but never count
+	// a call that was not served. Without Shared counts are local between
 	// flushes and instances may overshoot by what they admit in one
 	// interval.
 	Shared bool
+	// ReservationTTL is how long the store keeps an instance's reservation
+	// after it last renewed it (every flush): the time a crashed
+	// instance's reservations still hold part of a nearly spent quota
+	// back. 0 means 10 flush intervals, at least 5 s.
+	ReservationTTL time.Duration
 }
 
 // MaxLease bounds the calls one lease takes from a shared store.
@@ -135,8 +145,15 @@ type Quota struct {
 	idle     time.Duration
 	onFlush  func(FlushStats, error)
 	shared   bool
+	ttl      time.Duration // of the store's reservations
 	seed     maphash.Seed
 	shards   [nShards]shard
+
+	// writer names this instance's flushes and reservations in the store;
+	// seq numbers its flushes, so that a retried flush counts once.
+	writer  string
+	seq     int64
+	inDoubt *store.Batch // a flush that failed: maybe applied, retried as it is
 
 	flushMu sync.Mutex // one flush at a time; also held by statistics queries
 	closeMu sync.RWMutex
@@ -160,18 +177,26 @@ type entry struct {
 	loadErr error
 
 	day      time.Time // UTC day the counters are for
-	dayN     int64     // best known total of the day: stored + unflushed
+	dayN     int64     // best known total of the day: stored + unflushed + held
 	monthN   int64     // same for day's month
-	pending  []pend    // charges not yet handed to a flush, by day
+	pending  []pend    // settled calls not yet handed to a flush, by day
+	held     int64     // calls of day charged and not settled yet (in flight)
 	tat      time.Time // rate: theoretical arrival time (GCRA)
 	lastUsed time.Time
 
-	// Shared stores: calls taken from the store's counters for this
-	// instance and not used yet (counted there, not here), for leaseDay;
+	// Shared stores: calls the store reserved for this instance and not
+	// charged yet (lease), for leaseDay, usable until leaseUntil (by the
+	// real clock: the store expires them ReservationTTL after they were
+	// asked for); settled counts the calls of the reservation settled
+	// since the last flush (they leave the reservation for the counters);
+	// resPending are reservation changes of past days for the next flush;
 	// leasing is non-nil while a lease is being taken.
-	lease    int64
-	leaseDay time.Time
-	leasing  chan struct{}
+	lease      int64
+	leaseDay   time.Time
+	leaseUntil time.Time
+	settled    int64
+	resPending []pend
+	leasing    chan struct{}
 }
 
 type pend struct {
@@ -230,7 +255,9 @@ func New(st store.Store, cfg Config) *Quota {
 		idle:     cfg.IdleEvict,
 		onFlush:  cfg.OnFlush,
 		shared:   cfg.Shared,
+		ttl:      cfg.ReservationTTL,
 		seed:     maphash.MakeSeed(),
+		writer:   newWriterID(),
 		stop:     make(chan struct{}),
 		done:     make(chan struct{}),
 	}
@@ -246,6 +273,9 @@ func New(st store.Store, cfg Config) *Quota {
 	if q.idle <= 0 {
 		q.idle = 10 * time.Minute
 	}
+	if q.ttl <= 0 {
+		q.ttl = max(10*q.interval, 5*time.Second)
+	}
 	for i := range q.shards {
 		q.shards[i].accts = map[string]*entry{}
 		q.shards[i].usage = map[bucketKey]*bucketAgg{}
@@ -256,6 +286,14 @@ func New(st store.Store, cfg Config) *Quota {
 		close(q.done)
 	}
 	return q
+}
+
+// newWriterID names an instance for the store: random, so that a
+// restarted instance never continues a dead one's flush sequence.
+func newWriterID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return "w" + hex.EncodeToString(b[:])
 }
 
 // Plans returns the configured plans (do not modify).
@@ -283,7 +321,49 @@ func (q *Quota) shardOf(account string) *shard {
 // The first call for an account reads its totals from the store (ctx
 // bounds that read); later calls touch only memory.
 func (q *Quota) Charge(ctx context.Context, accountID, planName string, n int64) (Usage, error) {
-	return q.charge(ctx, accountID, planName, n, true)
+	return q.charge(ctx, accountID, planName, n, true, true)
+}
+
+// Hold is Charge for a call that is still to be served: the n calls count
+// against the limits at once (and in the usage returned) but are counted
+// in the store only when Settle says the call was answered; Refund gives
+// them back. A crash in between loses them: a call is never counted that
+// was not served. With rate false no token of the per-second rate is
+// taken (a batch item, a tool call: their request took one).
+func (q *Quota) Hold(ctx context.Context, accountID, planName string, n int64, rate bool) (Usage, error) {
+	return q.charge(ctx, accountID, planName, n, rate, false)
+}
+
+// Settle counts n calls held at instant at (the call's start) as served:
+// the next flush writes them. Calls held on a day that has rolled over
+// were counted then; Settle ignores them.
+func (q *Quota) Settle(accountID string, at time.Time, n int64) {
+	if n <= 0 {
+		return
+	}
+	day := store.Day(at)
+	sh := q.shardOf(accountID)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	e := sh.accts[accountID]
+	if e == nil || !e.loaded || !e.day.Equal(day) {
+		return
+	}
+	n = min(n, e.held)
+	e.held -= n
+	e.addPending(day, n)
+	if q.shared {
+		e.settled += n
+	}
+}
+
+// addPending adds n settled calls of day to the deltas of the next flush.
+func (e *entry) addPending(day time.Time, n int64) {
+	if k := len(e.pending); k > 0 && e.pending[k-1].day.Equal(day) {
+		e.pending[k-1].n += n
+	} else {
+		e.pending = append(e.pending, pend{day: day, n: n})
+	}
 }
 
 // ChargeQuota is Charge without the per-second rate: it bills n calls and
@@ -292,14 +372,15 @@ func (q *Quota) Charge(ctx context.Context, accountID, planName string, n int64)
 // bills nothing), so that a batch of 100 items is not refused by a rate of
 // 50 per second.
 func (q *Quota) ChargeQuota(ctx context.Context, accountID, planName string, n int64) (Usage, error) {
-	return q.charge(ctx, accountID, planName, n, false)
+	return q.charge(ctx, accountID, planName, n, false, true)
 }
 
 // Refund gives back n calls charged to the account at instant at (the
 // calls of a request that was then refused for its input: users pay for
-// answers, not for their typos). The rate token the request took is not
-// given back. A refund after the day has rolled over is dropped (the
-// charge stays on the day it was made), and no counter goes below zero.
+// answers, not for their typos): held calls first, then settled ones.
+// The rate token the request took is not given back. A refund after the
+// day has rolled over is dropped (the charge stays on the day it was
+// made), and no counter goes below zero.
 func (q *Quota) Refund(accountID string, at time.Time, n int64) {
 	if n <= 0 {
 		return
@@ -318,38 +399,39 @@ func (q *Quota) Refund(accountID string, at time.Time, n int64) {
 	}
 	e.dayN -= n
 	e.monthN -= n
+	h := min(n, e.held)
+	e.held -= h
 	if q.shared && e.leaseDay.Equal(day) {
-		e.lease += n // still counted in the store: back into the lease
+		e.lease += h // still reserved in the store: back into the lease
+	}
+	if n -= h; n <= 0 {
 		return
 	}
-	// A negative delta: the charge may be flushed already, and flushes
-	// add deltas.
-	if k := len(e.pending); k > 0 && e.pending[k-1].day.Equal(day) {
-		e.pending[k-1].n -= n
-	} else {
-		e.pending = append(e.pending, pend{day: day, n: -n})
+	// Settled calls: a negative delta (the charge may be flushed already,
+	// and flushes add deltas).
+	e.addPending(day, -n)
+	if q.shared && e.leaseDay.Equal(day) {
+		back := min(n, e.settled) // not flushed yet: still in the reservation
+		e.settled -= back
+		e.lease += back
 	}
 }
 
-// unusedOf is what this instance counted in the store for the account
-// today and has not used: its lease, and the parts of leases it is to give
-// back at the next flush.
-func (q *Quota) unusedOf(accountID string) int64 {
+// localOf is what this instance counts for the account today and the
+// store does not yet: the calls settled and not flushed, and those held.
+func (q *Quota) localOf(accountID string) int64 {
 	today := store.Day(q.now())
 	sh := q.shardOf(accountID)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	e := sh.accts[accountID]
-	if e == nil || !e.loaded {
+	if e == nil || !e.loaded || !e.day.Equal(today) {
 		return 0
 	}
-	var n int64
-	if e.leaseDay.Equal(today) {
-		n = e.lease
-	}
+	n := e.held
 	for _, p := range e.pending {
 		if p.day.Equal(today) {
-			n -= p.n
+			n += p.n
 		}
 	}
 	return n
@@ -357,10 +439,11 @@ func (q *Quota) unusedOf(accountID string) int64 {
 
 // Peek returns the account's usage without charging anything.
 func (q *Quota) Peek(ctx context.Context, accountID, planName string) (Usage, error) {
-	return q.charge(ctx, accountID, planName, 0, false)
+	return q.charge(ctx, accountID, planName, 0, false, true)
 }
 
-func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64, rate bool) (Usage, error) {
+// charge charges n calls, settled at once or held (settle false).
+func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64, rate, settle bool) (Usage, error) {
 	if n < 0 {
 		return Usage{}, fmt.Errorf("quota: negative charge %d", n)
 	}
@@ -380,9 +463,9 @@ func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64,
 		return Usage{}, err // entryLocked released the lock
 	}
 	if q.shared && n > 0 {
-		return q.chargeShared(ctx, sh, e, accountID, p, n, rate) // releases the lock
+		return q.chargeShared(ctx, sh, e, accountID, p, n, rate, settle) // releases the lock
 	}
-	u, err := q.chargeLocked(e, p, n, rate)
+	u, err := q.chargeLocked(e, p, n, rate, settle)
 	sh.mu.Unlock()
 	return u, err
 }
@@ -390,12 +473,17 @@ func (q *Quota) charge(ctx context.Context, accountID, planName string, n int64,
 // chargeShared charges n calls from the entry's lease, taking a lease
 // from the store when it runs short (at most once per call; waiting for
 // another call's lease first). Called with sh.mu held; releases it.
-func (q *Quota) chargeShared(ctx context.Context, sh *shard, e *entry, accountID string, p Plan, n int64, rate bool) (Usage, error) {
+func (q *Quota) chargeShared(ctx context.Context, sh *shard, e *entry, accountID string, p Plan, n int64, rate, settle bool) (Usage, error) {
 	defer sh.mu.Unlock()
 	now := q.now()
 	leased := false
 	for {
 		q.rollLocked(e, now)
+		if e.lease > 0 && time.Now().After(e.leaseUntil) {
+			// The store has expired it (a flush would have renewed or
+			// returned it: the store is out of reach): not ours any more.
+			e.lease = 0
+		}
 		if e.lease >= n {
 			break
 		}
@@ -429,16 +517,22 @@ func (q *Quota) chargeShared(ctx context.Context, sh *shard, e *entry, accountID
 	e.lease -= n
 	e.dayN += n
 	e.monthN += n
+	if settle {
+		e.addPending(e.day, n)
+		e.settled += n
+	} else {
+		e.held += n
+	}
 	e.lastUsed = now
 	u.RequestsThisDay, u.RequestsThisMonth = e.dayN, e.monthN
 	u.RatePerSecond, u.RateRemaining = p.RatePerSecond, rateRemaining(e, p, now)
 	return u, nil
 }
 
-// takeLease adds a lease of at least n calls to the store's counters of
-// the day and reads the totals back: what the totals show over a limit is
-// given back (through the next flush) and the rest is the entry's to use.
-// The store serialises the additions, so the leases of all instances never
+// takeLease asks the store to reserve at least n calls for this instance
+// (store.Reserve: granted within the limits, after the counted calls and
+// every instance's reservations) and adds the grant to the entry's lease.
+// The store serialises reservations, so all instances together never
 // pass the limits. Called with sh.mu held, which it releases during the
 // store's round trip.
 func (q *Quota) takeLease(ctx context.Context, sh *shard, e *entry, accountID string, p Plan, n int64, now time.Time) error {
@@ -451,33 +545,34 @@ func (q *Quota) takeLease(ctx context.Context, sh *shard, e *entry, accountID st
 		e.leasing = nil
 		close(ch)
 	}()
+	sent := time.Now() // the store's expiry runs from later than this
 	sh.mu.Unlock()
-	totals, err := q.st.Flush(ctx, store.Batch{Counters: []store.CounterDelta{{AccountID: accountID, Day: day, N: size}}})
+	g, err := q.st.Reserve(ctx, store.Reservation{AccountID: accountID, Day: day, Writer: q.writer, N: size,
+		DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, TTL: q.ttl})
 	sh.mu.Lock()
 	if err != nil {
-		return fmt.Errorf("quota: lease for %s: %w", accountID, err)
-	}
-	t := totals[0]
-	give := min(size, max(0, t.DayN-p.DailyLimit, t.MonthN-p.MonthlyLimit))
-	if give > 0 {
-		// Over a limit: give the excess back at once (near the limit only),
-		// or with the next flush if the store fails now.
-		sh.mu.Unlock()
-		_, err := q.st.Flush(ctx, store.Batch{Counters: []store.CounterDelta{{AccountID: accountID, Day: day, N: -give}}})
-		sh.mu.Lock()
-		if err != nil {
-			e.pending = append(e.pending, pend{day: day, n: -give})
-		}
+		return fmt.Errorf("quota: reservation for %s: %w", accountID, err)
 	}
 	if !e.leaseDay.Equal(day) {
-		e.lease = 0 // rollLocked gave the old day's back
+		e.lease, e.settled = 0, 0 // rollLocked handed the old day's back
 	}
-	e.lease += size - give
+	e.lease += g.N
 	e.leaseDay = day
-	// The local view: the shared totals less what is leased here unused.
+	e.leaseUntil = sent.Add(q.ttl)
+	// The local view: the counted calls, and what this instance settled
+	// (not flushed yet) and holds.
 	if e.day.Equal(day) {
-		e.dayN = t.DayN - give - e.lease
-		e.monthN = t.MonthN - give - e.lease
+		var mine, mineMonth int64
+		for _, pd := range e.pending {
+			if pd.day.Equal(day) {
+				mine += pd.n
+			}
+			if store.Month(pd.day).Equal(store.Month(day)) {
+				mineMonth += pd.n
+			}
+		}
+		e.dayN = g.Used.DayN + mine + e.held
+		e.monthN = g.Used.MonthN + mineMonth + e.held
 	}
 	return nil
 }
@@ -488,10 +583,10 @@ func (q *Quota) exhaustedLocked(e *entry, p Plan, now time.Time, n int64) (Usage
 	u := Usage{DailyLimit: p.DailyLimit, MonthlyLimit: p.MonthlyLimit, RequestsThisDay: e.dayN, RequestsThisMonth: e.monthN, Scope: Scope}
 	if monthLeft := p.MonthlyLimit - e.monthN; monthLeft >= n || p.DailyLimit-e.dayN < monthLeft {
 		reset := today.AddDate(0, 0, 1)
-		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 	}
 	reset := store.Month(today).AddDate(0, 1, 0)
-	return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+	return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 }
 
 // rollLocked starts a new UTC day (and month) on the entry when now is
@@ -509,11 +604,24 @@ func (q *Quota) rollLocked(e *entry, now time.Time) {
 	if !store.Month(e.day).Equal(store.Month(today)) {
 		e.monthN = 0
 	}
-	e.day, e.dayN = today, 0
-	if e.lease > 0 && !e.leaseDay.Equal(today) {
-		e.pending = append(e.pending, pend{day: e.leaseDay, n: -e.lease})
-		e.lease = 0
+	// Calls still held from the past day are counted on it now (a call
+	// that spans midnight is billed to the day it started); their Settle
+	// or Refund will find the day gone.
+	if e.held > 0 {
+		e.addPending(e.day, e.held)
+		if q.shared {
+			e.settled += e.held
+		}
 	}
+	if q.shared && !e.leaseDay.IsZero() && !e.leaseDay.Equal(today) {
+		// The past day's reservation: its unused part goes back, its
+		// settled part to the counters, at the next flush.
+		if d := e.settled + e.lease; d > 0 {
+			e.resPending = append(e.resPending, pend{day: e.leaseDay, n: -d})
+		}
+		e.lease, e.settled = 0, 0
+	}
+	e.day, e.dayN, e.held = today, 0, 0
 }
 
 // rateLocked takes a token of the per-second rate (GCRA, the token bucket
@@ -557,7 +665,7 @@ func rateRemaining(e *entry, p Plan, now time.Time) int64 {
 }
 
 // chargeLocked is the check and the increment, under the shard mutex.
-func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error) {
+func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate, settle bool) (Usage, error) {
 	now := q.now()
 	e.lastUsed = now
 	// Integer seconds first: building the day with time.Date on every call
@@ -570,11 +678,11 @@ func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error
 	}
 	if e.dayN+n > p.DailyLimit {
 		reset := today.AddDate(0, 0, 1)
-		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+		return u, &LimitError{Limit: LimitDaily, Max: p.DailyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 	}
 	if e.monthN+n > p.MonthlyLimit {
 		reset := store.Month(today).AddDate(0, 1, 0)
-		return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u}
+		return u, &LimitError{Limit: LimitMonthly, Max: p.MonthlyLimit, Reset: reset, RetryAfter: reset.Sub(now), Usage: u, Want: n}
 	}
 	if rate {
 		if err := q.rateLocked(e, p, now, u); err != nil {
@@ -584,10 +692,10 @@ func (q *Quota) chargeLocked(e *entry, p Plan, n int64, rate bool) (Usage, error
 	if n > 0 {
 		e.dayN += n
 		e.monthN += n
-		if k := len(e.pending); k > 0 && e.pending[k-1].day.Equal(today) {
-			e.pending[k-1].n += n
+		if settle {
+			e.addPending(today, n)
 		} else {
-			e.pending = append(e.pending, pend{day: today, n: n})
+			e.held += n
 		}
 	}
 	u.RequestsThisDay, u.RequestsThisMonth = e.dayN, e.monthN
@@ -716,8 +824,19 @@ func (q *Quota) Flush(ctx context.Context) (FlushStats, error) {
 }
 
 func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
-	var b store.Batch
 	var st FlushStats
+	// A flush that failed may have been applied all the same (the commit
+	// went through, its answer was lost): it is sent again as it was, with
+	// its sequence number, which the store applies once.
+	if q.inDoubt != nil {
+		start := time.Now()
+		if _, err := q.st.Flush(ctx, *q.inDoubt); err != nil {
+			st.Took = time.Since(start)
+			return st, fmt.Errorf("quota: flush (retry): %w", err)
+		}
+		q.inDoubt = nil
+	}
+	b := store.Batch{Writer: q.writer, ReservationTTL: q.ttl}
 	now := q.now()
 	for i := range q.shards {
 		sh := &q.shards[i]
@@ -726,14 +845,22 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 			if !e.loaded {
 				continue // still loading (or failed): nothing charged yet
 			}
-			if e.lease > 0 && e.leasing == nil {
-				// A shared store: the unused lease goes back, so that
-				// other instances can have it; the next call leases anew.
-				e.pending = append(e.pending, pend{day: e.leaseDay, n: -e.lease})
-				e.lease = 0
+			if q.shared {
+				// The reservation loses its settled calls (they go to
+				// the counters in the same transaction) and the unused
+				// lease (back to every instance); what stays is held,
+				// renewed for another TTL.
+				for _, r := range e.resPending {
+					b.Reservations = append(b.Reservations, store.ReservationDelta{AccountID: id, Day: r.day, N: r.n})
+				}
+				e.resPending = e.resPending[:0]
+				if !e.leaseDay.IsZero() && (e.settled+e.lease > 0 || e.held > 0) {
+					b.Reservations = append(b.Reservations, store.ReservationDelta{AccountID: id, Day: e.leaseDay, N: -(e.settled + e.lease)})
+				}
+				e.settled, e.lease = 0, 0
 			}
 			if len(e.pending) == 0 {
-				if now.Sub(e.lastUsed) > q.idle {
+				if now.Sub(e.lastUsed) > q.idle && e.held == 0 && e.leasing == nil {
 					delete(sh.accts, id)
 				}
 				continue
@@ -753,12 +880,12 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 		sh.mu.Unlock()
 	}
 	st.Counters, st.Buckets = len(b.Counters), len(b.Usage)
-	if len(b.Counters) == 0 && len(b.Usage) == 0 {
+	if len(b.Counters) == 0 && len(b.Usage) == 0 && len(b.Reservations) == 0 {
 		return st, nil
 	}
 	// A fixed order makes concurrent flushes of several instances take
 	// row locks in the same order (no deadlocks) and puts each account's
-	// days in order, so the last total of a month is the largest.
+	// days in order, so that the last total of a month is the largest.
 	slices.SortFunc(b.Counters, func(x, y store.CounterDelta) int {
 		return cmp.Or(cmp.Compare(x.AccountID, y.AccountID), x.Day.Compare(y.Day))
 	})
@@ -766,18 +893,23 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 		return cmp.Or(cmp.Compare(x.AccountID, y.AccountID), x.Hour.Compare(y.Hour),
 			cmp.Compare(x.KeyID, y.KeyID), cmp.Compare(x.Endpoint, y.Endpoint))
 	})
+	slices.SortFunc(b.Reservations, func(x, y store.ReservationDelta) int {
+		return cmp.Or(cmp.Compare(x.AccountID, y.AccountID), x.Day.Compare(y.Day))
+	})
+	q.seq++
+	b.Seq = q.seq
 	start := time.Now()
 	totals, err := q.st.Flush(ctx, b)
 	st.Took = time.Since(start)
 	if err != nil {
-		q.restore(b)
+		q.inDoubt = &b
 		return st, fmt.Errorf("quota: flush: %w", err)
 	}
 	for _, t := range totals {
 		sh := q.shardOf(t.AccountID)
 		sh.mu.Lock()
 		if e := sh.accts[t.AccountID]; e != nil {
-			var sinceDay, sinceMonth int64 // charged after the snapshot
+			var sinceDay, sinceMonth int64 // settled after the snapshot
 			for _, p := range e.pending {
 				if p.day.Equal(t.Day) {
 					sinceDay += p.n
@@ -787,45 +919,15 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 				}
 			}
 			if e.day.Equal(t.Day) {
-				e.dayN = t.DayN + sinceDay
+				e.dayN = t.DayN + sinceDay + e.held
 			}
 			if store.Month(e.day).Equal(store.Month(t.Day)) {
-				e.monthN = t.MonthN + sinceMonth
+				e.monthN = t.MonthN + sinceMonth + e.held
 			}
 		}
 		sh.mu.Unlock()
 	}
 	return st, nil
-}
-
-// restore puts the deltas of a failed flush back so the next one retries.
-func (q *Quota) restore(b store.Batch) {
-	for _, c := range b.Counters {
-		sh := q.shardOf(c.AccountID)
-		sh.mu.Lock()
-		e := sh.accts[c.AccountID]
-		if e == nil {
-			// Never evicted while holding deltas, but be safe: keep the count.
-			e = &entry{ready: make(chan struct{}), loaded: true, day: c.Day, lastUsed: q.now()}
-			close(e.ready)
-			sh.accts[c.AccountID] = e
-		}
-		e.pending = append([]pend{{day: c.Day, n: c.N}}, e.pending...)
-		slices.SortStableFunc(e.pending, func(x, y pend) int { return x.day.Compare(y.day) })
-		sh.mu.Unlock()
-	}
-	for _, u := range b.Usage {
-		sh := q.shardOf(u.AccountID)
-		sh.mu.Lock()
-		k := bucketKey{account: u.AccountID, key: u.KeyID, endpoint: u.Endpoint, hour: u.Hour.Unix()}
-		a := sh.usage[k]
-		if a == nil {
-			a = &bucketAgg{}
-			sh.usage[k] = a
-		}
-		a.add(u)
-		sh.mu.Unlock()
-	}
 }
 
 // Close stops the background flusher, refuses further charges (ErrClosed)

@@ -540,15 +540,14 @@ func (q *Quota) Report(ctx context.Context, acct store.Account, key store.Key, d
 	}
 	if q.shared {
 		// Several instances count: the store's totals are the shared
-		// count, less what this instance leased and has not used (other
-		// instances' unused leases, at most MaxLease each and given back
-		// within a flush interval, are in it).
+		// count of settled calls (every instance's, flushed within an
+		// interval), plus what this instance counts and has not flushed.
 		c, err := q.st.Counters(ctx, acct.ID, q.now())
 		if err != nil {
 			return Report{}, err
 		}
-		unused := q.unusedOf(acct.ID)
-		u.RequestsThisDay, u.RequestsThisMonth = max(0, c.DayN-unused), max(0, c.MonthN-unused)
+		local := q.localOf(acct.ID)
+		u.RequestsThisDay, u.RequestsThisMonth = c.DayN+local, c.MonthN+local
 	}
 	wide, to := q.window(max(days, 30))
 	all, err := q.buckets(ctx, acct.ID, wide, to)

@@ -25,7 +25,21 @@ var (
 	ErrRevoked = errors.New("store: key revoked")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
+	// ErrLimit: the account already has as many active keys as allowed.
+	ErrLimit = errors.New("store: active key limit reached")
+	// ErrLastKey: the key is its account's last active key.
+	ErrLastKey = errors.New("store: last active key")
+	// ErrUnavailable: the store could not be reached (a PostgreSQL server
+	// down, restarting or refusing connections). Nothing was written; the
+	// same call may succeed later. Servers answer 503 with Retry-After.
+	ErrUnavailable = errors.New("store: unavailable")
 )
+
+// Pinger is implemented by stores that can be unreachable (PostgreSQL):
+// Ping reports whether the store answers now, for readiness checks.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
 
 // Account owns keys and has a plan; its quota counters are shared by all its
 // keys (scope "account_plan").
@@ -280,6 +294,46 @@ func (b *UsageBucket) Add(o UsageBucket) {
 type Batch struct {
 	Counters []CounterDelta
 	Usage    []UsageBucket
+	// Writer and Seq make a retried batch count once: a batch whose Seq is
+	// not above the last one the store applied for Writer is skipped (its
+	// commit went through, the reply was lost). "" and 0: always applied.
+	Writer string
+	Seq    int64
+	// Reservations change Writer's reservations by their N (a settled call
+	// leaves its reservation for the counters, an unused one is given
+	// back) and renew them for ReservationTTL; a reservation never goes
+	// below zero.
+	Reservations   []ReservationDelta
+	ReservationTTL time.Duration
+}
+
+// Reservation asks the store for N calls of an account's day for one
+// writer (an instance on a shared store), within the plan's limits.
+// Reserved calls count against the limits of every writer until they are
+// settled (flushed as counter deltas), given back, or expire (TTL after
+// the writer last renewed them): a writer killed with calls reserved can
+// never make the account pay for them.
+type Reservation struct {
+	AccountID                string
+	Day                      time.Time
+	Writer                   string
+	N                        int64
+	DailyLimit, MonthlyLimit int64
+	TTL                      time.Duration
+}
+
+// Grant is a Reserve's answer.
+type Grant struct {
+	N        int64        // calls granted, 0 to Reservation.N
+	Used     CounterTotal // the counted calls of the day and month (every writer's flushes)
+	Reserved int64        // live reservations of the day, of every writer, this grant included
+}
+
+// ReservationDelta changes a writer's reservation of an account's day.
+type ReservationDelta struct {
+	AccountID string
+	Day       time.Time
+	N         int64
 }
 
 // Store keeps accounts, keys, quota counters and usage history. Every
@@ -313,6 +367,14 @@ type Store interface {
 	// RevokeKey marks a key revoked at time at. ErrNotFound if there is no
 	// such key, ErrRevoked if it already was.
 	RevokeKey(ctx context.Context, keyID string, at time.Time) error
+	// CreateKeyWithin stores a new key like CreateKey unless its account
+	// already has max active keys (ErrLimit): the count and the insert are
+	// one atomic step, so concurrent creations never pass max.
+	CreateKeyWithin(ctx context.Context, k Key, max int) error
+	// RevokeKeyKeepingOne revokes a key like RevokeKey unless it is its
+	// account's last active key (ErrLastKey), atomically: two keys of an
+	// account revoked at the same moment cannot both go.
+	RevokeKeyKeepingOne(ctx context.Context, keyID string, at time.Time) error
 	// RotateKey atomically stores next (made by NewKey for the same account)
 	// and revokes oldKeyID at next.Created: either both happen or neither.
 	// ErrNotFound / ErrRevoked as for RevokeKey.
@@ -326,6 +388,11 @@ type Store interface {
 	// day and month after the whole batch, which include what other
 	// instances flushed before.
 	Flush(ctx context.Context, b Batch) ([]CounterTotal, error)
+	// Reserve grants up to r.N calls to r.Writer's reservation of the
+	// day: as many as the limits leave after the counted calls and every
+	// writer's live reservations, atomically with respect to every other
+	// Reserve and Flush of the account.
+	Reserve(ctx context.Context, r Reservation) (Grant, error)
 	// Usage returns the stored hourly buckets of an account with
 	// from <= Hour < to, ordered by Hour, then KeyID, then Endpoint.
 	Usage(ctx context.Context, accountID string, from, to time.Time) ([]UsageBucket, error)

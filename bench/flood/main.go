@@ -6,7 +6,7 @@
 // left out, their pages come and go with the dates asked), the flood's
 // answers by status, and the natal client's p50/p99.
 //
-//	flood -url http://127.0.0.1:18095 -pid 1234 -key KEY -scenario png|body|keys [-flood-key KEY2] [-for 15s]
+//	flood -url http://127.0.0.1:18095 -pid 1234 -key KEY -scenario png|body|keys|batch|slowread|mcplist [-flood-key KEY2] [-for 15s]
 package main
 
 import (
@@ -31,7 +31,7 @@ func main() {
 	pid := flag.Int("pid", 0, "server process id (memory is read from /proc)")
 	key := flag.String("key", "", "a valid key for the natal client")
 	floodKey := flag.String("flood-key", "", "the key the png flood uses (a free-plan account)")
-	scenario := flag.String("scenario", "png", "png, body, keys or none")
+	scenario := flag.String("scenario", "png", "png, body, keys, batch, slowread, mcplist or none")
 	size := flag.Int("size", 4000, "png: the size asked for")
 	dur := flag.Duration("for", 15*time.Second, "how long the flood lasts")
 	flag.Parse()
@@ -140,6 +140,82 @@ func main() {
 				time.Sleep(time.Until(deadline)) // hold the connection
 			}()
 		}
+		time.Sleep(time.Until(deadline))
+	case "batch": // 4 clients sending batches of 100 long releasing timelines (4 levels, 100 years)
+		item := `{"operation":"post-zodiacal-releasing-timeline","body":{"year":1950,"month":3,"day":14,"hour":12,"latitude":51.5,"longitude":-0.12,"start":"1950-04-01","end":"2049-12-31","levels":4}}`
+		body := `{"requests":[` + strings.TrimSuffix(strings.Repeat(item+",", 100), ",") + `]}`
+		c := &http.Client{Timeout: 120 * time.Second}
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for time.Now().Before(deadline) {
+					req, _ := http.NewRequest("POST", *url+"/api/v1/batch", strings.NewReader(body))
+					req.Header.Set("x-api-key", *floodKey)
+					req.Header.Set("Content-Type", "application/json")
+					resp, err := c.Do(req)
+					if err != nil {
+						count("error")
+						continue
+					}
+					n, _ := io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					count(fmt.Sprintf("%d (%d MB)", resp.StatusCode, n>>20))
+				}
+			}()
+		}
+		time.Sleep(time.Until(deadline))
+	case "slowread": // 400 clients ask for 20,000 ephemeris rows and never read the answer
+		host := strings.TrimPrefix(*url, "http://")
+		body := `{"start":"2000-01-01T00:00:00Z","end":"2002-04-13T00:00:00Z","step":1,"step_unit":"hours","bodies":["sun","moon","mercury"]}`
+		for range 400 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				conn, err := net.Dial("tcp", host)
+				if err != nil {
+					count("dial error")
+					return
+				}
+				defer conn.Close()
+				conn.(*net.TCPConn).SetReadBuffer(4096)
+				fmt.Fprintf(conn, "POST /api/v1/ephemeris HTTP/1.1\r\nHost: x\r\nx-api-key: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", *floodKey, len(body), body)
+				buf := make([]byte, 64)
+				conn.SetReadDeadline(deadline)
+				if n, _ := conn.Read(buf); n > 0 {
+					if f := strings.Fields(string(buf[:n])); len(f) > 1 {
+						count(f[1])
+					}
+				}
+				time.Sleep(time.Until(deadline)) // never read the rest
+			}()
+			time.Sleep(2 * time.Millisecond)
+		}
+		time.Sleep(time.Until(deadline))
+	case "mcplist": // 16 connections asking for the MCP tool list, on a free (2/s) account
+		c := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 32}}
+		for range 16 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; time.Now().Before(deadline); i++ {
+					req, _ := http.NewRequest("POST", *url+"/api/v1/mcp", strings.NewReader(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":{}}`, i)))
+					req.Header.Set("x-api-key", *floodKey)
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("Accept-Encoding", "br, gzip")
+					resp, err := c.Do(req)
+					if err != nil {
+						count("error")
+						continue
+					}
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					count(strconv.Itoa(resp.StatusCode))
+				}
+			}()
+		}
+		time.Sleep(time.Until(deadline))
+	case "none": // the bystander alone: the baseline of the others
 		time.Sleep(time.Until(deadline))
 	case "keys": // random well-formed keys as fast as 32 clients go
 		c := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}

@@ -15,7 +15,8 @@
 // Every flag of serve has an environment variable: ASTROAPI_ADDR,
 // ASTROAPI_STORE, ASTROAPI_EPHE, ASTROAPI_TABLES, ASTROAPI_PLACES,
 // ASTROAPI_PLANS_FILE, ASTROAPI_PLANS (inline plans), ASTROAPI_FLUSH,
-// ASTROAPI_ACCESS_LOG, ASTROAPI_METRICS_ADDR. Flags win over the environment.
+// ASTROAPI_ACCESS_LOG, ASTROAPI_METRICS_ADDR, ASTROAPI_DRAIN,
+// ASTROAPI_TRUSTED_PROXIES. Flags win over the environment.
 package main
 
 import (

@@ -48,8 +48,15 @@ type Config struct {
 	MetricsAddr   string // "" serves /metrics on the main listener only
 	DevAccount    bool   // create a development account and print its key when the store has no keys
 	ShutdownWait  time.Duration
-	BenchCanned   string // file served at POST /bench/canned (benchmarks only)
-	CPUProfile    string // write a Go CPU profile here from start to shutdown (benchmarks only)
+	// DrainDelay is how long the server keeps serving after SIGTERM with
+	// /readyz answering 503, before it stops accepting: the load
+	// balancer's checks see it leave first (ASTROAPI_DRAIN).
+	DrainDelay time.Duration
+	// TrustedProxies lists the load balancers whose Forwarded and
+	// X-Forwarded-For headers name the client (ASTROAPI_TRUSTED_PROXIES).
+	TrustedProxies string
+	BenchCanned    string // file served at POST /bench/canned (benchmarks only)
+	CPUProfile     string // write a Go CPU profile here from start to shutdown (benchmarks only)
 }
 
 // Main is the serve command: ParseFlags, Run, Close. Tests start the real
@@ -108,6 +115,14 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	env("ASTROAPI_PLANS_FILE", &c.PlansFile)
 	env("ASTROAPI_PLANS", &c.Plans)
 	env("ASTROAPI_METRICS_ADDR", &c.MetricsAddr)
+	env("ASTROAPI_TRUSTED_PROXIES", &c.TrustedProxies)
+	if v := getenv("ASTROAPI_DRAIN"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return fmt.Errorf("ASTROAPI_DRAIN: %w", err)
+		}
+		c.DrainDelay = d
+	}
 	if v := getenv("ASTROAPI_FLUSH"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
@@ -139,6 +154,8 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	fs.StringVar(&c.PlansFile, "plans", c.PlansFile, "plan limits file (ASTROAPI_PLANS_FILE); ASTROAPI_PLANS overrides inline")
 	fs.DurationVar(&c.FlushInterval, "flush", c.FlushInterval, "quota counter flush interval: the crash-loss bound (ASTROAPI_FLUSH)")
 	fs.BoolVar(&c.AccessLog, "access-log", c.AccessLog, "write the access log to stdout (ASTROAPI_ACCESS_LOG)")
+	fs.DurationVar(&c.DrainDelay, "drain", c.DrainDelay, "after SIGTERM, answer /readyz 503 and keep serving this long before stopping, so that a load balancer stops sending requests first (ASTROAPI_DRAIN; 0 behind none)")
+	fs.StringVar(&c.TrustedProxies, "trusted-proxies", c.TrustedProxies, "comma-separated addresses or CIDR prefixes of the load balancers whose Forwarded / X-Forwarded-For name the client (ASTROAPI_TRUSTED_PROXIES)")
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", c.MetricsAddr, "also serve /metrics on this separate address (ASTROAPI_METRICS_ADDR)")
 	fs.StringVar(&c.BenchCanned, "bench-canned", c.BenchCanned, "serve this file at POST /bench/canned, the benchmark baseline (no key, no quota)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", c.CPUProfile, "write a CPU profile of the whole run to this file (go tool pprof reads it)")
@@ -162,7 +179,8 @@ func (m *Main) Run(ctx context.Context) error {
 		accessLog = m.logw
 	}
 	logger.Info("starting", "addr", c.Addr, "store", store.Redact(c.Store), "ephe", c.Ephe, "tables", c.Tables,
-		"places", c.Places, "flush", c.FlushInterval.String(), "access_log", c.AccessLog)
+		"places", c.Places, "flush", c.FlushInterval.String(), "access_log", c.AccessLog,
+		"drain", c.DrainDelay.String(), "trusted_proxies", c.TrustedProxies)
 
 	plans, err := quota.LoadPlans(c.PlansFile, c.Plans)
 	if err != nil {
@@ -250,7 +268,12 @@ func (m *Main) Run(ctx context.Context) error {
 		Positions: positions, Tables: m.tables, Swiss: m.swiss, Places: pl, Zones: zx,
 		Store: m.Store, Quota: m.Quota, KeyRevoked: forgetKey,
 	})
+	trusted, err := apihttp.ParseTrustedProxies(c.TrustedProxies)
+	if err != nil {
+		return err
+	}
 	m.Server, err = apihttp.New(apihttp.Config{
+		Limits:     apihttp.Limits{TrustedProxies: trusted},
 		Operations: ops, Ephemeris: positions != nil, Store: m.Store, Quota: m.Quota, Logger: logger, AccessLog: accessLog, CannedBody: canned,
 		MetricsElsewhere: c.MetricsAddr != "", TableChecks: apihttp.TableChecks(m.tables),
 		Services: resolve.Services{Places: pl, Zones: zx},
@@ -388,6 +411,12 @@ func (m *Main) Close() error {
 			m.chores.Wait() // before the store closes
 		}
 		var errs []error
+		if m.Server != nil && m.ln != nil && m.Config.DrainDelay > 0 {
+			// Not ready, still serving: the balancer moves the traffic
+			// away, then the listener closes with nothing in flight.
+			m.Server.Drain()
+			time.Sleep(m.Config.DrainDelay)
+		}
 		if m.Server != nil && m.ln != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), m.Config.ShutdownWait)
 			if err := m.Server.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -7,22 +7,6 @@ import (
 	"github.com/astroapi/astroapi/engine/solarterms"
 )
 
-// AnimalInput is an animal request: a Gregorian year.
-type AnimalInput struct {
-	Year *int `json:"year" required:"true" doc:"Gregorian year; the animal is that of the sexagenary year beginning in it, at Lichun (about 4 February)" minimum:"1583" maximum:"2999" example:"2024"`
-}
-
-// Validate checks the year.
-func (in AnimalInput) Validate() engine.Fields {
-	switch {
-	case in.Year == nil:
-		return engine.Fields{{Field: "year", Reason: "required: a Gregorian year"}}
-	case *in.Year < solarterms.MinYear || *in.Year > solarterms.MaxYear:
-		return engine.Fields{{Field: "year", Reason: fmt.Sprintf("must be between %d and %d", solarterms.MinYear, solarterms.MaxYear)}}
-	}
-	return nil
-}
-
 // Characteristics are the traditional traits and lucky things of an animal
 // (folk associations, as popular almanacs give them).
 type Characteristics struct {
@@ -61,13 +45,12 @@ type AnimalYear struct {
 // animalConvention states which year a Gregorian year names.
 const animalConvention = "the sexagenary year that begins in this Gregorian year, (year - 4) mod 60 (1984 = Jia Zi): in the solar reckoning of BaZi it runs from Lichun (starts) to the next Lichun; the lunar new year (21 January - 20 February) gives the same animal for most of the year. People born in January or early February belong to the previous animal: send the full date and time to /chinese/bazi"
 
-// Animal returns the animal year beginning in Gregorian year in.Year, with
-// its Lichun instants from terms.
-func Animal(terms *solarterms.Finder, in AnimalInput) (AnimalYear, error) {
-	if errs := in.Validate(); len(errs) > 0 {
-		return AnimalYear{}, errs
+// Animal returns the animal year beginning in Gregorian year y
+// (solarterms.MinYear to MaxYear), with its Lichun instants from terms.
+func Animal(terms *solarterms.Finder, y int) (AnimalYear, error) {
+	if y < solarterms.MinYear || y > solarterms.MaxYear {
+		return AnimalYear{}, &engine.FieldError{Field: "year", Reason: fmt.Sprintf("must be between %d and %d", solarterms.MinYear, solarterms.MaxYear)}
 	}
-	y := *in.Year
 	start, err := terms.Find(y, solarterms.Lichun)
 	if err != nil {
 		return AnimalYear{}, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/solarterms"
 )
 
@@ -29,55 +30,13 @@ const (
 // EnumValues lists the day boundaries (engine.Enum).
 func (DayBoundary) EnumValues() []string { return []string{string(ZiStart), string(Midnight)} }
 
-// Input is a BaZi request: a civil date and time in an IANA zone.
-type Input struct {
-	Year  int  `json:"year" required:"true" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
-	Month int  `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
-	Day   int  `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
-	Hour  *int `json:"hour" required:"true" doc:"hour of the local clock, 0-23" minimum:"0" maximum:"23" example:"14"`
-	// Minute defaults to 0.
-	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59" default:"0" minimum:"0" maximum:"59" example:"30"`
-	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time (default UTC); its historical offsets and daylight time apply" default:"UTC" example:"Asia/Shanghai"`
-	// Fold picks one of two instants when clocks were turned back.
-	Fold        int         `json:"fold,omitempty" doc:"for a local time that occurred twice (clocks turned back): 0 the earlier instant (default), 1 the later" minimum:"0" maximum:"1" default:"0"`
-	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight (00:00)" enum:"zi_start,midnight" default:"zi_start"`
-	// Gender is accepted and ignored (the four pillars do not depend on it).
-	Gender string `json:"gender,omitempty" doc:"ignored: the four pillars do not depend on it (a warning says so)"`
-}
-
-// Validate checks every field, naming each bad one by its JSON name.
-func (in Input) Validate() engine.Fields { return in.validate("") }
-
-// validate checks in with field names under prefix ("person1.").
-func (in Input) validate(prefix string) engine.Fields {
-	var errs engine.Fields
-	l := in.local()
-	if in.Hour == nil {
-		errs = append(errs, &engine.FieldError{Field: prefix + "hour", Reason: "required: the hour of birth, 0-23"})
-	}
-	for _, e := range l.Validate() {
-		errs = append(errs, &engine.FieldError{Field: prefix + e.Field, Reason: e.Reason})
-	}
-	if (in.Year < solarterms.MinYear || in.Year > solarterms.MaxYear) && in.Year >= birth.MinYear && in.Year <= birth.MaxYear {
-		// birth takes -3000..3000 (and names the year beyond); the pillars
-		// need the solar-term table's years.
-		errs = append(errs, &engine.FieldError{Field: prefix + "year", Reason: fmt.Sprintf("must be between %d and %d (the years of the solar-term table)", solarterms.MinYear, solarterms.MaxYear)})
-	}
-	switch in.DayBoundary {
-	case "", ZiStart, Midnight:
-	default:
-		errs = append(errs, &engine.FieldError{Field: prefix + "day_boundary", Reason: "must be zi_start (the day changes at 23:00) or midnight"})
-	}
-	return errs
-}
-
-// local returns the civil time of in (hour 0 when missing).
-func (in Input) local() birth.Local {
-	l := birth.Local{Year: in.Year, Month: in.Month, Day: in.Day, Minute: in.Minute, Zone: in.Timezone, Fold: in.Fold}
-	if in.Hour != nil {
-		l.Hour = *in.Hour
-	}
-	return l
+// Birth is a resolved birth as the pillars read it: the local civil date
+// (in Local.Calendar) and clock time, and the instant they name
+// (Person.Birth gives it from a resolved request; Go callers may build
+// it with birth.Resolve).
+type Birth struct {
+	Local   birth.Local
+	Instant birth.Instant
 }
 
 // Pillar is one of the four pillars: a heavenly stem over an earthly branch.
@@ -236,28 +195,16 @@ type Chart struct {
 // clock of this much would change the month (and at Lichun the year) pillar.
 const nearTerm = 10 * time.Minute
 
-// Compute casts the four pillars of in. Solar terms come from terms
-// (table first, root-finding behind). Errors: engine.Fields for bad input
-// (a local time in a daylight-saving gap is a FieldError on "hour"), and
-// engine.ErrOutOfRange when no solar term can be found.
-func Compute(terms *solarterms.Finder, in Input) (Chart, error) {
-	if errs := in.Validate(); len(errs) > 0 {
-		return Chart{}, errs
-	}
-	return compute(terms, in, "")
+// Cast casts the four pillars of a resolved request.
+func Cast(terms *solarterms.Finder, r *Request) (Chart, error) {
+	return Compute(terms, r.Birth(), r.DayBoundary)
 }
 
-// compute casts a validated input; prefix names fields in errors.
-func compute(terms *solarterms.Finder, in Input, prefix string) (Chart, error) {
-	l := in.local()
-	inst, err := birth.Resolve(l)
-	if err != nil {
-		if fe, ok := err.(*engine.FieldError); ok {
-			return Chart{}, &engine.FieldError{Field: prefix + fe.Field, Reason: fe.Reason}
-		}
-		return Chart{}, err
-	}
-	boundary := in.DayBoundary
+// Compute casts the four pillars of a birth under a day boundary ("" is
+// ZiStart). Solar terms come from terms (table first, root-finding
+// behind); engine.ErrOutOfRange when no solar term can be found.
+func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, error) {
+	l, inst := b.Local, b.Instant
 	if boundary == "" {
 		boundary = ZiStart
 	}
@@ -277,8 +224,9 @@ func compute(terms *solarterms.Finder, in Input, prefix string) (Chart, error) {
 	}
 	year := YearGanZhi(bYear)
 	month := MonthGanZhi(year, m)
-	// Day and hour: the local clock.
-	dn := jdn(l.Year, l.Month, l.Day)
+	// Day and hour: the local clock, the day counted in the calendar the
+	// date was written in.
+	dn := int(calendar.JulianDay(l.Year, l.Month, l.Day, l.Calendar) + 0.5)
 	hourDay := DayGanZhi(dn)
 	if l.Hour == 23 {
 		hourDay = DayGanZhi(dn + 1) // the Zi hour opens the next day's hours
@@ -311,7 +259,7 @@ func compute(terms *solarterms.Finder, in Input, prefix string) (Chart, error) {
 	c.SixtyYearCycle = Cycle{Index: int(year) + 1, Name: year.Pinyin(), Chinese: year.Chinese(), Description: describe(year),
 		Nayin: ny, NayinChinese: nyc, CycleStartYear: start, CycleEndYear: start + 59}
 	c.Conventions = conventions(boundary, jie, lichun)
-	c.Warnings = warnings(in, inst, jie)
+	c.Warnings = warnings(inst, jie)
 	return c, nil
 }
 
@@ -322,7 +270,7 @@ func conventions(b DayBoundary, jie solarterms.Span, lichun solarterms.Crossing)
 		YearStart:   "Lichun: the year pillar changes when the Sun's apparent longitude reaches 315 degrees (about 4 February), not at the lunar new year",
 		MonthStart:  "jie solar terms: the month pillar changes when the Sun reaches 315, 345, 15, ... 285 degrees; the instant of the birth (from the local time and its zone) decides at a boundary",
 		DayBoundary: b,
-		Clock:       "the clock time of the given zone (standard or daylight time as in force then); no true solar time correction",
+		Clock:       "the clock time of the given zone (standard or daylight time as in force then; local mean time with LMT or before the zone's standard time); no true solar time correction",
 		SolarTerms:  solarterms.FromTable,
 		Elements:    "eight characters: each stem by its element, each branch by its principal element (hidden stems not counted)",
 	}
@@ -340,19 +288,11 @@ func conventions(b DayBoundary, jie solarterms.Span, lichun solarterms.Crossing)
 	return c
 }
 
-// warnings notes what the caller should know about the input.
-func warnings(in Input, inst birth.Instant, jie solarterms.Span) []string {
+// warnings notes what the caller should know about the birth's place
+// among the solar terms (the request's own notices, an ambiguous time, a
+// gender ignored, are its resolver's).
+func warnings(inst birth.Instant, jie solarterms.Span) []string {
 	var w []string
-	if strings.TrimSpace(in.Gender) != "" {
-		w = append(w, "gender is ignored: the four pillars do not depend on it (luck pillars, which do, are not calculated)")
-	}
-	if inst.Ambiguous {
-		which := "earlier"
-		if inst.Fold == 1 {
-			which = "later"
-		}
-		w = append(w, fmt.Sprintf("the local time occurred twice in %s (clocks turned back); the %s instant (fold %d) was used", inst.Zone, which, inst.Fold))
-	}
 	for _, x := range []solarterms.Crossing{jie.Start, jie.End} {
 		if d := inst.UTC.Sub(x.Time()); d.Abs() < nearTerm {
 			what := "month"

@@ -15,8 +15,10 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/ephem"
+	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/engine/swe"
+	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/tables"
 )
 
@@ -86,10 +88,37 @@ func readEightChar(t *testing.T) []eightChar {
 	return out
 }
 
-// input returns the request for a fixture line.
-func (e eightChar) input(b DayBoundary) Input {
+// civil returns the civil time of a fixture line.
+func (e eightChar) civil() birth.Local {
 	l := e.local
-	return Input{Year: l.Year(), Month: int(l.Month()), Day: l.Day(), Hour: intp(l.Hour()), Minute: l.Minute(), Timezone: e.zone, DayBoundary: b}
+	return birth.Local{Year: l.Year(), Month: int(l.Month()), Day: l.Day(), Hour: l.Hour(), Minute: l.Minute(), Zone: e.zone}
+}
+
+// birthAt resolves a civil time (Gregorian from 1583, as the engine's Go
+// callers may) into the birth the pillars read.
+func birthAt(t testing.TB, l birth.Local) Birth {
+	t.Helper()
+	inst, err := birth.Resolve(l)
+	if err != nil {
+		t.Fatalf("%+v: %v", l, err)
+	}
+	l.Calendar = inst.Calendar
+	return Birth{Local: l, Instant: inst}
+}
+
+// request resolves a BaZi request as the door does, with a fixed context.
+func request(t testing.TB, r *Request) (*Request, *resolve.Fixed) {
+	t.Helper()
+	ctx := &resolve.Fixed{}
+	if err := r.Resolve(ctx, ""); err != nil {
+		t.Fatalf("%+v: %v", r, err)
+	}
+	return r, ctx
+}
+
+// shanghai is a BaZi request in Asia/Shanghai.
+func shanghai(y, m, d, h, mi int) *Request {
+	return &Request{Person: Person{Year: &y, Packet: birth.Packet{Month: &m, Day: &d, Hour: &h, Minute: &mi, Timezone: "Asia/Shanghai"}}}
 }
 
 // termMargin excludes from the comparison with lunar-javascript the
@@ -108,11 +137,11 @@ func TestLunarJavaScript(t *testing.T) {
 	cases := readEightChar(t)
 	compared, nearJie, ziHour := 0, 0, 0
 	for _, e := range cases {
-		in := e.input(ZiStart)
-		inst, err := birth.Resolve(in.local())
+		l := e.civil()
+		inst, err := birth.Resolve(l)
 		if err == nil && inst.Ambiguous && !inst.UTC.Equal(e.utc) {
-			in.Fold = 1
-			inst, err = birth.Resolve(in.local())
+			l.Fold = 1
+			inst, err = birth.Resolve(l)
 		}
 		if err != nil || !inst.UTC.Equal(e.utc) {
 			t.Errorf("%s %s: resolves to %v (%v), lunar-javascript's instant is %s: time-zone data differ",
@@ -131,11 +160,11 @@ func TestLunarJavaScript(t *testing.T) {
 		if e.local.Hour() == 23 || e.local.Hour() == 0 {
 			ziHour++
 		}
+		l.Calendar = inst.Calendar
 		for _, b := range []DayBoundary{ZiStart, Midnight} {
-			in.DayBoundary = b
-			c, err := Compute(terms, in)
+			c, err := Compute(terms, Birth{Local: l, Instant: inst}, b)
 			if err != nil {
-				t.Fatalf("%+v: %v", in, err)
+				t.Fatalf("%+v: %v", l, err)
 			}
 			wantDay := e.daySect1
 			if b == Midnight {
@@ -183,8 +212,8 @@ func TestTermBoundary(t *testing.T) {
 			var pillars [2][2]string
 			var at [2]time.Time
 			for i, m := range []time.Time{wall, wall.Add(time.Minute)} {
-				in := Input{Year: m.Year(), Month: int(m.Month()), Day: m.Day(), Hour: intp(m.Hour()), Minute: m.Minute(), Timezone: zone}
-				c, err := Compute(terms, in)
+				l := birth.Local{Year: m.Year(), Month: int(m.Month()), Day: m.Day(), Hour: m.Hour(), Minute: m.Minute(), Zone: zone}
+				c, err := Compute(terms, birthAt(t, l), "")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -230,7 +259,9 @@ func TestZiHour(t *testing.T) {
 		{"Chou", 11, 1, 0, ZiStart, "乙巳", "丁丑"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := Compute(terms, Input{Year: 2024, Month: 2, Day: tc.day, Hour: intp(tc.h), Minute: tc.mi, Timezone: "Asia/Shanghai", DayBoundary: tc.b})
+			r, _ := request(t, shanghai(2024, 2, tc.day, tc.h, tc.mi))
+			r.DayBoundary = tc.b
+			c, err := Cast(terms, r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,12 +279,12 @@ func TestZiHour(t *testing.T) {
 // conventions say the terms were root-found.
 func TestRootFallback(t *testing.T) {
 	table, root := finders(t)
-	in := Input{Year: 1990, Month: 6, Day: 15, Hour: intp(14), Minute: 30, Timezone: "Asia/Shanghai"}
-	a, err := Compute(table, in)
+	r, _ := request(t, shanghai(1990, 6, 15, 14, 30))
+	a, err := Cast(table, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Compute(root, in)
+	b, err := Cast(root, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +309,10 @@ var cmpIgnoreTerms = cmp.FilterPath(func(p cmp.Path) bool {
 // generator).
 func TestExample(t *testing.T) {
 	terms, _ := finders(t)
-	c, err := Compute(terms, Input{Year: 1990, Month: 6, Day: 15, Hour: intp(14), Minute: 30, Timezone: "Asia/Shanghai", Gender: "female"})
+	in := shanghai(1990, 6, 15, 14, 30)
+	in.Gender = "female"
+	r, ctx := request(t, in)
+	c, err := Cast(terms, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,8 +329,8 @@ func TestExample(t *testing.T) {
 	if c.SixtyYearCycle.CycleStartYear != 1984 || c.SixtyYearCycle.Index != 7 || c.Summary.DayMaster != "Xin" {
 		t.Errorf("cycle %+v, summary %+v", c.SixtyYearCycle, c.Summary)
 	}
-	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "gender is ignored") {
-		t.Errorf("warnings %q", c.Warnings)
+	if len(c.Warnings) != 0 || len(ctx.Notes) != 1 || !strings.Contains(ctx.Notes[0], "gender is ignored") {
+		t.Errorf("warnings %q, notices %q", c.Warnings, ctx.Notes)
 	}
 	if c.Birth.UTC != time.Date(1990, 6, 15, 5, 30, 0, 0, time.UTC) || c.Birth.UTCOffset != "UTC+09:00" {
 		t.Errorf("birth %+v (China kept daylight time in 1986-1991)", c.Birth)
@@ -311,34 +345,55 @@ func TestExample(t *testing.T) {
 	}
 }
 
-// TestValidate: bad input names the field.
-func TestValidate(t *testing.T) {
-	terms, _ := finders(t)
-	ok := Input{Year: 2000, Month: 1, Day: 1, Hour: intp(12)}
+// TestResolve: the request's own rules name the field (the tags' bounds
+// and enumerations are the door's): the hour required (or time), a date
+// string outside the table's years, the packet's errors, "auto" and "LMT"
+// without a place; a time zone by coordinates and the birthplace's local
+// mean time with one.
+func TestResolve(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		edit  func(*Input)
+		edit  func(*Request)
 		field string
 	}{
-		{"MissingHour", func(in *Input) { in.Hour = nil }, "hour"},
-		{"Hour24", func(in *Input) { in.Hour = intp(24) }, "hour"},
-		{"Minute60", func(in *Input) { in.Minute = 60 }, "minute"},
-		{"UnknownZone", func(in *Input) { in.Timezone = "Mars/Olympus" }, "timezone"},
-		{"Feb30", func(in *Input) { in.Month, in.Day = 2, 30 }, "day"},
-		{"Year1500", func(in *Input) { in.Year = 1500 }, "year"},
-		{"BadBoundary", func(in *Input) { in.DayBoundary = "noon" }, "day_boundary"},
-		{"DSTGap", func(in *Input) {
-			*in = Input{Year: 2024, Month: 3, Day: 31, Hour: intp(2), Minute: 30, Timezone: "Europe/Paris"}
+		{"MissingHour", func(r *Request) { r.Hour = nil }, "hour"},
+		{"UnknownZone", func(r *Request) { r.Timezone = "Mars/Olympus" }, "timezone"},
+		{"Feb30", func(r *Request) { *r.Month, *r.Day = 2, 30 }, "day"},
+		{"DateBeforeTable", func(r *Request) { r.Year, r.Month, r.Day, r.Date = nil, nil, nil, "1500-01-01" }, "date"},
+		{"DateAndYear", func(r *Request) { r.Date = "1990-01-01" }, "date"},
+		{"AutoWithoutPlace", func(r *Request) { r.Timezone = "auto" }, "timezone"},
+		{"LMTWithoutPlace", func(r *Request) { r.Timezone = "LMT" }, "timezone"},
+		{"LatitudeAlone", func(r *Request) { lat := 30.0; r.Latitude = &lat }, "longitude"},
+		{"DSTGap", func(r *Request) {
+			*r = *shanghai(2024, 3, 31, 2, 30)
+			r.Timezone = "Europe/Paris"
 		}, "hour"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := ok
-			tc.edit(&in)
-			_, err := Compute(terms, in)
+			r := shanghai(2000, 1, 1, 12, 0)
+			tc.edit(r)
+			err := r.Resolve(&resolve.Fixed{}, "")
 			if !hasField(err, tc.field) {
 				t.Errorf("err = %v, want a field error on %q", err, tc.field)
 			}
 		})
+	}
+	// A place: "auto" takes the zone at the coordinates (with the zone
+	// index), "LMT" the local mean time of the longitude.
+	zx, err := zones.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lat, lon := 39.9, 116.4
+	r := shanghai(1990, 6, 15, 14, 30)
+	r.Timezone, r.Latitude, r.Longitude = "auto", &lat, &lon
+	if err := r.Resolve(&resolve.Fixed{Services: resolve.Services{Zones: zx}}, ""); err != nil || r.Timezone != "Asia/Shanghai" || r.TimezoneSource != "coordinates" {
+		t.Errorf("auto: %v %s %s", err, r.Timezone, r.TimezoneSource)
+	}
+	r = shanghai(1990, 6, 15, 14, 30)
+	r.Timezone, r.Latitude, r.Longitude = "LMT", &lat, &lon
+	if err := r.Resolve(&resolve.Fixed{}, ""); err != nil || r.UTCOffset != "UTC+07:45:36" || r.Birth().Instant.UTC != time.Date(1990, 6, 15, 6, 44, 24, 0, time.UTC) {
+		t.Errorf("LMT: %v %s %v", err, r.UTCOffset, r.Birth().Instant.UTC)
 	}
 }
 
@@ -356,13 +411,18 @@ func hasField(err error, field string) bool {
 	return errors.As(err, &fe) && fe.Field == field
 }
 
+// BenchmarkCompute resolves a request (the packet: zone, instant, echo)
+// and casts its pillars, a new day each time.
 func BenchmarkCompute(b *testing.B) {
 	terms, _ := finders(b)
-	in := Input{Year: 1990, Month: 6, Day: 15, Hour: intp(14), Minute: 30, Timezone: "Asia/Shanghai"}
+	var ctx resolve.Fixed
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		in.Day = 1 + i%28
-		if _, err := Compute(terms, in); err != nil {
+		r := shanghai(1990, 6, 1+i%28, 14, 30)
+		if err := r.Resolve(&ctx, ""); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Cast(terms, r); err != nil {
 			b.Fatal(err)
 		}
 	}

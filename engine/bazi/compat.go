@@ -5,64 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/solarterms"
 )
-
-// Person is one side of a compatibility request: a birth date and time in
-// an IANA zone. The hour defaults to 12:00 (noon).
-type Person struct {
-	Year     int    `json:"year" required:"true" doc:"year (proleptic Gregorian)" minimum:"1583" maximum:"2999" example:"1990"`
-	Month    int    `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"6"`
-	Day      int    `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"15"`
-	Hour     *int   `json:"hour,omitempty" doc:"hour of the local clock, 0-23" default:"12" minimum:"0" maximum:"23" example:"14"`
-	Minute   int    `json:"minute,omitempty" doc:"minute, 0-59" default:"0" minimum:"0" maximum:"59"`
-	Timezone string `json:"timezone,omitempty" doc:"IANA time zone of the clock time; its historical offsets and daylight time apply" default:"UTC" example:"Asia/Shanghai"`
-	Fold     int    `json:"fold,omitempty" doc:"0 the earlier, 1 the later instant of a local time that occurred twice" minimum:"0" maximum:"1" default:"0"`
-	Gender   string `json:"gender,omitempty" doc:"ignored"`
-}
-
-// input returns p as a BaZi input, with the default hour.
-func (p Person) input(b DayBoundary) Input {
-	h := 12
-	if p.Hour != nil {
-		h = *p.Hour
-	}
-	return Input{Year: p.Year, Month: p.Month, Day: p.Day, Hour: &h, Minute: p.Minute, Timezone: p.Timezone, Fold: p.Fold, DayBoundary: b, Gender: p.Gender}
-}
-
-// CompatibilityInput is a compatibility request: two people.
-type CompatibilityInput struct {
-	Person1     *Person     `json:"person1" required:"true" doc:"first person"`
-	Person2     *Person     `json:"person2" required:"true" doc:"second person"`
-	DayBoundary DayBoundary `json:"day_boundary,omitempty" doc:"when the day pillar changes: zi_start (23:00, default) or midnight" enum:"zi_start,midnight" default:"zi_start"`
-}
-
-// Validate checks both people, naming fields "person1.year" and so on.
-func (in CompatibilityInput) Validate() engine.Fields {
-	var errs engine.Fields
-	for _, p := range []struct {
-		name string
-		p    *Person
-	}{{"person1", in.Person1}, {"person2", in.Person2}} {
-		if p.p == nil {
-			errs = append(errs, &engine.FieldError{Field: p.name, Reason: "required: year, month, day and optionally hour, minute, timezone"})
-			continue
-		}
-		errs = append(errs, p.p.input(in.DayBoundary).validate(p.name+".")...)
-	}
-	if in.DayBoundary != "" && in.DayBoundary != ZiStart && in.DayBoundary != Midnight {
-		// Reported once, not under each person.
-		var kept engine.Fields
-		for _, e := range errs {
-			if !strings.HasSuffix(e.Field, ".day_boundary") {
-				kept = append(kept, e)
-			}
-		}
-		errs = append(kept, &engine.FieldError{Field: "day_boundary", Reason: "must be zi_start (the day changes at 23:00) or midnight"})
-	}
-	return errs
-}
 
 // Score is one scored aspect of a pair, on a scale of 1 to 10.
 type Score struct {
@@ -84,7 +28,7 @@ type PersonSummary struct {
 	DayMaster        string   `json:"day_master" doc:"day stem, pinyin" example:"Xin"`
 	DayMasterElement string   `json:"day_master_element" enum:"Wood,Fire,Earth,Metal,Water" example:"Metal"`
 	Elements         Elements `json:"elements" doc:"element counts of the eight characters"`
-	Birth            Moment   `json:"birth"`
+	Birth            Moment   `json:"birth" doc:"the birth instant as interpreted"`
 }
 
 // Overall is the combined score.
@@ -111,16 +55,20 @@ type Compatibility struct {
 	Warnings []string `json:"-"`
 }
 
-// Compatible casts both charts and scores the pair.
-func Compatible(terms *solarterms.Finder, in CompatibilityInput) (Compatibility, error) {
-	if errs := in.Validate(); len(errs) > 0 {
-		return Compatibility{}, errs
-	}
+// Compatible casts the charts of a resolved request's two people and
+// scores the pair.
+func Compatible(terms *solarterms.Finder, r *CompatibilityRequest) (Compatibility, error) {
+	return Pair(terms, r.Person1.Birth(), r.Person2.Birth(), r.DayBoundary)
+}
+
+// Pair casts both births' charts under a day boundary and scores the
+// pair.
+func Pair(terms *solarterms.Finder, b1, b2 Birth, boundary DayBoundary) (Compatibility, error) {
 	var charts [2]Chart
 	var out Compatibility
-	for i, p := range []*Person{in.Person1, in.Person2} {
+	for i, p := range []Birth{b1, b2} {
 		name := fmt.Sprintf("person%d", i+1)
-		c, err := compute(terms, p.input(in.DayBoundary), name+".")
+		c, err := Compute(terms, p, boundary)
 		if err != nil {
 			return Compatibility{}, err
 		}

@@ -1,12 +1,16 @@
 package bazi
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/astroapi/astroapi/engine/birth"
+	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/engine/solarterms"
 )
 
@@ -45,7 +49,7 @@ func TestRelations(t *testing.T) {
 func TestAnimal(t *testing.T) {
 	terms, _ := finders(t)
 	y := 2024
-	a, err := Animal(terms, AnimalInput{Year: &y})
+	a, err := Animal(terms, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,17 +60,14 @@ func TestAnimal(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("2024 (-want +got):\n%s", diff)
 	}
-	for _, tc := range []struct {
-		name string
-		in   AnimalInput
-	}{{"Missing", AnimalInput{}}, {"TooEarly", AnimalInput{Year: intp(1582)}}, {"TooLate", AnimalInput{Year: intp(3000)}}} {
-		if _, err := Animal(terms, tc.in); !hasField(err, "year") {
-			t.Errorf("%s: err = %v, want a field error on year", tc.name, err)
+	for _, y := range []int{0, 1582, 3000} {
+		if _, err := Animal(terms, y); !hasField(err, "year") {
+			t.Errorf("%d: err = %v, want a field error on year", y, err)
 		}
 	}
 	// Every year of the range: the cycle place and Lichun in early February.
 	for y := solarterms.MinYear; y <= solarterms.MaxYear; y += 7 {
-		a, err := Animal(terms, AnimalInput{Year: &y})
+		a, err := Animal(terms, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,32 +77,52 @@ func TestAnimal(t *testing.T) {
 	}
 }
 
+// person is a birth as the compatibility route takes it (hour nil: the
+// packet's noon, and no minute, which the packet takes only with an hour;
+// zone "": UTC).
+func person(y, m, d int, hour *int, minute int, zone string) *Person {
+	p := &Person{Year: &y, Packet: birth.Packet{Month: &m, Day: &d, Hour: hour, Timezone: birth.Zone(zone)}}
+	if hour != nil {
+		p.Minute = &minute
+	}
+	return p
+}
+
 // TestCompatibility: scores lie in 1-10 and are symmetric under swapping
-// the two people, for 300 random pairs; field errors name the person.
+// the two people, for 300 random pairs; each person resolves with its
+// path; the hour defaults to noon.
 func TestCompatibility(t *testing.T) {
 	terms, _ := finders(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	zones := []string{"", "Asia/Shanghai", "Europe/Berlin", "America/Chicago"}
-	person := func() *Person {
-		p := &Person{Year: 1900 + rng.IntN(200), Month: 1 + rng.IntN(12), Day: 1 + rng.IntN(28), Minute: rng.IntN(60), Timezone: zones[rng.IntN(len(zones))]}
+	births := func() (Birth, bool) {
+		var hour *int
 		if rng.IntN(2) == 0 {
-			p.Hour = intp(1 + rng.IntN(22)) // no DST gaps at these hours in these zones... mostly
+			hour = intp(1 + rng.IntN(22))
 		}
-		return p
+		p := person(1900+rng.IntN(200), 1+rng.IntN(12), 1+rng.IntN(28), hour, rng.IntN(60), zones[rng.IntN(len(zones))])
+		if err := p.Resolve(&resolve.Fixed{}, "person1."); err != nil {
+			return Birth{}, false // a local time in a daylight-saving gap
+		}
+		return p.Birth(), true
 	}
 	n := 0
 	for range 300 {
-		p1, p2 := person(), person()
-		ab, err1 := Compatible(terms, CompatibilityInput{Person1: p1, Person2: p2})
-		ba, err2 := Compatible(terms, CompatibilityInput{Person1: p2, Person2: p1})
-		if err1 != nil || err2 != nil {
-			continue // a local time in a daylight-saving gap
+		p1, ok1 := births()
+		p2, ok2 := births()
+		if !ok1 || !ok2 {
+			continue
+		}
+		ab, err1 := Pair(terms, p1, p2, "")
+		ba, err2 := Pair(terms, p2, p1, "")
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatal(err)
 		}
 		n++
 		for _, s := range [][2]Score{{ab.AnimalHarmony, ba.AnimalHarmony}, {ab.BranchInteractions, ba.BranchInteractions},
 			{ab.ElementBalance, ba.ElementBalance}, {ab.DayMaster, ba.DayMaster}} {
 			if s[0].Score < 1 || s[0].Score > 10 || s[0].Score != s[1].Score || s[0].Relation != s[1].Relation {
-				t.Errorf("%+v / %+v: %d (%s) vs swapped %d (%s): %s", *p1, *p2, s[0].Score, s[0].Relation, s[1].Score, s[1].Relation, s[0].Rule)
+				t.Errorf("%+v / %+v: %d (%s) vs swapped %d (%s): %s", p1.Local, p2.Local, s[0].Score, s[0].Relation, s[1].Score, s[1].Relation, s[0].Rule)
 			}
 		}
 		if ab.OverallScore < 1 || ab.OverallScore > 10 || ab.OverallScore != ba.OverallScore || ab.Overall.Score != ab.OverallScore {
@@ -115,11 +136,17 @@ func TestCompatibility(t *testing.T) {
 		t.Errorf("only %d pairs computed", n)
 	}
 	// The hour defaults to noon.
-	c, err := Compatible(terms, CompatibilityInput{Person1: &Person{Year: 1990, Month: 6, Day: 15, Timezone: "Asia/Shanghai"}, Person2: &Person{Year: 1988, Month: 2, Day: 5}})
+	r := &CompatibilityRequest{Person1: person(1990, 6, 15, nil, 0, "Asia/Shanghai"), Person2: person(1988, 2, 5, nil, 0, "UTC")}
+	for i, p := range []*Person{r.Person1, r.Person2} {
+		if err := p.Resolve(&resolve.Fixed{}, fmt.Sprintf("person%d.", i+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Compatible(terms, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Person1.Birth.Local != "1990-06-15T12:00" || c.Person1.HourPillar != "Jia Wu" {
+	if c.Person1.Birth.Local != "1990-06-15T12:00" || c.Person1.HourPillar != "Jia Wu" || *r.Person1.Hour != 12 {
 		t.Errorf("person1 %+v", c.Person1)
 	}
 	// Horse (1990) and Rabbit (1988 after Lichun on 4 February: Wu Chen is
@@ -127,19 +154,18 @@ func TestCompatibility(t *testing.T) {
 	if c.Person2.YearAnimal != "Dragon" || c.AnimalHarmony.Relation != string(Neutral) || c.AnimalHarmony.Score != 6 {
 		t.Errorf("animal harmony %+v (person2 %s)", c.AnimalHarmony, c.Person2.YearAnimal)
 	}
+	// Errors name the person.
 	for _, tc := range []struct {
 		name  string
-		in    CompatibilityInput
+		p     *Person
 		field string
 	}{
-		{"Person2Missing", CompatibilityInput{Person1: &Person{Year: 1990, Month: 1, Day: 1}}, "person2"},
-		{"Person1Hour24", CompatibilityInput{Person1: &Person{Year: 1990, Month: 1, Day: 1, Hour: intp(24)}, Person2: &Person{Year: 1990, Month: 1, Day: 1}}, "person1.hour"},
-		{"Person2Zone", CompatibilityInput{Person1: &Person{Year: 1990, Month: 1, Day: 1}, Person2: &Person{Year: 1990, Month: 1, Day: 1, Timezone: "Nowhere/Land"}}, "person2.timezone"},
-		{"Person1Gap", CompatibilityInput{Person1: &Person{Year: 2024, Month: 3, Day: 10, Hour: intp(2), Minute: 30, Timezone: "America/New_York"}, Person2: &Person{Year: 1990, Month: 1, Day: 1}}, "person1.hour"},
-		{"Boundary", CompatibilityInput{Person1: &Person{Year: 1990, Month: 1, Day: 1}, Person2: &Person{Year: 1990, Month: 1, Day: 1}, DayBoundary: "dawn"}, "day_boundary"},
+		{"Zone", person(1990, 1, 1, nil, 0, "Nowhere/Land"), "person2.timezone"},
+		{"Gap", person(2024, 3, 10, intp(2), 30, "America/New_York"), "person2.hour"},
+		{"AutoWithoutPlace", person(1990, 1, 1, nil, 0, "auto"), "person2.timezone"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := Compatible(terms, tc.in); !hasField(err, tc.field) {
+			if err := tc.p.Resolve(&resolve.Fixed{}, "person2."); !hasField(err, tc.field) {
 				t.Errorf("err = %v, want a field error on %q", err, tc.field)
 			}
 		})
@@ -174,10 +200,14 @@ func TestScoreRules(t *testing.T) {
 
 func BenchmarkCompatible(b *testing.B) {
 	terms, _ := finders(b)
-	in := CompatibilityInput{Person1: &Person{Year: 1990, Month: 6, Day: 15, Hour: intp(14), Timezone: "Asia/Shanghai"}, Person2: &Person{Year: 1988, Month: 3, Day: 2}}
+	var ctx resolve.Fixed
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Compatible(terms, in); err != nil {
+		r := CompatibilityRequest{Person1: person(1990, 6, 15, intp(14), 0, "Asia/Shanghai"), Person2: person(1988, 3, 2, nil, 0, "UTC")}
+		if err := errors.Join(r.Person1.Resolve(&ctx, "person1."), r.Person2.Resolve(&ctx, "person2.")); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Compatible(terms, &r); err != nil {
 			b.Fatal(err)
 		}
 	}

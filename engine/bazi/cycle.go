@@ -169,22 +169,6 @@ func HourGanZhi(day GanZhi, h int) GanZhi {
 	return Of(s, b)
 }
 
-// jdn returns the Julian day number of a proleptic Gregorian date.
-func jdn(y, m, d int) int {
-	a := (14 - m) / 12
-	yy := y + 4800 - a
-	mm := m + 12*a - 3
-	return d + (153*mm+2)/5 + 365*yy + floorDiv(yy, 4) - floorDiv(yy, 100) + floorDiv(yy, 400) - 32045
-}
-
-func floorDiv(a, b int) int {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
 func mod(a, n int) int {
 	a %= n
 	if a < 0 {

@@ -27,16 +27,20 @@
 //     23:00, with the Zi hour (the classical Ziping rule); with midnight it
 //     changes at 00:00, and 23:00-23:59 keeps the date's own day pillar
 //     (the "late Zi hour") while its hour pillar is still the next day's.
-//   - Clock: the clock time of the given IANA zone with the offset in
-//     force at the time (daylight time included; China kept daylight time
-//     in 1986-1991). No true solar time correction is applied: the
-//     pillars follow the clock, as the spec's default asks.
-//   - Calendar: proleptic Gregorian, years 1583-2999.
+//   - Clock: the clock time of the birth's zone with the offset in force
+//     at the time (daylight time included; China kept daylight time in
+//     1986-1991). The birth is the shared birth packet (engine/birth) with
+//     the place optional (Person): an IANA zone, an offset, "auto" (the
+//     zone of the birthplace) or "LMT" (local mean time of its longitude);
+//     UTC when omitted, as spec 4.6 says. No true solar time correction is
+//     applied: the pillars follow the clock, as the spec's default asks.
+//   - Calendar: years 1583-2999 (those of the solar-term table), in the
+//     Gregorian calendar unless the request names the Julian one.
 //
 // Stems and branches are given in pinyin without tone marks (the wire
 // values) with the Chinese characters alongside; the nayin ("sound")
 // element of each pillar is given too. There are no ten gods and no
-// luck pillars, and a gender input is ignored with a warning.
+// luck pillars, and a gender input is ignored with a warning (spec 4.6).
 //
 // The pillars are checked against lunar-javascript's EightChar (see
 // testdata/gen/eightchar.js).

@@ -293,3 +293,68 @@ func TestLocalMeanTime(t *testing.T) {
 		})
 	}
 }
+
+// TestPlaceOptional: ResolvePlaceOptional reads a date and clock time in a
+// zone without a place (the BaZi routes' packet): an IANA zone or an
+// offset as Resolve reads them, no coordinates in the echo, "auto" and
+// "LMT" refused on timezone (they need the place), a time before standard
+// time in the zone's own local mean time with a notice; with a place it is
+// Resolve.
+func TestPlaceOptional(t *testing.T) {
+	resolveIt := func(p Packet) (*resolve.Fixed, error) {
+		ctx := &resolve.Fixed{}
+		return ctx, p.ResolvePlaceOptional(ctx, "person1.")
+	}
+	p := Packet{Year: ip(1990), Month: ip(6), Day: ip(15), Hour: ip(14), Minute: ip(30), Timezone: "Asia/Shanghai"}
+	ctx := &resolve.Fixed{}
+	if err := p.ResolvePlaceOptional(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
+	// China kept daylight time in 1990: 14:30 CDT is 05:30 UTC.
+	if p.UTC != "1990-06-15T05:30:00Z" || p.UTCOffset != "UTC+09:00" || p.Latitude != nil || p.Longitude != nil || p.Coordinates != nil ||
+		p.Resolved().Placed || p.TimezoneSource != "request" || len(ctx.Notes) != 0 {
+		t.Errorf("echo %+v notes %q", p, ctx.Notes)
+	}
+	// Omitted zone: UTC, with the notice.
+	p = Packet{Date: "1990-06-15", Time: "14:30"}
+	if ctx, err := resolveIt(p); err != nil || len(ctx.Notes) != 1 || !strings.HasPrefix(ctx.Notes[0], "person1.timezone omitted") {
+		t.Errorf("default zone: %v %q", err, ctx.Notes)
+	}
+	// "auto" and "LMT" need the place.
+	for _, z := range []Zone{ZoneAuto, ZoneLMT} {
+		_, err := resolveIt(Packet{Year: ip(1990), Month: ip(6), Day: ip(15), Timezone: z})
+		var fs engine.Fields
+		if !errors.As(err, &fs) || len(fs) != 1 || fs[0].Field != "person1.timezone" {
+			t.Errorf("%s without a place: %v", z, err)
+		}
+	}
+	// Shanghai before standard time (1901): the zone's own LMT,
+	// UTC+08:05:43 (the database's), said in a notice; the echo keeps the
+	// zone, so sending it back reads the same.
+	p = Packet{Year: ip(1890), Month: ip(3), Day: ip(1), Hour: ip(12), Timezone: "Asia/Shanghai"}
+	ctx = &resolve.Fixed{}
+	if err := p.ResolvePlaceOptional(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
+	if p.UTCOffset != "UTC+08:05:43" || p.Timezone != "Asia/Shanghai" || len(ctx.Notes) != 1 || !strings.Contains(ctx.Notes[0], "reference city") {
+		t.Errorf("1890 Shanghai: %s %s %q", p.UTCOffset, p.Timezone, ctx.Notes)
+	}
+	// With a place it is Resolve: the birthplace's local mean time.
+	lat, lon := 31.2, 121.5
+	p = Packet{Year: ip(1890), Month: ip(3), Day: ip(1), Hour: ip(12), Timezone: "Asia/Shanghai", Latitude: &lat, Longitude: &lon}
+	q := p
+	if err := p.ResolvePlaceOptional(&resolve.Fixed{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Resolve(&resolve.Fixed{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if p.UTC != q.UTC || p.UTCOffset != "UTC+08:06" || p.Timezone != ZoneLMT || !p.Resolved().Placed || p.Coordinates == nil {
+		t.Errorf("with a place: %+v, Resolve %+v", p, q)
+	}
+	// Resolve still demands the place.
+	p = Packet{Year: ip(1990), Month: ip(6), Day: ip(15)}
+	if err := p.Resolve(&resolve.Fixed{}, ""); err == nil || !strings.Contains(err.Error(), "latitude") {
+		t.Errorf("Resolve without a place: %v", err)
+	}
+}

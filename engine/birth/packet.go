@@ -85,6 +85,10 @@ type Resolved struct {
 	Instant   Instant
 	Latitude  float64 // degrees, north positive
 	Longitude float64 // degrees, east positive
+	// Placed is false for a packet resolved by ResolvePlaceOptional
+	// without a place: Latitude and Longitude are then zero and mean
+	// nothing.
+	Placed bool
 	// Zone is where the local time's offset came from: the IANA zone, or
 	// a fixed zone (an offset, local mean time).
 	Zone *time.Location
@@ -99,6 +103,23 @@ func (p *Packet) Resolved() Resolved { return p.r }
 // location that only labels coordinates) go to c.Warn. A packet needing an
 // index c lacks fails with an error wrapping engine.ErrUnavailable.
 func (p *Packet) Resolve(c resolve.Context, prefix string) error {
+	return p.resolve(c, prefix, true)
+}
+
+// ResolvePlaceOptional resolves p as Resolve does, except that the place
+// may be left out: the packet is then a date and a clock time in a zone,
+// as the BaZi routes take a birth (spec 4.6: year..minute and an IANA
+// zone, no place). Without a place, "auto" and "LMT" (which need one) are
+// refused on timezone, a time before the zone adopted standard time is
+// read in the zone's own local mean time (of its reference city, with a
+// notice saying how to use the birthplace's), and the echo has no
+// coordinates. With a place it is Resolve.
+func (p *Packet) ResolvePlaceOptional(c resolve.Context, prefix string) error {
+	return p.resolve(c, prefix, false)
+}
+
+// resolve is Resolve; needPlace false lets the place be left out.
+func (p *Packet) resolve(c resolve.Context, prefix string, needPlace bool) error {
 	var errs engine.Fields
 	bad := func(field, reason string) { errs.Bad(prefix+field, reason) }
 	local := Local{Hour: 12, Calendar: p.Calendar}
@@ -168,9 +189,7 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 		bad("longitude", "is required with latitude")
 	case coords:
 		lat, lon = *p.Latitude, *p.Longitude
-		for _, e := range engine.CheckPlace(lat, lon, prefix) {
-			errs = append(errs, e)
-		}
+		errs = append(errs, engine.CheckPlace(lat, lon, prefix)...)
 	}
 	var place *Place
 	switch loc := strings.TrimSpace(p.Location); {
@@ -197,9 +216,12 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 		default:
 			bad("location", fmt.Sprintf("no place matches %q; check the spelling, qualify it (\"Springfield, IL\") or send latitude and longitude", p.Location))
 		}
-	case !coords:
+	case !coords && needPlace:
 		bad("latitude", "latitude and longitude, or location, are required")
 	}
+	// placed: the packet names a place (a location that matched nothing
+	// has its own error).
+	placed := coords || place != nil || strings.TrimSpace(p.Location) != ""
 
 	// The zone.
 	source := "request"
@@ -207,9 +229,14 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 	switch zone {
 	case "":
 		zone, source = "UTC", "default"
-		if place == nil && prefix == "" {
-			c.Warn(utcNotice) // the common case, without formatting
-		} else {
+		switch {
+		case !placed && prefix == "":
+			c.Warn(utcNoticeNoPlace) // constants in the common cases, without formatting
+		case !placed:
+			c.Warn(prefix + utcNoticeNoPlace)
+		case place == nil && prefix == "":
+			c.Warn(utcNotice)
+		default:
 			where := "the place"
 			if place != nil {
 				where = place.Name
@@ -229,10 +256,16 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 			zone, source = Zone(place.Timezone), "place"
 		case place != nil:
 			bad("timezone", "the place has no known zone; send an IANA name or an offset")
+		case !placed && !needPlace:
+			bad("timezone", `"auto" is the zone of the birthplace: send latitude and longitude (or location) with it, or send an IANA zone name or an offset`)
 		case len(errs) > 0:
 			// No usable place: its own error says enough.
 		case c.Zones() == nil:
 			return fmt.Errorf("%w: time-zone lookup is not available; send an IANA zone name", engine.ErrUnavailable)
+		}
+	case ZoneLMT:
+		if !placed && !needPlace {
+			bad("timezone", `"LMT" is the local mean time of the birth longitude: send latitude and longitude (or location) with it, or send an IANA zone name or an offset`)
 		}
 	default:
 		z, err := zone.Canonical(c.Zones())
@@ -252,7 +285,7 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 		return errs
 	}
 
-	inst, loc, lmt, err := resolveIn(local, zone, lon)
+	inst, loc, lmt, err := resolveIn(local, zone, lon, placed)
 	if err != nil {
 		if p.Date != "" || p.Time != "" {
 			err = onStrings(err, p.Date != "", p.Time != "")
@@ -265,7 +298,9 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 	}
 	if lmt != "" {
 		c.Warn(prefix + lmt)
-		zone = ZoneLMT
+		if placed {
+			zone = ZoneLMT
+		}
 	}
 	if inst.Ambiguous {
 		which := "earlier"
@@ -275,7 +310,7 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 		c.Warn(fmt.Sprintf("%slocal time %02d:%02d:%02d happened twice in %s (clocks turned back); the %s instant (%s) was used; send fold 0 or 1 to choose",
 			prefix, local.Hour, local.Minute, local.Second, inst.Zone, which, FormatOffset(inst.Offset)))
 	}
-	p.r = Resolved{Instant: inst, Latitude: lat, Longitude: lon, Zone: loc}
+	p.r = Resolved{Instant: inst, Latitude: lat, Longitude: lon, Zone: loc, Placed: placed}
 
 	// The echo: the canonical form, then the facts.
 	p.canon = [7]int{local.Year, local.Month, local.Day, local.Hour, local.Minute, local.Second, inst.Fold}
@@ -283,14 +318,20 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 	p.Year, p.Month, p.Day, p.Hour, p.Minute, p.Second = &p.canon[0], &p.canon[1], &p.canon[2], &p.canon[3], &p.canon[4], &p.canon[5]
 	p.Date, p.Time = "", ""
 	p.Latitude, p.Longitude = &p.r.Latitude, &p.r.Longitude
+	if !placed {
+		p.Latitude, p.Longitude = nil, nil
+	}
 	p.Timezone, p.Fold, p.Calendar = zone, &p.canon[6], inst.Calendar
 	p.BirthDate = dateTimeText(y, mo, d, '-')
 	if y < 0 {
 		p.BirthDate = calendar.Format(y, mo, d) // ISO 8601's "-0043", not fmt's "-043"
 	}
 	p.BirthTime = dateTimeText(h, mi, s, ':')
-	p.coords = Coordinates{Latitude: lat, Longitude: lon}
-	p.Coordinates = &p.coords
+	p.Coordinates = nil
+	if placed {
+		p.coords = Coordinates{Latitude: lat, Longitude: lon}
+		p.Coordinates = &p.coords
+	}
 	p.Place = place
 	p.TimezoneSource = source
 	p.UTCOffset, p.Abbreviation, p.DST = FormatOffset(inst.Offset), inst.Abbrev, inst.DST
@@ -303,11 +344,17 @@ func (p *Packet) Resolve(c resolve.Context, prefix string) error {
 // utcNotice is the notice of a flat packet without a zone or a location.
 const utcNotice = "timezone omitted: the time is read as UTC (the contract's default); send \"timezone\": \"auto\" to use the zone of the place, an IANA name, or an offset"
 
+// utcNoticeNoPlace is the notice of a packet without zone nor place
+// (ResolvePlaceOptional): "auto" would need the place.
+const utcNoticeNoPlace = "timezone omitted: the time is read as UTC (the contract's default); send an IANA name or an offset (or \"auto\" with the birthplace)"
+
 // resolveIn resolves a local time in zone (an IANA name, an offset, or
 // LMT at longitude lon). A time in an IANA zone before the place adopted
 // standard time is re-read in local mean time at lon, and lmt says so (a
-// notice for the caller); loc is the zone the offset came from.
-func resolveIn(l Local, zone Zone, lon float64) (inst Instant, loc *time.Location, lmt string, err error) {
+// notice for the caller); loc is the zone the offset came from. Without a
+// place (placed false) there is no longitude to take local mean time at:
+// the zone's own reading stands, and lmt says how to do better.
+func resolveIn(l Local, zone Zone, lon float64, placed bool) (inst Instant, loc *time.Location, lmt string, err error) {
 	if zone == ZoneLMT {
 		return resolveLMT(l, lon)
 	}
@@ -319,6 +366,10 @@ func resolveIn(l Local, zone Zone, lon float64) (inst Instant, loc *time.Locatio
 	loc, _ = LoadZone(l.Zone)
 	if _, fixed := zone.Offset(); fixed || !beforeStandardTime(inst.UTC, loc) {
 		return inst, loc, "", nil
+	}
+	if !placed {
+		return inst, loc, fmt.Sprintf("%s had no standard time yet on %s: the zone's own local mean time (of its reference city, %s) was used; send the birthplace's latitude and longitude to use its local mean time, or an offset",
+			zone, calendar.Format(l.Year, l.Month, l.Day), FormatOffset(inst.Offset)), nil
 	}
 	inst, loc, _, err = resolveLMT(l, lon)
 	if err != nil {
@@ -426,15 +477,7 @@ func (p *Packet) AppendMembers(w *jsonw.Object) {
 	}
 	if pl := p.Place; pl != nil {
 		w.Key("place")
-		o := jsonw.Object{B: append(w.B, '{')}
-		o.String("name", pl.Name)
-		o.StringOmit("admin1", pl.Admin1)
-		o.String("country", pl.Country)
-		o.StringOmit("country_name", pl.CountryName)
-		o.Number("latitude", pl.Latitude)
-		o.Number("longitude", pl.Longitude)
-		o.String("timezone", pl.Timezone)
-		w.B = append(o.B, '}')
+		w.B = pl.AppendJSON(w.B)
 	}
 	w.StringOmit("timezone_source", p.TimezoneSource)
 	w.StringOmit("utc_offset", p.UTCOffset)
@@ -447,5 +490,23 @@ func (p *Packet) AppendMembers(w *jsonw.Object) {
 	}
 }
 
-// AppendJSON appends the packet as a JSON object.
-func (p *Packet) AppendJSON(b []byte) []byte { return append(p.AppendFields(append(b, '{')), '}') }
+// AppendJSON appends the place as a JSON object, byte for byte what
+// go-json writes for it (also where other inputs echo a geocoded place).
+func (pl *Place) AppendJSON(b []byte) []byte {
+	o := jsonw.Object{B: append(b, '{')}
+	o.String("name", pl.Name)
+	o.StringOmit("admin1", pl.Admin1)
+	o.String("country", pl.Country)
+	o.StringOmit("country_name", pl.CountryName)
+	o.Number("latitude", pl.Latitude)
+	o.Number("longitude", pl.Longitude)
+	o.String("timezone", pl.Timezone)
+	return append(o.B, '}')
+}
+
+// The packet has no AppendJSON of its own, on purpose: every request that
+// embeds it would inherit the method (Go promotes it), and the envelope,
+// which prefers an input's AppendJSON, would then echo the birth alone
+// and drop the request's other fields (its options, its defaults) on the
+// calls it encodes that way (the cached ones). A request that writes its
+// own echo calls AppendMembers, as natal.Request does.

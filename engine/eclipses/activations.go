@@ -24,24 +24,31 @@ const (
 
 // Point is a natal point: a name and an ecliptic longitude in degrees.
 type Point struct {
-	Name      string  `json:"name" doc:"name of the natal point, echoed in the results" example:"Sun"`
-	Longitude float64 `json:"longitude" doc:"ecliptic longitude, degrees, 0-360" minimum:"0" maximum:"360"`
+	Name      string  `json:"name" required:"true" doc:"name of the natal point (1 to 64 characters), echoed in the results" example:"Sun"`
+	Longitude float64 `json:"longitude" required:"true" doc:"ecliptic longitude, degrees, 0-360" minimum:"0" maximum:"360" example:"19.6"`
 }
 
 // Natal is the natal chart an eclipse is laid on: its points and its
-// twelve house cusps. The route also accepts the natal route's own result
-// and reduces it to this.
+// twelve house cusps (the natal route's planets[].name and .longitude, and
+// its houses.cusps[].longitude in order).
 type Natal struct {
-	Planets []Point   `json:"planets" doc:"natal points (required)"`
-	Houses  []float64 `json:"houses" doc:"the twelve house cusps, longitudes in degrees, first house first (required)"`
+	Planets []Point   `json:"planets,omitempty" doc:"natal points, at most 100 (required: 400 when missing or empty)" maxItems:"100"`
+	Houses  []float64 `json:"houses,omitempty" doc:"the twelve house cusps, ecliptic longitudes in degrees (0-360), first house first (required: 400 when missing or empty)" maxItems:"12"`
 }
 
-// ActivationOptions is the request of POST /api/v1/eclipses/activations.
+// Hints advises on the natal route's result sent whole.
+func (*Natal) Hints() map[string]string {
+	return map[string]string{
+		"cusps": `the cusps go in houses, as twelve longitudes: "houses": [95.2, 118.4, ...]`,
+	}
+}
+
+// ActivationOptions is an activation query as a Go caller makes it; the
+// route's request is ActivationsRequest. Errors name the route's fields.
 type ActivationOptions struct {
-	// EclipseDate: a date within NearDays of the eclipse's (UTC).
-	EclipseDate time.Time `json:"eclipse_date" doc:"a date within 3 days of the eclipse, YYYY-MM-DD (required)"`
-	Natal       Natal     `json:"natal"`
-	Orb         *float64  `json:"orb,omitempty" doc:"largest distance from exact conjunction or opposition, degrees (default 3)" minimum:"0" maximum:"10"`
+	EclipseDate time.Time // a date within NearDays of the eclipse's (UTC)
+	Natal       Natal
+	Orb         *float64 // degrees, more than 0, at most MaxOrb; nil: DefaultOrb
 }
 
 // Validate checks the options, naming the JSON fields. Missing
@@ -52,6 +59,13 @@ func (o ActivationOptions) Validate() engine.Fields {
 	if o.EclipseDate.IsZero() {
 		f = append(f, &engine.FieldError{Field: "eclipse_date", Reason: "required: a date near the eclipse (YYYY-MM-DD)"})
 	}
+	return append(f, o.checkChart()...)
+}
+
+// checkChart checks the chart and the orb (fields natal.planets,
+// natal.houses, orb).
+func (o ActivationOptions) checkChart() engine.Fields {
+	var f engine.Fields
 	switch {
 	case len(o.Natal.Planets) == 0:
 		f = append(f, &engine.FieldError{Field: "natal.planets", Reason: "required: a list of {name, longitude}"})

@@ -264,14 +264,16 @@ func ResolveCount(count *int) (int, *engine.FieldError) {
 	return *count, nil
 }
 
-// ListOptions is a catalog query (GET /api/v1/eclipses).
+// ListOptions is a catalog query as a Go caller makes it; the route's
+// request, read from the wire, is ListRequest. Errors name the route's
+// fields.
 type ListOptions struct {
 	// From: eclipses whose greatest eclipse is at or after this instant
 	// (the route passes the start of the requested date, or of today).
-	From  time.Time `json:"from" doc:"first date, YYYY-MM-DD (default: today)"`
-	Kind  Kind      `json:"kind,omitempty" doc:"only solar or only lunar eclipses" enum:"solar,lunar"`
-	Type  Type      `json:"type,omitempty" doc:"only eclipses of this type" enum:"total,annular,hybrid,partial,penumbral"`
-	Count *int      `json:"count,omitempty" doc:"number of eclipses, 1-50 (default 10; a value over 50 becomes 10)" minimum:"1" maximum:"50"`
+	From  time.Time
+	Kind  Kind // "" for both kinds
+	Type  Type // "" for every type
+	Count *int // nil: DefaultCount; over MaxCount: DefaultCount
 }
 
 // Validate checks the options, naming the JSON fields.
@@ -365,9 +367,10 @@ func (c *Catalog) mergedRun(t Type, jd float64, strict bool, n int) List {
 	return List{Total: len(out), Eclipses: out, Conventions: conventions}
 }
 
-// UpcomingOptions is the query of GET /api/v1/eclipses/upcoming.
+// UpcomingOptions is a query of the eclipses to come as a Go caller makes
+// it; the route's request is UpcomingRequest.
 type UpcomingOptions struct {
-	Count *int `json:"count,omitempty" doc:"number of eclipses, 1-50 (default 10; a value over 50 becomes 10)" minimum:"1" maximum:"50"`
+	Count *int // nil: DefaultCount; over MaxCount: DefaultCount
 }
 
 // Validate checks the options, naming the JSON fields.
@@ -393,8 +396,9 @@ func (c *Catalog) Upcoming(now time.Time, o UpcomingOptions) (List, error) {
 
 // Near returns the eclipse whose date of greatest eclipse (UTC) is
 // nearest the calendar date of d (its UTC date), if within NearDays;
-// otherwise ErrNoEclipse. Eclipses of one kind are 29 days or more apart
-// and a solar and a lunar one about 15, so at most one is that near.
+// otherwise a *NoEclipseError (ErrNoEclipse). Eclipses of one kind are 29
+// days or more apart and a solar and a lunar one about 15, so at most one
+// is that near.
 func (c *Catalog) Near(d time.Time) (*Eclipse, error) {
 	day := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
 	all := c.lists[filter{}]
@@ -413,10 +417,31 @@ func (c *Catalog) Near(d time.Time) (*Eclipse, error) {
 		}
 	}
 	if best == nil {
-		return nil, fmt.Errorf("eclipses: none within %d days of %s: %w", NearDays, day.Format(time.DateOnly), ErrNoEclipse)
+		e := &NoEclipseError{Day: day}
+		for _, j := range []int{i - 1, i} {
+			if j >= 0 && j < len(all) {
+				e.Nearest = append(e.Nearest, all[j])
+			}
+		}
+		return nil, e
 	}
 	return best, nil
 }
+
+// NoEclipseError is Near's answer for a date with no eclipse within
+// NearDays: the eclipses either side of it, for the caller to be told
+// (errors.Is(err, ErrNoEclipse)).
+type NoEclipseError struct {
+	Day     time.Time // the date asked for, 00:00 UTC
+	Nearest []Eclipse // the eclipses before and after it (one at the catalog's ends)
+}
+
+func (e *NoEclipseError) Error() string {
+	return fmt.Sprintf("eclipses: none within %d days of %s", NearDays, e.Day.Format(time.DateOnly))
+}
+
+// Unwrap makes the error ErrNoEclipse.
+func (e *NoEclipseError) Unwrap() error { return ErrNoEclipse }
 
 // Family returns the previous and next eclipses of e's Saros series (the
 // members one before and one after it), nil where that member falls

@@ -3,20 +3,17 @@ package mayan
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // GMT is the Goodman-Martinez-Thompson correlation (Thompson 1950): the
 // Julian day number of the Long Count's zero day, 13.0.0.0.0 4 Ajaw 8
-// Kumk'u, 11 August 3114 BCE (proleptic Gregorian).
+// Kumk'u, 11 August 3114 BCE (proleptic Gregorian). The requests accept
+// the GMT family, 584280-584286, whose members differ by a few days
+// (584284 Thompson 1935; 584285 Lounsbury, used by Martin and Grube and by
+// FAMSI; 584286 Martin and Skidmore 2012).
 const GMT = 584283
-
-// The correlations accepted: the GMT family, whose members differ by a few
-// days (584283 GMT; 584284 Thompson 1935; 584285 Lounsbury, used by Martin
-// and Grube and by FAMSI; 584286 Martin and Skidmore 2012).
-const (
-	MinCorrelation = 584280
-	MaxCorrelation = 584286
-)
 
 // Day is a day of the Maya calendar: the count of days since the Long
 // Count's zero day (0 on 13.0.0.0.0 4 Ajaw 8 Kumk'u). Days run midnight to
@@ -25,7 +22,15 @@ type Day int
 
 // FromDate returns the day of a proleptic Gregorian date under the GMT
 // correlation.
-func FromDate(year, month, day int) Day { return Day(gregorianJDN(year, month, day) - GMT) }
+func FromDate(year, month, day int) Day {
+	return Day(jdnOf(year, month, day, calendar.Gregorian) - GMT)
+}
+
+// jdnOf returns the Julian day number of y-m-d in calendar c ("" is the
+// historical switch), from package calendar's exact integer counts.
+func jdnOf(y, m, d int, c calendar.Calendar) int {
+	return int(calendar.JulianDay(y, m, d, c) + 0.5)
+}
 
 // FromJDN returns the day of a Julian day number under a correlation.
 func FromJDN(jdn, correlation int) Day { return Day(jdn - correlation) }
@@ -100,42 +105,6 @@ func (d Day) CalendarRound() string {
 	tone, sign := d.Tzolkin()
 	hd, hm := d.Haab()
 	return strconv.Itoa(tone) + " " + sign.Yucatec() + " " + strconv.Itoa(hd) + " " + months[hm].name
-}
-
-// gregorianJDN returns the Julian day number of a proleptic Gregorian date.
-func gregorianJDN(y, m, d int) int {
-	a := (14 - m) / 12
-	yy := y + 4800 - a
-	mm := m + 12*a - 3
-	return d + (153*mm+2)/5 + 365*yy + floorDiv(yy, 4) - floorDiv(yy, 100) + floorDiv(yy, 400) - 32045
-}
-
-// julianJDN returns the Julian day number of a Julian-calendar date.
-func julianJDN(y, m, d int) int {
-	a := (14 - m) / 12
-	yy := y + 4800 - a
-	mm := m + 12*a - 3
-	return d + (153*mm+2)/5 + 365*yy + floorDiv(yy, 4) - 32083
-}
-
-// gregorianDate is the inverse of gregorianJDN.
-func gregorianDate(j int) (y, m, d int) {
-	a := j + 32044
-	b := floorDiv(4*a+3, 146097)
-	c := a - floorDiv(146097*b, 4)
-	dd := floorDiv(4*c+3, 1461)
-	e := c - floorDiv(1461*dd, 4)
-	mm := floorDiv(5*e+2, 153)
-	return 100*b + dd - 4800 + floorDiv(mm, 10), mm + 3 - 12*floorDiv(mm, 10), e - floorDiv(153*mm+2, 5) + 1
-}
-
-// julianDate is the inverse of julianJDN.
-func julianDate(j int) (y, m, d int) {
-	c := j + 32082
-	dd := floorDiv(4*c+3, 1461)
-	e := c - floorDiv(1461*dd, 4)
-	mm := floorDiv(5*e+2, 153)
-	return dd - 4800 + floorDiv(mm, 10), mm + 3 - 12*floorDiv(mm, 10), e - floorDiv(153*mm+2, 5) + 1
 }
 
 func floorDiv(a, b int) int {

@@ -12,11 +12,13 @@
 //     members of the GMT family (584280-584286; 584285 is Lounsbury's,
 //     used by Martin and Grube and by FAMSI's epigraphic tables) are
 //     options.
-//   - Calendar: dates are read in the proleptic Gregorian calendar, also
-//     before 1583, unless the Julian calendar is asked for (historical and
-//     epigraphic sources give Julian dates before 15 October 1582).
-//     Years use astronomical numbering (0 = 1 BCE) from -3113 (the zero
-//     day) to 2999.
+//   - Calendar: dates are read as on every route that takes one (package
+//     calendar): by default with the historical switch, Julian up to
+//     1582-10-04 (the calendar historical and epigraphic sources give
+//     their dates in) and Gregorian from 1582-10-15; the proleptic
+//     Gregorian or the Julian calendar for every year on request. Each
+//     request states the calendar it used. Years use astronomical
+//     numbering (0 = 1 BCE) from -3113 (the zero day) to 2999.
 //   - Days are civil dates, midnight to midnight: the hour is accepted and
 //     changes nothing (whether the Maya day began at sunrise or sunset is
 //     not settled).

@@ -1,142 +1,11 @@
 package mayan
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
-	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
-
-// Calendar names the calendar a date is written in.
-type Calendar string
-
-// The calendars.
-const (
-	// Gregorian: the proleptic Gregorian calendar, also before 1582 (the
-	// default; astronomical year numbering, 0 = 1 BCE).
-	Gregorian Calendar = "gregorian"
-	// Julian: the Julian calendar, in which historical and epigraphic
-	// sources give dates before 15 October 1582.
-	Julian Calendar = "julian"
-)
-
-// EnumValues lists the calendars (engine.Enum).
-func (Calendar) EnumValues() []string { return []string{string(Gregorian), string(Julian)} }
-
-// The dates accepted: from the Long Count's zero day (11 August 3114 BCE,
-// astronomical year -3113) to the end of 2999 CE.
-const (
-	MinYear = -3113
-	MaxYear = 2999
-)
-
-// Options choose the correlation and the calendar of the input date.
-type Options struct {
-	Correlation int      `json:"correlation,omitempty" doc:"Julian day number of the Long Count's zero day: 584283 (GMT, default), 584284, 584285 (Lounsbury; Martin and Grube), 584286 (Martin and Skidmore), or another of 584280-584286" minimum:"584280" maximum:"584286" default:"584283" example:"584283"`
-	Calendar    Calendar `json:"calendar,omitempty" doc:"calendar of the date: gregorian (proleptic, default) or julian" enum:"gregorian,julian" default:"gregorian"`
-}
-
-func (o Options) correlation() int {
-	if o.Correlation == 0 {
-		return GMT
-	}
-	return o.Correlation
-}
-
-func (o Options) calendar() Calendar {
-	if o.Calendar == "" {
-		return Gregorian
-	}
-	return o.Calendar
-}
-
-// validate checks the options; prefix is "" (they sit at the top level).
-func (o Options) validate() engine.Fields {
-	var errs engine.Fields
-	if c := o.Correlation; c != 0 && (c < MinCorrelation || c > MaxCorrelation) {
-		errs = append(errs, &engine.FieldError{Field: "correlation", Reason: fmt.Sprintf("must be between %d and %d (584283 is the GMT correlation)", MinCorrelation, MaxCorrelation)})
-	}
-	if c := o.Calendar; c != "" && c != Gregorian && c != Julian {
-		errs = append(errs, &engine.FieldError{Field: "calendar", Reason: "must be gregorian or julian"})
-	}
-	return errs
-}
-
-// Date is a civil date, with an hour that changes nothing (Maya days are
-// taken as civil days, midnight to midnight) but is accepted and echoed.
-type Date struct {
-	Year  int  `json:"year" required:"true" doc:"year, astronomical numbering (0 = 1 BCE)" minimum:"-3113" maximum:"2999" example:"2012"`
-	Month int  `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"12"`
-	Day   int  `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"21"`
-	Hour  *int `json:"hour,omitempty" default:"12" doc:"hour, 0-23; it changes nothing: the Maya day is taken as the civil date" minimum:"0" maximum:"23" example:"12"`
-}
-
-// validate checks d in calendar cal; prefix names the fields ("person1.").
-func (d Date) validate(prefix string, cal Calendar) engine.Fields {
-	var errs engine.Fields
-	bad := func(f, format string, a ...any) {
-		errs = append(errs, &engine.FieldError{Field: prefix + f, Reason: fmt.Sprintf(format, a...)})
-	}
-	if d.Year < MinYear || d.Year > MaxYear {
-		bad("year", "must be between %d (3114 BCE, the Long Count's zero day) and %d", MinYear, MaxYear)
-	}
-	monthOK := d.Month >= 1 && d.Month <= 12
-	if !monthOK {
-		bad("month", "must be between 1 and 12")
-	}
-	switch n := daysIn(d.Year, d.Month, cal); {
-	case d.Day < 1:
-		bad("day", "must be 1 or more")
-	case monthOK && d.Day > n:
-		bad("day", "%d-%02d has %d days in the %s calendar", d.Year, d.Month, n, cal)
-	case d.Day > 31:
-		bad("day", "must be at most 31")
-	}
-	if d.Hour != nil && (*d.Hour < 0 || *d.Hour > 23) {
-		bad("hour", "must be between 0 and 23")
-	}
-	return errs
-}
-
-func daysIn(y, m int, cal Calendar) int {
-	if m < 1 || m > 12 {
-		return 31
-	}
-	leap := mod(y, 4) == 0
-	if cal != Julian {
-		leap = leap && (mod(y, 100) != 0 || mod(y, 400) == 0)
-	}
-	if m == 2 && leap {
-		return 29
-	}
-	return [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m]
-}
-
-// dayOf returns the Maya day of a validated date, or a field error when it
-// falls before the Long Count's zero day.
-func dayOf(d Date, o Options, prefix string) (Day, int, error) {
-	jdn := gregorianJDN(d.Year, d.Month, d.Day)
-	if o.calendar() == Julian {
-		jdn = julianJDN(d.Year, d.Month, d.Day)
-	}
-	day := FromJDN(jdn, o.correlation())
-	if day < 0 {
-		return 0, 0, &engine.FieldError{Field: prefix + "year", Reason: "the date falls before the Long Count's zero day (13.0.0.0.0 4 Ajaw 8 Kumk'u)"}
-	}
-	return day, jdn, nil
-}
-
-// Input is a Tzolk'in or chart request.
-type Input struct {
-	Date
-	Options
-}
-
-// Validate checks every field by its JSON name.
-func (in Input) Validate() engine.Fields {
-	return append(in.Options.validate(), in.Date.validate("", in.Options.calendar())...)
-}
 
 // Meanings are the interpretive meanings of a day.
 type Meanings struct {
@@ -187,16 +56,27 @@ func newTzolkin(d Day) Tzolkin {
 	}
 }
 
-// TzolkinFor validates in and returns the Tzolk'in of its date.
-func TzolkinFor(in Input) (Tzolkin, error) {
-	if errs := in.Validate(); len(errs) > 0 {
-		return Tzolkin{}, errs
-	}
-	d, _, err := dayOf(in.Date, in.Options, "")
-	if err != nil {
-		return Tzolkin{}, err
-	}
-	return TzolkinOf(d), nil
+// TzolkinResult is the Tzolk'in route's result: the day's map at the top
+// level (spec 2.5) with the conventions that placed it.
+type TzolkinResult struct {
+	Tzolkin
+	Conventions TzolkinConventions `json:"conventions"`
+}
+
+// TzolkinConventions are the conventions of a Tzolk'in answer.
+type TzolkinConventions struct {
+	Correlation int               `json:"correlation" doc:"Julian day number of the Long Count's zero day used" example:"584283"`
+	Calendar    calendar.Calendar `json:"calendar" doc:"calendar the date was read in" enum:"gregorian,julian"`
+	Hour        string            `json:"hour" doc:"what the hour changes"`
+}
+
+// hourRule is what the hour does, as every answer states it.
+const hourRule = "accepted (default 12) and changes nothing: each Maya day is taken as the civil date, midnight to midnight"
+
+// TzolkinFor returns the Tzolk'in of a resolved request's date.
+func TzolkinFor(r *Request) TzolkinResult {
+	return TzolkinResult{Tzolkin: TzolkinOf(r.day),
+		Conventions: TzolkinConventions{Correlation: r.Correlation, Calendar: r.Calendar, Hour: hourRule}}
 }
 
 // Haab is the day's place in the 365-day year.
@@ -247,11 +127,11 @@ type Interpretation struct {
 
 // Conventions states how the chart was computed.
 type Conventions struct {
-	Correlation int      `json:"correlation" doc:"Julian day number of the Long Count's zero day used" example:"584283"`
-	Calendar    Calendar `json:"calendar" doc:"calendar the date was read in" enum:"gregorian,julian"`
-	JulianDay   int      `json:"julian_day_number" doc:"Julian day number of the date" example:"2456283"`
-	Hour        string   `json:"hour" doc:"what the hour changes"`
-	HaabDays    string   `json:"haab_days" doc:"how Haab' days are numbered"`
+	Correlation int               `json:"correlation" doc:"Julian day number of the Long Count's zero day used" example:"584283"`
+	Calendar    calendar.Calendar `json:"calendar" doc:"calendar the date was read in (the echo says so too)" enum:"gregorian,julian"`
+	JulianDay   int               `json:"julian_day_number" doc:"Julian day number of the date" example:"2456283"`
+	Hour        string            `json:"hour" doc:"what the hour changes"`
+	HaabDays    string            `json:"haab_days" doc:"how Haab' days are numbered"`
 }
 
 // Chart is the Mayan chart result.
@@ -269,31 +149,21 @@ type Chart struct {
 // yearBearerSystem states the system of YearBearer.
 const yearBearerSystem = "Classic (Tikal) system: the bearer is the Tzolk'in day of 0 Pop, the seating of the year, so bearers are Ik', Manik', Eb' and Kaban (Iq', Kej, E and No'j, the four Mam of the K'iche' daykeepers); Landa's Postclassic Yucatec bearers K'an, Muluk, Ix and Kawak fall two days later"
 
-// ChartFor validates in and returns the chart of its date.
-func ChartFor(in Input) (Chart, error) {
-	if errs := in.Validate(); len(errs) > 0 {
-		return Chart{}, errs
-	}
-	d, jdn, err := dayOf(in.Date, in.Options, "")
-	if err != nil {
-		return Chart{}, err
-	}
-	return chartOf(d, jdn, in.Options), nil
-}
+// ChartFor returns the chart of a resolved request's date.
+func ChartFor(r *Request) Chart { return chartOf(r.day, &r.Date, r.Correlation) }
 
-func chartOf(d Day, jdn int, o Options) Chart {
+// chartOf writes the chart of day d, the day of the resolved date dt
+// under correlation.
+func chartOf(d Day, dt *Date, correlation int) Chart {
 	tz := TzolkinOf(d)
 	hd, hm := d.Haab()
 	lc := d.LongCount()
 	notation := strconv.Itoa(lc[0]) + "." + strconv.Itoa(lc[1]) + "." + strconv.Itoa(lc[2]) + "." + strconv.Itoa(lc[3]) + "." + strconv.Itoa(lc[4])
 	ys := d.YearStart()
 	yt, ysign := ys.Tzolkin()
-	var y, m, dd int
-	if o.calendar() == Julian {
-		y, m, dd = julianDate(int(ys) + o.correlation())
-	} else {
-		y, m, dd = gregorianDate(int(ys) + o.correlation())
-	}
+	// 0 Pop in the calendar the date was read in, so that the echo (which
+	// names that calendar) sent back gives the same answer.
+	y, m, dd, _ := calendar.DateOf(float64(int(ys)+correlation), dt.Calendar)
 	lord := d.LordOfNight()
 	c := Chart{
 		Tzolkin: tz,
@@ -304,8 +174,8 @@ func chartOf(d Day, jdn int, o Options) Chart {
 		YearBearer: YearBearer{Sign: ysign.Yucatec(), SignKiche: ysign.Kiche(), Tone: yt, Combined: strconv.Itoa(yt) + " " + ysign.Yucatec(),
 			YearStart: dateStamp(y, m, dd), System: yearBearerSystem},
 		CalendarRound: d.CalendarRound(),
-		Conventions: Conventions{Correlation: o.correlation(), Calendar: o.calendar(), JulianDay: jdn,
-			Hour:     "accepted (default 12) and changes nothing: each Maya day is taken as the civil date, midnight to midnight",
+		Conventions: Conventions{Correlation: correlation, Calendar: dt.Calendar, JulianDay: dt.jdn,
+			Hour:     hourRule,
 			HaabDays: "0-19: day 0 is the seating of the month (some sources write it as day 20 of the month before); Wayeb' has days 0-4"},
 	}
 	sg := signs[ysign]
@@ -342,49 +212,16 @@ type Compatibility struct {
 	SignCompatibility Score       `json:"sign_compatibility"`
 	ToneCompatibility Score       `json:"tone_compatibility"`
 	OverallScore      float64     `json:"overall_score" doc:"mean of the two scores, one decimal, 1-10" minimum:"1" maximum:"10" example:"7.5"`
-	Conventions       Conventions `json:"conventions" doc:"correlation and calendar used (julian_day_number is person1's)"`
-}
-
-// CompatibilityInput is a Mayan compatibility request.
-type CompatibilityInput struct {
-	Person1 *Date `json:"person1" required:"true" doc:"first person's date"`
-	Person2 *Date `json:"person2" required:"true" doc:"second person's date"`
-	Options
-}
-
-// Validate checks both dates and the options.
-func (in CompatibilityInput) Validate() engine.Fields {
-	errs := in.Options.validate()
-	for _, p := range []struct {
-		name string
-		d    *Date
-	}{{"person1", in.Person1}, {"person2", in.Person2}} {
-		if p.d == nil {
-			errs = append(errs, &engine.FieldError{Field: p.name, Reason: "required: year, month, day"})
-			continue
-		}
-		errs = append(errs, p.d.validate(p.name+".", in.Options.calendar())...)
-	}
-	return errs
+	Conventions       Conventions `json:"conventions" doc:"correlation used; calendar and julian_day_number are person1's (the echo names each date's calendar)"`
 }
 
 const signRule = "by the distance m (0-10) between the two signs around the twenty: same sign 8; 4 or 8 apart (same direction and colour) 9; 5 apart (like the four year bearers) 7; 1, 3, 7 or 9 apart (neighbouring directions) 6; 2 or 6 apart (opposite directions) 5; 10 apart (opposite in the twenty) 4"
 
 const toneRule = "same tone 8; mirror tones summing to 14 (1 and 13, 2 and 12, ...) 9; consecutive tones 7; tones of the same parity 6; otherwise 5"
 
-// Compatible scores two dates.
-func Compatible(in CompatibilityInput) (Compatibility, error) {
-	if errs := in.Validate(); len(errs) > 0 {
-		return Compatibility{}, errs
-	}
-	a, jdn, err := dayOf(*in.Person1, in.Options, "person1.")
-	if err != nil {
-		return Compatibility{}, err
-	}
-	b, _, err := dayOf(*in.Person2, in.Options, "person2.")
-	if err != nil {
-		return Compatibility{}, err
-	}
+// Compatible scores the two dates of a resolved request.
+func Compatible(r *CompatibilityRequest) Compatibility {
+	a, b := r.days[0], r.days[1]
 	ta, sa := a.Tzolkin()
 	tb, sb := b.Tzolkin()
 	c := Compatibility{
@@ -392,10 +229,10 @@ func Compatible(in CompatibilityInput) (Compatibility, error) {
 		Person2:           Person{Sign: sb.Yucatec(), Tone: tb, Combined: strconv.Itoa(tb) + " " + sb.Yucatec()},
 		SignCompatibility: signScore(sa, sb),
 		ToneCompatibility: toneScore(ta, tb),
-		Conventions:       chartOf(a, jdn, in.Options).Conventions,
+		Conventions:       chartOf(a, r.Person1, r.Correlation).Conventions,
 	}
 	c.OverallScore = math.Round(float64(c.SignCompatibility.Score+c.ToneCompatibility.Score)*5) / 10
-	return c, nil
+	return c
 }
 
 // signScore scores two day signs by their distance around the twenty.

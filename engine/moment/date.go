@@ -64,6 +64,12 @@ func (d Date) In(zone string, cal calendar.Calendar, field string) (time.Time, e
 	if err != nil {
 		return time.Time{}, &engine.FieldError{Field: field, Reason: fmt.Sprintf("%q is not a date YYYY-MM-DD or an ISO 8601 date-time (%v)", d, err)}
 	}
+	if !c.HasOffset {
+		// The instant alone: none of the texts civil writes for an echo
+		// (a date field is read on every call of the timing routes).
+		_, t, err := localInstant(c, zone, cal, "", field)
+		return t, err
+	}
 	r, err := civil(c, zone, cal, "", field)
 	if err != nil {
 		return time.Time{}, err

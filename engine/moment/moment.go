@@ -253,17 +253,10 @@ func civil(c calendar.Civil, zone string, cal calendar.Calendar, prefix, field s
 		r, err := At(t, zone, cal)
 		return resolved{Resolved: r}, err
 	}
-	l := birth.Local{Year: c.Year, Month: c.Month, Day: c.Day, Hour: c.Hour, Minute: c.Minute, Second: c.Second, Zone: zone, Calendar: cal}
-	inst, err := birth.Resolve(l)
+	inst, utc, err := localInstant(c, zone, cal, prefix, field)
 	if err != nil {
-		var fs engine.Fields
-		if other := fs.Add(err); other != nil {
-			return resolved{}, other
-		}
-		return resolved{}, rename(fs, prefix, field)
+		return resolved{}, err
 	}
-	// The nanoseconds of a datetime string survive; the fields have none.
-	utc := inst.UTC.Add(time.Duration(c.Nanosecond))
 	r := resolved{Resolved: Resolved{
 		UTC: calendar.TimeOf(utc), JD: float64(engine.JDOf(utc)),
 		Date: calendar.Format(c.Year, c.Month, c.Day), Time: fmt.Sprintf("%02d:%02d:%02d", c.Hour, c.Minute, c.Second),
@@ -274,6 +267,23 @@ func civil(c calendar.Civil, zone string, cal calendar.Calendar, prefix, field s
 			r.Date, r.Time, inst.Zone, r.Offset))
 	}
 	return r, nil
+}
+
+// localInstant resolves a civil date and time without an offset in zone
+// and cal: what birth.Resolve finds, and the instant with the
+// nanoseconds of a date-time string (the fields have none). Errors are
+// named as civil names them.
+func localInstant(c calendar.Civil, zone string, cal calendar.Calendar, prefix, field string) (birth.Instant, time.Time, error) {
+	l := birth.Local{Year: c.Year, Month: c.Month, Day: c.Day, Hour: c.Hour, Minute: c.Minute, Second: c.Second, Zone: zone, Calendar: cal}
+	inst, err := birth.Resolve(l)
+	if err != nil {
+		var fs engine.Fields
+		if other := fs.Add(err); other != nil {
+			return inst, time.Time{}, other
+		}
+		return inst, time.Time{}, rename(fs, prefix, field)
+	}
+	return inst, inst.UTC.Add(time.Duration(c.Nanosecond)), nil
 }
 
 // rename prefixes the fields of errs, and reports those of a date-time

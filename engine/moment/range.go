@@ -15,9 +15,9 @@ import (
 // read (a year becomes its two ends), and the read-only fields the UTC
 // instants.
 type Range struct {
-	Start    string            `json:"start,omitempty" doc:"start of the range (required unless year is sent), ISO 8601 as datetime reads it: 2024-01-01 (its 00:00), 2024-01-01T06:00 (local time in timezone) or 2024-01-01T06:00:00Z; years before 0000 take a sign" example:"2024-01-01"`
-	End      string            `json:"end,omitempty" doc:"end of the range (required unless year is sent), read as start is; a date alone is its 00:00, so 2025-01-01 ends the year 2024" example:"2025-01-01"`
-	Year     *int              `json:"year,omitempty" doc:"a calendar year instead of start and end: from its January 1st to the next, 00:00 in timezone" minimum:"-3000" maximum:"2999"`
+	Start    string            `json:"start,omitempty" doc:"start of the range (required unless year is sent), ISO 8601 as datetime reads it: 2024-01-01 (its 00:00), 2024-01-01T06:00 (local time in timezone) or 2024-01-01T06:00:00Z; years before 0000 take a sign"`
+	End      string            `json:"end,omitempty" doc:"end of the range (required unless year is sent), read as start is; a date alone is its 00:00, so 2025-01-01 ends the year 2024"`
+	Year     *int              `json:"year,omitempty" doc:"a calendar year instead of start and end: from its January 1st to the next, 00:00 in timezone" minimum:"-3000" maximum:"2999" example:"2024"`
 	Timezone birth.Zone        `json:"timezone,omitempty" doc:"zone of start and end when they carry no offset: an IANA name or a fixed offset; omitted: UTC" default:"UTC"`
 	Calendar calendar.Calendar `json:"calendar,omitempty" doc:"calendar of the dates of start and end: gregorian or julian; omitted, Julian up to 1582-10-04 and Gregorian from 1582-10-15"`
 

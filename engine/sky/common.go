@@ -163,16 +163,6 @@ func declination(lon, lat, sinEps, cosEps float64) float64 {
 	return math.Asin(sb*cosEps+cb*sinEps*sl) * 180 / math.Pi
 }
 
-func rank(s engine.Source) int {
-	switch s {
-	case engine.FromMoshier:
-		return 2
-	case engine.FromSwiss:
-		return 1
-	}
-	return 0
-}
-
 // errNoConverge is an internal failure of a root search (never expected:
 // the functions searched are smooth and bracketed).
 var errNoConverge = errors.New("sky: root search did not converge")

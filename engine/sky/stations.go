@@ -67,9 +67,12 @@ type StationsOptions struct {
 // and ayanamsa.
 func (o StationsOptions) Validate() engine.Fields {
 	errs := checkSpan(o.Start, o.End, MaxStationDays, "ten years")
-	errs = append(errs, checkBodies("bodies", o.Bodies, StationBodies(), "a body with stations (Mercury..Pluto, Chiron, Ceres, Pallas, Juno, Vesta; the Sun, Moon, nodes and Lilith never station)")...)
+	errs = append(errs, checkBodies("bodies", o.Bodies, StationBodies(), stationBodiesText)...)
 	return append(errs, checkAyanamsa(o.Sidereal)...)
 }
+
+// stationBodiesText names the bodies with stations, for their errors.
+const stationBodiesText = "a body with stations (Mercury..Pluto, Chiron, Ceres, Pallas, Juno, Vesta; the Sun, Moon, nodes and Lilith never station)"
 
 // checkSpan validates a search span of at most maxDays (said in words as
 // limit in the message).

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/resolve"
 )
 
 // Tables serves star positions from precomputed tables; *tables.Set
@@ -123,12 +124,20 @@ var conventions = Conventions{
 	Catalog:      "sefstars.txt of the Swiss Ephemeris (Hipparcos, ICRS, with proper motion)",
 }
 
-// Date is the date of a request. Stars are placed at 12:00 UT of it (a
-// star moves about 0.14" a day, so the hour never matters).
+// Date is the date of a request: year, month and day, all required (spec
+// 4.5). Stars are placed at 12:00 UT of it (a star moves about 0.14" a day,
+// so the hour never matters). It resolves itself: the door checks the
+// bounds of each field, Resolve that the day exists in its month.
 type Date struct {
-	Year  int `json:"year" doc:"year (Gregorian calendar)" minimum:"1" maximum:"3000" example:"2024"`
-	Month int `json:"month" doc:"month, 1-12" minimum:"1" maximum:"12" example:"4"`
-	Day   int `json:"day" doc:"day of the month" minimum:"1" maximum:"31" example:"8"`
+	Year  int `json:"year" required:"true" doc:"year (Gregorian calendar), 1 to 3000; the Swiss Ephemeris files cover 1800-2400, outside them libswe's Moshier theory places the Earth" minimum:"1" maximum:"3000" example:"2024"`
+	Month int `json:"month" required:"true" doc:"month, 1-12" minimum:"1" maximum:"12" example:"4"`
+	Day   int `json:"day" required:"true" doc:"day of the month" minimum:"1" maximum:"31" example:"8"`
+}
+
+// Resolve checks the date (the day of a month that has it), naming
+// prefix+field.
+func (d *Date) Resolve(_ resolve.Context, prefix string) error {
+	return d.Validate().Prefixed(prefix).Err()
 }
 
 // Years the API accepts: the Swiss Ephemeris' files cover 1800-2400, and
@@ -185,8 +194,19 @@ type IndexOptions struct {
 	Date
 	// MagnitudeLimit is accepted and ignored: the index always lists the
 	// whole catalog (spec 4.5); a warning says so.
-	MagnitudeLimit *float64 `json:"magnitude_limit,omitempty" doc:"ignored: the index always lists all 43 stars"`
+	MagnitudeLimit *float64 `json:"magnitude_limit,omitempty" doc:"ignored: the index always lists all 43 stars (spec 4.5); a warning says so, and the echo keeps it as sent"`
 }
+
+// Resolve checks the date and says that a magnitude limit is ignored.
+func (o *IndexOptions) Resolve(c resolve.Context, prefix string) error {
+	if o.MagnitudeLimit != nil {
+		c.Warn(magnitudeNote)
+	}
+	return o.Date.Resolve(c, prefix)
+}
+
+// magnitudeNote is the notice of an ignored magnitude_limit.
+const magnitudeNote = "magnitude_limit is ignored: the index always lists all 43 catalog stars"
 
 // Validate checks the options, naming the JSON fields.
 func (o IndexOptions) Validate() engine.Fields { return o.Date.Validate() }
@@ -215,7 +235,7 @@ func (s *Stars) Index(o IndexOptions) (Index, error) {
 		out.FixedStars[i] = positionOf(&catalog[i], pos[i])
 	}
 	if o.MagnitudeLimit != nil {
-		out.Warnings = []string{"magnitude_limit is ignored: the index always lists all 43 catalog stars"}
+		out.Warnings = []string{magnitudeNote}
 	}
 	return out, nil
 }
@@ -248,8 +268,8 @@ func (s *Stars) Show(d Date, name string) (Show, error) {
 // longitude in degrees (as the caller computed it; the natal route's
 // planets fit).
 type Planet struct {
-	Name      string  `json:"name" doc:"name of the point, echoed in the results" example:"Sun"`
-	Longitude float64 `json:"longitude" doc:"ecliptic longitude in degrees, 0-360" minimum:"0" maximum:"360" example:"19.4"`
+	Name      string  `json:"name" required:"true" doc:"name of the point (1 to 64 characters), echoed in the results" example:"Sun"`
+	Longitude float64 `json:"longitude" required:"true" doc:"ecliptic longitude in degrees, 0-360" minimum:"0" maximum:"360" example:"19.4"`
 }
 
 // Orbs of conjunction with a star, degrees.
@@ -267,8 +287,31 @@ const (
 // ConjunctionOptions is the request of a conjunction search (spec 4.5).
 type ConjunctionOptions struct {
 	Date
-	Planets []Planet `json:"planets" doc:"the points to test (required)"`
-	Orb     *float64 `json:"orb,omitempty" doc:"largest separation in longitude, degrees (default 1)" minimum:"0" maximum:"10"`
+	Planets []Planet `json:"planets,omitempty" doc:"the points to test (required: 400 when missing or empty), each a name and an ecliptic longitude in degrees, 0-360; at most 100" maxItems:"100" example:"[{\"name\":\"Sun\",\"longitude\":19.4},{\"name\":\"Mars\",\"longitude\":150.1},{\"name\":\"Venus\",\"longitude\":203.8}]"`
+	Orb     *float64 `json:"orb,omitempty" doc:"largest separation in ecliptic longitude, degrees, more than 0 and at most 10; default 1, written back in the echo" exclusiveMinimum:"0" maximum:"10" default:"1" example:"1"`
+}
+
+// Hints advises on names sent by mistake.
+func (*ConjunctionOptions) Hints() map[string]string {
+	return map[string]string{
+		"points": `did you mean "planets"? (an array of {name, longitude})`,
+		"natal":  `send the points as planets: [{name, longitude}] (the natal route's planets reduced to those two keys)`,
+		"date":   "send the date as year, month and day",
+	}
+}
+
+// Resolve checks that the points are there (their absence is
+// engine.Missing: spec 7 answers it with 400, before anything else),
+// writes the orb's default back and checks the rest.
+func (o *ConjunctionOptions) Resolve(_ resolve.Context, prefix string) error {
+	if len(o.Planets) == 0 {
+		return engine.Missing{{Field: prefix + "planets", Reason: "is required: an array of {name, longitude} (longitudes in degrees, 0-360)"}}
+	}
+	if o.Orb == nil {
+		orb := DefaultOrb
+		o.Orb = &orb
+	}
+	return o.Validate().Prefixed(prefix).Err()
 }
 
 // Validate checks the options, naming the JSON fields. A missing or empty

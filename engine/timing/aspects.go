@@ -17,13 +17,15 @@ const (
 	MaxOrb     = 5.0
 )
 
-// checkOrb validates an orb; 0 takes DefaultOrb.
-func checkOrb(orb float64) (float64, *engine.FieldError) {
+// checkOrb validates an orb and returns it resolved: nil takes
+// DefaultOrb.
+func checkOrb(orb *float64) (*float64, *engine.FieldError) {
 	switch {
-	case orb == 0:
-		return DefaultOrb, nil
-	case !(orb > 0 && orb <= MaxOrb):
-		return 0, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be more than 0 and at most %g degrees", MaxOrb)}
+	case orb == nil:
+		v := DefaultOrb
+		return &v, nil
+	case !(*orb > 0 && *orb <= MaxOrb):
+		return orb, &engine.FieldError{Field: "orb", Reason: fmt.Sprintf("must be more than 0 and at most %g degrees", MaxOrb)}
 	}
 	return orb, nil
 }

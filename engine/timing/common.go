@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/natal"
 )
 
@@ -22,6 +23,16 @@ type Natal struct {
 	UTCOffset int
 }
 
+// NatalOf is the Natal of a resolved birth packet (birth.Packet.Resolved)
+// cast with chart options o.
+func NatalOf(b birth.Resolved, o natal.Options) Natal {
+	return Natal{
+		Birth:     natal.Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude},
+		Chart:     o,
+		UTCOffset: b.Instant.Offset,
+	}
+}
+
 // Validate checks the birth place, the chart options and the offset, naming
 // bad fields as the birth packet does.
 func (n Natal) Validate() engine.Fields {
@@ -32,8 +43,13 @@ func (n Natal) Validate() engine.Fields {
 	if !(n.Birth.Longitude >= -180 && n.Birth.Longitude <= 180) {
 		errs = append(errs, &engine.FieldError{Field: "longitude", Reason: "must be between -180 and 180"})
 	}
-	if math.IsNaN(float64(n.Birth.JD)) || math.IsInf(float64(n.Birth.JD), 0) {
+	switch {
+	case math.IsNaN(float64(n.Birth.JD)) || math.IsInf(float64(n.Birth.JD), 0):
 		errs = append(errs, &engine.FieldError{Field: "year", Reason: "the birth instant is not a finite date"})
+	case n.born().Year() < 0:
+		// Results give their instants in RFC 3339, which writes years
+		// 0000 to 9999 (the birth packet reaches back to -3000).
+		errs = append(errs, &engine.FieldError{Field: "year", Reason: "the timing techniques take births from year 0 (1 BC) in UTC on: their instants are written as RFC 3339 dates, years 0000 to 9999"})
 	}
 	if n.UTCOffset < -18*3600 || n.UTCOffset > 18*3600 {
 		errs = append(errs, &engine.FieldError{Field: "timezone", Reason: "UTC offset beyond ±18 hours"})
@@ -106,6 +122,15 @@ const (
 func (YearLength) EnumValues() []string {
 	return []string{string(YearTropical), string(YearJulian), string(Year360)}
 }
+
+// SolarYear is the year of the techniques that count in solar years
+// (progressions, solar arc directions, firdaria): tropical or julian.
+// Valens' 360-day year is zodiacal releasing's alone (YearLength), so a
+// request for these techniques cannot name it.
+type SolarYear string
+
+// EnumValues lists the solar years.
+func (SolarYear) EnumValues() []string { return []string{string(YearTropical), string(YearJulian)} }
 
 // Days returns the length of the year in days (0 for an unknown value).
 func (y YearLength) Days() float64 {

@@ -103,9 +103,25 @@
 // default, so whole-year boundaries fall within two hours of the solar
 // returns.
 //
+// # Requests
+//
+// The API's inputs are the request types of request.go (SolarReturnRequest
+// to FirdariaTimelineRequest): the flat birth packet (engine/birth) and
+// the chart frame or settings (engine/natal) beside the technique's own
+// fields. Each resolves itself: the birth, then its dates, read as
+// moment.Date fields at 00:00 in the zone the birth was read in (the first
+// instant of the day where the clocks jumped over midnight; the birth
+// itself for a date alone on the birth's own day; a date-time with an
+// offset as that instant), then the technique's rules against the birth;
+// the defaults it chooses (the end of a range, the start of a timeline:
+// the birth) are written back and each date's UTC instant is set beside
+// it, so a resolved request is its own echo. Compute runs the technique.
+// Go callers may also call the techniques with Natal and the options.
+//
 // # Bounds
 //
 // Every date lies between the birth and 150 years after it; ranges are
-// bounded per technique (see the Max constants); bad input is an
-// engine.Fields naming the JSON field.
+// bounded per technique (see the Max constants); births are taken from
+// year 0 in UTC (the results' instants are RFC 3339 dates); bad input is
+// an engine.Fields naming the JSON field.
 package timing

@@ -104,8 +104,8 @@ func (o FirdariaAtOptions) resolve(n Natal) (FirdariaAtOptions, engine.Fields) {
 		errs = append(errs, &engine.FieldError{Field: "age", Reason: "send age or date"})
 	case o.Age != nil && !o.Date.IsZero():
 		errs = append(errs, &engine.FieldError{Field: "age", Reason: "send either age or date, not both"})
-	case o.Age != nil && !(*o.Age >= 0 && *o.Age < HorizonYears):
-		errs = append(errs, &engine.FieldError{Field: "age", Reason: fmt.Sprintf("must be at least 0 and under %d", HorizonYears)})
+	case o.Age != nil && !(*o.Age >= 0 && *o.Age <= HorizonYears):
+		errs = append(errs, &engine.FieldError{Field: "age", Reason: fmt.Sprintf("must be between 0 and %d", HorizonYears)})
 	case o.Age == nil:
 		if e := n.checkDate(o.Date, "date"); e != nil {
 			errs = append(errs, e)

@@ -217,7 +217,7 @@ func TestFirdariaTimeline(t *testing.T) {
 
 func TestFirdariaErrors(t *testing.T) {
 	pos := source(t)
-	neg, ok := -1.0, 3.0
+	neg, ok, over := -1.0, 3.0, 150.5
 	cases := []struct {
 		name  string
 		call  func() error
@@ -227,6 +227,7 @@ func TestFirdariaErrors(t *testing.T) {
 		{"ErrYearLength", func() error { _, err := FirdariaOf(pos, london, FirdariaOptions{YearLength: Year360}); return err }, "year_length"},
 		{"ErrNoAge", func() error { _, err := FirdariaAtAge(pos, london, FirdariaAtOptions{}); return err }, "age"},
 		{"ErrNegativeAge", func() error { _, err := FirdariaAtAge(pos, london, FirdariaAtOptions{Age: &neg}); return err }, "age"},
+		{"ErrAgeOver150", func() error { _, err := FirdariaAtAge(pos, london, FirdariaAtOptions{Age: &over}); return err }, "age"},
 		{"ErrAgeAndDate", func() error {
 			_, err := FirdariaAtAge(pos, london, FirdariaAtOptions{Age: &ok, Date: date("2000-01-01T00:00:00Z")})
 			return err

@@ -66,7 +66,8 @@ type ProgressionOptions struct {
 	Date        time.Time   `json:"date" doc:"target date, RFC 3339; not before the birth, within 150 years" example:"\"2024-07-14T00:00:00Z\""`
 	YearLength  YearLength  `json:"year_length,omitempty" doc:"the year that one day of ephemeris stands for: tropical (365.24219 days) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
 	AngleMethod AngleMethod `json:"angle_method,omitempty" doc:"how the progressed MC is found" enum:"solar_arc_ra,solar_arc_longitude,naibod_ra,naibod_longitude,quotidian" default:"solar_arc_ra"`
-	Orb         float64     `json:"orb,omitempty" doc:"orb of progressed-to-natal aspects, degrees" minimum:"0" maximum:"5" default:"1"`
+	// Orb defaults to DefaultOrb (nil); it is more than 0.
+	Orb *float64 `json:"orb,omitempty" doc:"orb of progressed-to-natal aspects, degrees" exclusiveMinimum:"0" maximum:"5" default:"1"`
 }
 
 func (o ProgressionOptions) resolve(n Natal) (ProgressionOptions, engine.Fields) {
@@ -430,7 +431,7 @@ func Progress(pos engine.Positions, n Natal, o ProgressionOptions) (*Progression
 	moving = append(moving,
 		point{name: "Ascendant", lon: h.Ascendant, speed: perYear(h.Ascendant, h2.Ascendant)},
 		point{name: "Midheaven", lon: h.Midheaven, speed: perYear(h.Midheaven, h2.Midheaven)})
-	out.Aspects = crossAspects(moving, d.points, o.Orb)
+	out.Aspects = crossAspects(moving, d.points, *o.Orb)
 
 	// The progressed Moon: its sign's boundaries, found on the Moon's
 	// track in ephemeris time and mapped back to life time.
@@ -454,7 +455,7 @@ func Progress(pos engine.Positions, n Natal, o ProgressionOptions) (*Progression
 		ZodiacType: zodiacName(n.Chart), Ayanamsa: n.Chart.Sidereal,
 		Rate:       "secondary: one day of ephemeris after birth for each year of life",
 		YearLength: o.YearLength, YearDays: yd, AngleMethod: o.AngleMethod, Angles: o.AngleMethod.text(),
-		Orb:       o.Orb,
+		Orb:       *o.Orb,
 		Aspects:   "Ptolemaic aspects (conjunction, sextile, square, trine, opposition) from the progressed Sun..Pluto, North Node, Ascendant and Midheaven to the same natal points, natal points held fixed",
 		Positions: positionsText,
 	}

@@ -153,7 +153,7 @@ func TestProgressedMoon(t *testing.T) {
 func TestProgressedAspects(t *testing.T) {
 	pos := source(t)
 	for _, orb := range []float64{1, 3} {
-		p, err := Progress(pos, london, ProgressionOptions{Date: date("2024-07-14T00:00:00Z"), Orb: orb})
+		p, err := Progress(pos, london, ProgressionOptions{Date: date("2024-07-14T00:00:00Z"), Orb: &orb})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,6 +200,7 @@ func TestProgressedAspects(t *testing.T) {
 
 func TestProgressionErrors(t *testing.T) {
 	pos := source(t)
+	wide, zero := 12.0, 0.0
 	cases := []struct {
 		name  string
 		o     ProgressionOptions
@@ -210,7 +211,8 @@ func TestProgressionErrors(t *testing.T) {
 		{"ErrDateTooLate", ProgressionOptions{Date: date("2160-01-01T00:00:00Z")}, "date"},
 		{"ErrYearLength", ProgressionOptions{Date: date("2000-01-01T00:00:00Z"), YearLength: Year360}, "year_length"},
 		{"ErrAngleMethod", ProgressionOptions{Date: date("2000-01-01T00:00:00Z"), AngleMethod: "placidus_arc"}, "angle_method"},
-		{"ErrOrb", ProgressionOptions{Date: date("2000-01-01T00:00:00Z"), Orb: 12}, "orb"},
+		{"ErrOrb", ProgressionOptions{Date: date("2000-01-01T00:00:00Z"), Orb: &wide}, "orb"},
+		{"ErrOrbZero", ProgressionOptions{Date: date("2000-01-01T00:00:00Z"), Orb: &zero}, "orb"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -111,7 +111,7 @@ func returnConventions(o natal.Options) ReturnConventions {
 type SolarReturnOptions struct {
 	// Year names the return: the (Year - birth year)-th, nearest the
 	// birthday in Year.
-	Year int `json:"year" doc:"calendar year of the return; the return nearest the birthday in that year" example:"2024"`
+	Year int `json:"return_year" doc:"calendar year of the return; the return nearest the birthday in that year" example:"2024"`
 	// Place is where the chart is cast; nil is the birth place.
 	Place *Place `json:"place,omitempty" doc:"place of the return chart; omitted: the birth place"`
 }
@@ -121,7 +121,7 @@ func (o SolarReturnOptions) Validate(n Natal) engine.Fields {
 	errs := n.Validate()
 	y0 := n.birthYear()
 	if o.Year <= y0 || o.Year > y0+HorizonYears {
-		errs = append(errs, &engine.FieldError{Field: "year", Reason: fmt.Sprintf("must be after the birth year %d and at most %d", y0, y0+HorizonYears)})
+		errs = append(errs, &engine.FieldError{Field: "return_year", Reason: fmt.Sprintf("must be after the birth year %d and at most %d", y0, y0+HorizonYears)})
 	}
 	if o.Place != nil {
 		errs = append(errs, o.Place.check("place.")...)

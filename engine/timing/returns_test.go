@@ -224,8 +224,8 @@ func TestReturnErrors(t *testing.T) {
 		call  func() error
 		field string
 	}{
-		{"ErrYearBeforeBirth", func() error { _, err := SolarReturnOf(pos, london, SolarReturnOptions{Year: 1990}); return err }, "year"},
-		{"ErrYearTooLate", func() error { _, err := SolarReturnOf(pos, london, SolarReturnOptions{Year: 2200}); return err }, "year"},
+		{"ErrYearBeforeBirth", func() error { _, err := SolarReturnOf(pos, london, SolarReturnOptions{Year: 1990}); return err }, "return_year"},
+		{"ErrYearTooLate", func() error { _, err := SolarReturnOf(pos, london, SolarReturnOptions{Year: 2200}); return err }, "return_year"},
 		{"ErrPlaceLatitude", func() error {
 			_, err := SolarReturnOf(pos, london, SolarReturnOptions{Year: 2000, Place: &Place{Latitude: 95}})
 			return err

@@ -37,7 +37,8 @@ type SolarArcOptions struct {
 	Date       time.Time  `json:"date" doc:"target date of the directed chart, RFC 3339; not before the birth, within 150 years" example:"\"2024-07-14T00:00:00Z\""`
 	Key        ArcKey     `json:"key,omitempty" doc:"measure of the arc" enum:"true_solar_arc,naibod" default:"true_solar_arc"`
 	YearLength YearLength `json:"year_length,omitempty" doc:"year of life per day of ephemeris (true solar arc) or per Naibod step: tropical (365.24219 days) or julian (365.25)" enum:"tropical,julian" default:"tropical"`
-	Orb        float64    `json:"orb,omitempty" doc:"orb of the directed-to-natal aspects at the date, degrees" minimum:"0" maximum:"5" default:"1"`
+	// Orb defaults to DefaultOrb (nil); it is more than 0.
+	Orb *float64 `json:"orb,omitempty" doc:"orb of the directed-to-natal aspects at the date, degrees" exclusiveMinimum:"0" maximum:"5" default:"1"`
 	// RangeStart defaults to Date, RangeEnd to RangeStart plus one
 	// calendar year.
 	RangeStart time.Time `json:"range_start,omitempty" doc:"start of the range searched for perfections, RFC 3339; omitted: date"`
@@ -195,7 +196,7 @@ func SolarArc(pos engine.Positions, n Natal, o SolarArcOptions) (*SolarArcDirect
 		out.Points = append(out.Points, DirectedPoint{Name: p.name, NatalLongitude: p.lon, Position: at(lon), NatalHouse: d.house(lon)})
 		moving = append(moving, point{name: p.name, lon: lon, speed: rate})
 	}
-	out.Aspects = crossAspects(moving, d.points, o.Orb)
+	out.Aspects = crossAspects(moving, d.points, *o.Orb)
 
 	// Perfections: directed point i (natal Li) aspects natal point j
 	// exactly when Li + arc = Lj ± angle (mod 360); the arc grows
@@ -242,7 +243,7 @@ func SolarArc(pos engine.Positions, n Natal, o SolarArcOptions) (*SolarArcDirect
 		ZodiacType: zodiacName(n.Chart), Ayanamsa: n.Chart.Sidereal, Key: o.Key, KeyText: keyText,
 		YearLength: o.YearLength, YearDays: yd,
 		Directed: "every point, the angles included, moved forward in longitude by the same arc",
-		Orb:      o.Orb,
+		Orb:      *o.Orb,
 		Aspects:  "Ptolemaic aspects from the directed points to the natal Sun..Pluto, North Node, Ascendant and Midheaven (natal points fixed)",
 	}
 	out.Source = d.chart.Source.Worse(a.sun.src)

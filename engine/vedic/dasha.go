@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 )
 
 // YearLength names the year that converts Vimshottari years to days.
@@ -74,19 +75,19 @@ func (o DashaOptions) Validate() engine.Fields {
 // start_date, end_date, years), with its sub-periods when asked for.
 type DashaPeriod struct {
 	Lord       string        `json:"lord" doc:"ruling graha of the period" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
-	StartDate  time.Time     `json:"start_date" doc:"start of the period, UTC, rounded to the minute"`
-	EndDate    time.Time     `json:"end_date" doc:"end of the period (start of the next), UTC, rounded to the minute"`
+	StartDate  calendar.Time `json:"start_date" doc:"start of the period, UTC, rounded to the minute (RFC 3339 in the proleptic Gregorian calendar; years before 0000 with a sign, as ISO 8601 expands them)"`
+	EndDate    calendar.Time `json:"end_date" doc:"end of the period (start of the next), UTC, rounded to the minute"`
 	Years      float64       `json:"years" doc:"full length of the period in dasha years (see conventions.year_length)"`
 	SubPeriods []DashaPeriod `json:"sub_periods,omitempty" doc:"antardashas of a mahadasha, pratyantardashas of an antardasha, when levels asks for them"`
 }
 
 // Balance is the part of the birth mahadasha that remains at birth.
 type Balance struct {
-	Lord    string    `json:"lord" doc:"lord of the mahadasha running at birth" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
-	Years   float64   `json:"years" doc:"dasha years remaining at birth"`
-	Elapsed float64   `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1" minimum:"0" maximum:"1"`
-	YMD     [3]int    `json:"years_months_days" doc:"the balance as whole years, months of 1/12 year and days, the way almanacs print it"`
-	EndDate time.Time `json:"end_date" doc:"end of the birth mahadasha, UTC, rounded to the minute"`
+	Lord    string        `json:"lord" doc:"lord of the mahadasha running at birth" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
+	Years   float64       `json:"years" doc:"dasha years remaining at birth"`
+	Elapsed float64       `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1" minimum:"0" maximum:"1"`
+	YMD     [3]int        `json:"years_months_days" doc:"the balance as whole years, months of 1/12 year and days, the way almanacs print it"`
+	EndDate calendar.Time `json:"end_date" doc:"end of the birth mahadasha, UTC, rounded to the minute"`
 }
 
 // DashaConventions state how the dasha was computed.
@@ -199,8 +200,13 @@ func periods(start float64, first int, total float64, level, levels int, yd floa
 	return out
 }
 
-// instant converts a Julian day (UT) to a UTC time rounded to the minute.
-func instant(jd float64) time.Time { return engine.JDUT(jd).Time().Round(time.Minute) }
+// instant converts a Julian day (UT) to a UTC time rounded to the minute:
+// a calendar.Time, whose JSON also writes the years before 0000 that a
+// birth near the start of the range reaches (the periods start before the
+// birth).
+func instant(jd float64) calendar.Time {
+	return calendar.TimeOf(engine.JDUT(jd).Time().Round(time.Minute))
+}
 
 // ymd splits dasha years into whole years, months (1/12 year) and days
 // (1/30 month), rounding the days.

@@ -49,7 +49,7 @@ func TestDashaAgainstReference(t *testing.T) {
 			if p.Lord != lords[k] {
 				t.Fatalf("birth %d period %d: %s, want %s", i, k, p.Lord, lords[k])
 			}
-			for _, x := range [][2]time.Time{{p.StartDate, starts[k]}, {p.EndDate, starts[k+1]}} {
+			for _, x := range [][2]time.Time{{p.StartDate.Time, starts[k]}, {p.EndDate.Time, starts[k+1]}} {
 				diff := x[0].Sub(x[1]).Abs()
 				worst = max(worst, diff)
 				if diff > time.Minute {
@@ -58,7 +58,7 @@ func TestDashaAgainstReference(t *testing.T) {
 			}
 			// antardashas: lord sequence from the mahadasha lord, lengths
 			// proportional to years.
-			if len(p.SubPeriods) != 9 || p.SubPeriods[0].Lord != p.Lord || !p.SubPeriods[0].StartDate.Equal(p.StartDate) || !p.SubPeriods[8].EndDate.Equal(p.EndDate) {
+			if len(p.SubPeriods) != 9 || p.SubPeriods[0].Lord != p.Lord || !p.SubPeriods[0].StartDate.Equal(p.StartDate.Time) || !p.SubPeriods[8].EndDate.Equal(p.EndDate.Time) {
 				t.Fatalf("birth %d %s: antardashas %+v", i, p.Lord, p.SubPeriods)
 			}
 		}
@@ -80,7 +80,7 @@ func TestDashaTree(t *testing.T) {
 			sum := 0.0
 			for i, p := range ps {
 				sum += p.Years
-				if i > 0 && !p.StartDate.Equal(ps[i-1].EndDate) {
+				if i > 0 && !p.StartDate.Equal(ps[i-1].EndDate.Time) {
 					t.Fatalf("gap before %s at depth %d", p.Lord, depth)
 				}
 				if depth < 3 {

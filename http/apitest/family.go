@@ -97,6 +97,7 @@ type StreamInput struct {
 	Format    string `json:"format,omitempty" doc:"json or csv" enum:"json,csv"`
 	FailAfter int    `json:"fail_after,omitempty" doc:"fail after this many pieces"`
 	Now       bool   `json:"now,omitempty" doc:"say the answer depends on the time of the call"`
+	Width     int    `json:"width,omitempty" doc:"write each number with this many digits (leading zeros: a long body in few pieces)" maximum:"100000"`
 }
 
 // StreamRows is the streaming echo's result: what its JSON shape
@@ -124,9 +125,9 @@ func (r StreamRows) Stream() op.Stream {
 		case i == 0 && r.in.Rows == 0:
 			return append(b, `{"rows":[]}`...), nil
 		case i == 0:
-			return strconv.AppendInt(append(b, `{"rows":[`...), 0, 10), nil
+			return r.number(append(b, `{"rows":[`...), 0), nil
 		case i < r.in.Rows:
-			return strconv.AppendInt(append(b, ','), int64(i), 10), nil
+			return r.number(append(b, ','), i), nil
 		case i == r.in.Rows && r.in.Rows > 0:
 			return append(b, "]}"...), nil
 		}
@@ -144,6 +145,19 @@ func (r StreamRows) Stream() op.Stream {
 		}
 	}
 	return st
+}
+
+// number appends i with the input's width (JSON reads leading zeros as
+// an error, so a wide number is written as 1 followed by digits).
+func (r StreamRows) number(b []byte, i int) []byte {
+	if r.in.Width > 0 {
+		b = append(b, '1')
+		for range r.in.Width {
+			b = append(b, '0')
+		}
+		return b
+	}
+	return strconv.AppendInt(b, int64(i), 10)
 }
 
 // NowCalls counts runs of the cacheable operation that may use "now".

@@ -410,15 +410,6 @@ func markEnums(n *schemaNode, seen map[*schemaNode]bool) bool {
 	return n.hasEnum
 }
 
-// names lists the wire names of an object node.
-func (n *schemaNode) names() []string {
-	out := make([]string, 0, len(n.order))
-	for _, f := range n.order {
-		out = append(out, f.name)
-	}
-	return out
-}
-
 // expects says what JSON a node takes, for the errors of a wrong type.
 func (n *schemaNode) expects() string {
 	switch n.kind {

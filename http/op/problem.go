@@ -68,6 +68,8 @@ const (
 	KindRate            = "rate-limited"
 	KindTooLarge        = "body-too-large"
 	KindHeadersTooLarge = "headers-too-large"
+	KindURITooLong      = "uri-too-long"
+	KindBatchTooLarge   = "batch-too-large"
 	KindUnsupported     = "unsupported-media-type"
 	KindTimeout         = "timeout"
 	KindUnavailable     = "unavailable"
@@ -87,6 +89,8 @@ var Kinds = map[string]string{
 	KindRate:            "Rate limit exceeded",
 	KindTooLarge:        "Request body too large",
 	KindHeadersTooLarge: "Request header fields too large",
+	KindURITooLong:      "URI too long",
+	KindBatchTooLarge:   "Batch too large",
 	KindUnsupported:     "Unsupported media type",
 	KindTimeout:         "Request timed out",
 	KindUnavailable:     "Service unavailable",
@@ -131,6 +135,7 @@ func Unprocessable(field, reason string) error {
 // one table of error statuses:
 //
 //	*Problem                           as it is
+//	engine.Missing                     400 naming the fields (a required part the contract answers with 400)
 //	engine.Fields, *engine.FieldError  422 with errors[] naming the fields
 //	engine.ErrOutOfRange               422: the ephemeris does not cover the instant
 //	engine.ErrUnavailable              503: the server lacks a data file the call needs
@@ -141,6 +146,10 @@ func ProblemFor(err error) *Problem {
 	if errors.As(err, &p) {
 		cp := *p // handlers may return shared problems; never mutate them
 		return &cp
+	}
+	var missing engine.Missing
+	if errors.As(err, &missing) && len(missing) > 0 {
+		return missingProblem(missing)
 	}
 	var fields engine.Fields
 	if errors.As(err, &fields) && len(fields) > 0 {
@@ -181,6 +190,14 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// missingProblem is the 400 problem of required parts the contract answers
+// with 400 when absent (engine.Missing).
+func missingProblem(m engine.Missing) *Problem {
+	p := ValidationProblem(engine.Fields(m))
+	p.Type, p.Title, p.Status = "/docs/api#problem-"+KindBadRequest, Kinds[KindBadRequest], 400
+	return p
 }
 
 // ValidationProblem is the 422 problem listing bad fields.

@@ -25,7 +25,10 @@ package routes
 
 import (
 	"github.com/astroapi/astroapi/engine"
+	engineeclipses "github.com/astroapi/astroapi/engine/eclipses"
 	"github.com/astroapi/astroapi/engine/places"
+	"github.com/astroapi/astroapi/engine/solarterms"
+	enginestars "github.com/astroapi/astroapi/engine/stars"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/zones"
 	"github.com/astroapi/astroapi/http/op"
@@ -39,10 +42,13 @@ import (
 	"github.com/astroapi/astroapi/http/routes/natal"
 	"github.com/astroapi/astroapi/http/routes/parts"
 	"github.com/astroapi/astroapi/http/routes/relationship"
+	"github.com/astroapi/astroapi/http/routes/sky"
 	"github.com/astroapi/astroapi/http/routes/stars"
 	"github.com/astroapi/astroapi/http/routes/timezone"
+	"github.com/astroapi/astroapi/http/routes/timing"
 	"github.com/astroapi/astroapi/http/routes/transits"
 	"github.com/astroapi/astroapi/http/routes/usage"
+	"github.com/astroapi/astroapi/http/routes/vedic"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 	"github.com/astroapi/astroapi/tables"
@@ -71,6 +77,7 @@ type Deps struct {
 
 // All returns the operations of every family.
 func All(d Deps) []*op.Operation {
+	catalog, noCatalog := engineeclipses.Load(d.Tables)
 	var ops []*op.Operation
 	for _, family := range [][]*op.Operation{
 		natal.Ops(natal.Deps{Positions: d.Positions}),
@@ -78,11 +85,14 @@ func All(d Deps) []*op.Operation {
 		houses.Ops(houses.Deps{Positions: d.Positions}),
 		aspects.Ops(aspects.Deps{Positions: d.Positions}),
 		parts.Ops(parts.Deps{Positions: d.Positions}),
+		sky.Ops(sky.Deps{Positions: d.Positions}),
 		transits.Ops(transits.Deps{Positions: d.Positions}),
-		eclipses.Ops(eclipses.Deps{Tables: d.Tables}),
-		stars.Ops(stars.Deps{Tables: d.Tables, Swiss: d.Swiss}),
-		chinese.Ops(chinese.Deps{Positions: d.Positions, Tables: d.Tables}),
+		eclipses.Ops(eclipses.Deps{Catalog: catalog, Missing: noCatalog}),
+		stars.Ops(stars.Deps{Stars: starService(d.Tables, d.Swiss)}),
+		vedic.Ops(vedic.Deps{Positions: d.Positions}),
+		chinese.Ops(chinese.Deps{Terms: solarTerms(d)}),
 		mayan.Ops(),
+		timing.Ops(timing.Deps{Positions: d.Positions}),
 		timezone.Ops(timezone.Deps{Zones: d.Zones, Places: d.Places}),
 		geocoding.Ops(geocoding.Deps{Places: d.Places}),
 		usage.Ops(usage.Deps{Quota: d.Quota}),
@@ -91,4 +101,38 @@ func All(d Deps) []*op.Operation {
 		ops = append(ops, family...)
 	}
 	return ops
+}
+
+// starService is the fixed star service over the star tables and the Swiss
+// Ephemeris behind them, nil with neither. (stars.New takes nil
+// interfaces, not typed nil pointers, for an absent source.)
+func starService(set *tables.Set, eph *swe.Ephemeris) *enginestars.Stars {
+	var tab enginestars.Tables
+	if set != nil {
+		tab = set
+	}
+	var direct enginestars.Ephemeris
+	if eph != nil {
+		direct = eph
+	}
+	if tab == nil && direct == nil {
+		return nil
+	}
+	return enginestars.New(tab, direct)
+}
+
+// solarTerms builds the Chinese routes' solar-term service: the table's
+// instants (1800-2399) first, root-finding on the ephemeris behind; nil
+// with neither.
+func solarTerms(d Deps) *solarterms.Finder {
+	var table solarterms.Table
+	if d.Tables != nil {
+		if st := d.Tables.SolarTerms(); st != nil {
+			table = st // a nil *tables.SolarTerms is kept out of the interface
+		}
+	}
+	if table == nil && d.Positions == nil {
+		return nil
+	}
+	return solarterms.New(table, d.Positions)
 }

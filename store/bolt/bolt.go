@@ -19,6 +19,8 @@
 //	                of bins and each bin's count; the number of kinds and, for each, status, type
 //	                length, type, count
 //	hits            window start (int64 big endian, Unix nanoseconds) + key -> uint64 big endian
+//	reservations    account id + 0x00 + "2006-01-02" + 0x00 + writer -> n, expiry (Unix ns) (2 x uint64 big endian)
+//	writers         writer -> last applied flush sequence (uint64 big endian)
 package bolt
 
 import (
@@ -53,6 +55,8 @@ var (
 	bUsage      = []byte("usage")
 	bHits       = []byte("hits")
 	bMeta       = []byte("meta")
+	bReserve    = []byte("reservations")
+	bWriters    = []byte("writers")
 )
 
 // schemaVersion is written to meta/version; Open refuses a newer file.
@@ -87,7 +91,7 @@ func Open(path string) (*DB, error) {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range [][]byte{bAccounts, bEmail, bKeys, bKeyHash, bKeyAccount, bCounters, bUsage, bHits, bMeta} {
+		for _, name := range [][]byte{bAccounts, bEmail, bKeys, bKeyHash, bKeyAccount, bCounters, bUsage, bHits, bMeta, bReserve, bWriters} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -377,6 +381,61 @@ func (d *DB) RevokeKey(ctx context.Context, keyID string, at time.Time) error {
 	})
 }
 
+// activeKeys counts the account's active keys inside tx.
+func activeKeys(tx *bbolt.Tx, accountID string) (int, error) {
+	prefix := join(accountID, "")
+	c := tx.Bucket(bKeyAccount).Cursor()
+	n := 0
+	for kk, _ := c.Seek(prefix); kk != nil && bytes.HasPrefix(kk, prefix); kk, _ = c.Next() {
+		k, err := getKey(tx, kk[len(prefix):])
+		if err != nil {
+			return 0, err
+		}
+		if k.Status == store.KeyActive {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// CreateKeyWithin implements store.Store: bbolt's one writer makes the
+// count and the insert atomic.
+func (d *DB) CreateKeyWithin(ctx context.Context, k store.Key, max int) error {
+	k.Created = store.Time(k.Created)
+	k.Revoked = revokedTime(k.Revoked)
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		n, err := activeKeys(tx, k.AccountID)
+		if err != nil {
+			return err
+		}
+		if n >= max {
+			return fmt.Errorf("account %s has %d active keys: %w", k.AccountID, n, store.ErrLimit)
+		}
+		return insertKey(tx, k)
+	})
+}
+
+// RevokeKeyKeepingOne implements store.Store.
+func (d *DB) RevokeKeyKeepingOne(ctx context.Context, keyID string, at time.Time) error {
+	return d.update(ctx, func(tx *bbolt.Tx) error {
+		k, err := getKey(tx, []byte(keyID))
+		if err != nil {
+			return err
+		}
+		if k.Status == store.KeyActive {
+			n, err := activeKeys(tx, k.AccountID)
+			if err != nil {
+				return err
+			}
+			if n <= 1 {
+				return fmt.Errorf("key %s: %w", keyID, store.ErrLastKey)
+			}
+		}
+		_, err = revoke(tx, keyID, at)
+		return err
+	})
+}
+
 // RotateKey implements store.Store.
 func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) error {
 	next.Created = store.Time(next.Created)
@@ -429,12 +488,103 @@ func usageKey(u store.UsageBucket) []byte {
 	return append(k, u.Endpoint...)
 }
 
+// reserveKey is the key of a writer's reservation of an account's day.
+func reserveKey(account string, day time.Time, writer string) []byte {
+	return join(string(dayKey(account, day)), writer)
+}
+
+// reservedOf sums the live reservations of account (at now) for day and
+// for day's month.
+func reservedOf(b *bbolt.Bucket, account string, day time.Time, now time.Time) (dayN, monthN int64) {
+	prefix := join(account, "")
+	dp, mp := day.UTC().Format("2006-01-02"), day.UTC().Format("2006-01")
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		rest := string(k[len(prefix):]) // day 0x00 writer
+		if len(v) != 16 || int64(binary.BigEndian.Uint64(v[8:])) <= now.UnixNano() {
+			continue
+		}
+		n := int64(binary.BigEndian.Uint64(v))
+		if len(rest) >= 10 && rest[:7] == mp {
+			monthN += n
+			if rest[:10] == dp {
+				dayN += n
+			}
+		}
+	}
+	return dayN, monthN
+}
+
+// putReservation writes a reservation, dropping it at zero.
+func putReservation(b *bbolt.Bucket, key []byte, n int64, expires time.Time) error {
+	if n <= 0 {
+		return b.Delete(key)
+	}
+	var v [16]byte
+	binary.BigEndian.PutUint64(v[:], uint64(n))
+	binary.BigEndian.PutUint64(v[8:], uint64(expires.UnixNano()))
+	return b.Put(key, v[:])
+}
+
+// liveReservation reads a reservation, zero once expired.
+func liveReservation(b *bbolt.Bucket, key []byte, now time.Time) int64 {
+	v := b.Get(key)
+	if len(v) != 16 || int64(binary.BigEndian.Uint64(v[8:])) <= now.UnixNano() {
+		return 0
+	}
+	return int64(binary.BigEndian.Uint64(v))
+}
+
+// Reserve implements store.Store: bbolt's one writer makes it atomic;
+// expiries are by this process's clock.
+func (d *DB) Reserve(ctx context.Context, r store.Reservation) (store.Grant, error) {
+	var g store.Grant
+	err := d.update(ctx, func(tx *bbolt.Tx) error {
+		now := time.Now()
+		day := store.Day(r.Day)
+		cb, rb := tx.Bucket(bCounters), tx.Bucket(bReserve)
+		g.Used = store.CounterTotal{AccountID: r.AccountID, Day: day,
+			DayN: get64(cb.Get(dayKey(r.AccountID, day))), MonthN: get64(cb.Get(monthKey(r.AccountID, day)))}
+		resDay, resMonth := reservedOf(rb, r.AccountID, day, now)
+		g.N = max(0, min(r.N, r.DailyLimit-g.Used.DayN-resDay, r.MonthlyLimit-g.Used.MonthN-resMonth))
+		g.Reserved = resDay + g.N
+		key := reserveKey(r.AccountID, day, r.Writer)
+		return putReservation(rb, key, liveReservation(rb, key, now)+g.N, now.Add(r.TTL))
+	})
+	return g, err
+}
+
 // Flush implements store.Store: one fsynced transaction.
 func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, error) {
 	totals := make([]store.CounterTotal, 0, len(b.Counters))
 	err := d.update(ctx, func(tx *bbolt.Tx) error {
 		totals = totals[:0] // bbolt may not retry, but keep fn idempotent
 		cb := tx.Bucket(bCounters)
+		applied := false
+		if b.Writer != "" && b.Seq > 0 {
+			wb := tx.Bucket(bWriters)
+			if get64(wb.Get([]byte(b.Writer))) >= b.Seq {
+				applied = true // a retry of a batch that went through
+			} else if err := wb.Put([]byte(b.Writer), u64(uint64(b.Seq))); err != nil {
+				return err
+			}
+		}
+		if applied {
+			for _, c := range b.Counters {
+				day := store.Day(c.Day)
+				totals = append(totals, store.CounterTotal{AccountID: c.AccountID, Day: day,
+					DayN: get64(cb.Get(dayKey(c.AccountID, day))), MonthN: get64(cb.Get(monthKey(c.AccountID, day)))})
+			}
+			return nil
+		}
+		now := time.Now()
+		rb := tx.Bucket(bReserve)
+		for _, r := range b.Reservations {
+			key := reserveKey(r.AccountID, store.Day(r.Day), b.Writer)
+			if err := putReservation(rb, key, liveReservation(rb, key, now)+r.N, now.Add(b.ReservationTTL)); err != nil {
+				return err
+			}
+		}
 		for _, c := range b.Counters {
 			day := store.Day(c.Day)
 			if _, err := add(cb, dayKey(c.AccountID, day), c.N); err != nil {

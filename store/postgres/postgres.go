@@ -22,9 +22,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"net"
+	"strings"
 	"time"
 
 	"github.com/astroapi/astroapi/store"
@@ -90,6 +93,19 @@ var migrations = []string{
 		PRIMARY KEY (key, window_start)
 	);
 	CREATE INDEX hits_window ON hits (window_start);`,
+	`CREATE TABLE quota_reservations (
+		account_id text NOT NULL,
+		day        text NOT NULL,
+		writer     text NOT NULL,
+		n          bigint NOT NULL,
+		expires    timestamptz NOT NULL,
+		PRIMARY KEY (account_id, day, writer)
+	);
+	CREATE TABLE quota_writers (
+		writer text PRIMARY KEY,
+		seq    bigint NOT NULL,
+		seen   timestamptz NOT NULL
+	);`,
 	// The console's statistics: latency percentiles from a histogram per
 	// bucket, and the refused calls by status and problem type.
 	`ALTER TABLE usage_hourly ADD COLUMN latency int8[];
@@ -109,9 +125,21 @@ var migrations = []string{
 // ("astroapi" in ASCII).
 const migrationLock = 0x617374726f617069
 
+// connectTimeout bounds a connection attempt when the URL does not
+// (connect_timeout): a server that does not answer fails the call within
+// it (503 to clients) instead of holding it.
+const connectTimeout = 3 * time.Second
+
 // Open connects to the database at url (postgres://...) and migrates it.
 func Open(ctx context.Context, url string) (*DB, error) {
-	pool, err := pgxpool.New(ctx, url)
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres store %s: %w", store.Redact(url), err)
+	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres store %s: %w", store.Redact(url), err)
 	}
@@ -180,7 +208,41 @@ func mapErr(err error, what string) error {
 	if err.Error() == "closed pool" { // pgxpool's Acquire after Close
 		return store.ErrClosed
 	}
+	if unreachable(err) {
+		return fmt.Errorf("%s: %w: %w", what, store.ErrUnavailable, err)
+	}
 	return fmt.Errorf("%s: %w", what, err)
+}
+
+// unreachable reports whether err says the server could not be reached or
+// went away (as opposed to a statement it refused): a connection that
+// failed or broke, a server shutting down, starting up or out of
+// connections.
+func unreachable(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch {
+		case strings.HasPrefix(pe.Code, "08"): // connection exception
+			return true
+		case pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03": // admin/crash shutdown, cannot connect now
+			return true
+		case pe.Code == "53300": // too many connections
+			return true
+		}
+		return false
+	}
+	// Not an answer of the server: the connection failed, broke or timed
+	// out on the way.
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, context.DeadlineExceeded) || pgconn.Timeout(err) || pgconn.SafeToRetry(err) ||
+		strings.Contains(err.Error(), "conn closed")
+}
+
+// Ping implements store.Pinger.
+func (d *DB) Ping(ctx context.Context) error {
+	return mapErr(d.pool.Ping(ctx), "ping")
 }
 
 // CreateAccount implements store.Store.
@@ -318,15 +380,77 @@ func revoke(ctx context.Context, tx pgx.Tx, keyID string, at time.Time) (store.K
 
 // RevokeKey implements store.Store.
 func (d *DB) RevokeKey(ctx context.Context, keyID string, at time.Time) error {
-	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		_, err := revoke(ctx, tx, keyID, at)
 		return err
-	})
+	}), "revoke key "+keyID)
+}
+
+// txErr maps the error of a transaction whose statements mapped their own
+// (they wrap a store error) and whose begin or commit may have failed.
+func txErr(err error, what string) error {
+	if err == nil || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrExists) ||
+		errors.Is(err, store.ErrRevoked) || errors.Is(err, store.ErrLimit) || errors.Is(err, store.ErrLastKey) || errors.Is(err, store.ErrUnavailable) || errors.Is(err, store.ErrClosed) {
+		return err
+	}
+	return mapErr(err, what)
+}
+
+// lockAccount takes the account's row lock inside tx and counts its
+// active keys: the key changes that depend on that count are serialised
+// on it. FOR NO KEY UPDATE does not conflict with the key-share lock a
+// key insert takes on its account (RotateKey), so no lock cycle forms.
+func lockAccount(ctx context.Context, tx pgx.Tx, accountID string) (int, error) {
+	var id string
+	if err := tx.QueryRow(ctx, `SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE`, accountID).Scan(&id); err != nil {
+		return 0, mapErr(err, "account "+accountID)
+	}
+	var n int
+	err := tx.QueryRow(ctx, `SELECT count(*) FROM api_keys WHERE account_id = $1 AND status = $2`, accountID, string(store.KeyActive)).Scan(&n)
+	return n, mapErr(err, "keys of "+accountID)
+}
+
+// CreateKeyWithin implements store.Store: the account's row lock makes
+// the count and the insert atomic across instances.
+func (d *DB) CreateKeyWithin(ctx context.Context, k store.Key, max int) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		n, err := lockAccount(ctx, tx, k.AccountID)
+		if err != nil {
+			return err
+		}
+		if n >= max {
+			return fmt.Errorf("account %s has %d active keys: %w", k.AccountID, n, store.ErrLimit)
+		}
+		return insertKey(ctx, tx, k)
+	}), "key "+k.ID)
+}
+
+// RevokeKeyKeepingOne implements store.Store.
+func (d *DB) RevokeKeyKeepingOne(ctx context.Context, keyID string, at time.Time) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		var account string
+		if err := tx.QueryRow(ctx, `SELECT account_id FROM api_keys WHERE id = $1`, keyID).Scan(&account); err != nil {
+			return mapErr(err, "key "+keyID)
+		}
+		n, err := lockAccount(ctx, tx, account)
+		if err != nil {
+			return err
+		}
+		k, err := scanKey(tx.QueryRow(ctx, `SELECT `+keyCols+` FROM api_keys WHERE id = $1 FOR UPDATE`, keyID))
+		if err != nil {
+			return mapErr(err, "key "+keyID)
+		}
+		if k.Status == store.KeyActive && n <= 1 {
+			return fmt.Errorf("key %s: %w", keyID, store.ErrLastKey)
+		}
+		_, err = revoke(ctx, tx, keyID, at)
+		return err
+	}), "revoke key "+keyID)
 }
 
 // RotateKey implements store.Store.
 func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) error {
-	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+	return txErr(pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		old, err := revoke(ctx, tx, oldKeyID, next.Created)
 		if err != nil {
 			return err
@@ -335,7 +459,7 @@ func (d *DB) RotateKey(ctx context.Context, oldKeyID string, next store.Key) err
 			return fmt.Errorf("rotate key %s: new key belongs to account %s, not %s", oldKeyID, next.AccountID, old.AccountID)
 		}
 		return insertKey(ctx, tx, next)
-	})
+	}), "rotate key "+oldKeyID)
 }
 
 func dayPeriod(day time.Time) string   { return day.UTC().Format("2006-01-02") }
@@ -343,10 +467,19 @@ func monthPeriod(day time.Time) string { return day.UTC().Format("2006-01") }
 
 // Counters implements store.Store.
 func (d *DB) Counters(ctx context.Context, accountID string, day time.Time) (store.CounterTotal, error) {
+	return d.counters(ctx, d.pool, accountID, day)
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+func (d *DB) counters(ctx context.Context, q querier, accountID string, day time.Time) (store.CounterTotal, error) {
 	day = store.Day(day)
 	t := store.CounterTotal{AccountID: accountID, Day: day}
 	dp, mp := dayPeriod(day), monthPeriod(day)
-	rows, err := d.pool.Query(ctx, `SELECT period, n FROM usage_counters WHERE account_id = $1 AND period IN ($2, $3)`, accountID, dp, mp)
+	rows, err := q.Query(ctx, `SELECT period, n FROM usage_counters WHERE account_id = $1 AND period IN ($2, $3)`, accountID, dp, mp)
 	if err != nil {
 		return t, mapErr(err, "counters of "+accountID)
 	}
@@ -363,11 +496,98 @@ func (d *DB) Counters(ctx context.Context, accountID string, day time.Time) (sto
 	return t, mapErr(err, "counters of "+accountID)
 }
 
+// Reserve implements store.Store: one transaction holding the account's
+// day and month counter rows (the lock Flush takes on them too), so that
+// the counted calls and every writer's reservations are read and the
+// grant written as one step. Expiries are by the database's clock.
+func (d *DB) Reserve(ctx context.Context, r store.Reservation) (store.Grant, error) {
+	day := store.Day(r.Day)
+	dp, mp := dayPeriod(day), monthPeriod(day)
+	g := store.Grant{Used: store.CounterTotal{AccountID: r.AccountID, Day: day}}
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		// The rows exist (zero) so that they can be locked, in the order
+		// Flush locks them (period in C collation: the month first).
+		if _, err := tx.Exec(ctx, `INSERT INTO usage_counters (account_id, period, n) VALUES ($1, $2, 0), ($1, $3, 0)
+			ON CONFLICT (account_id, period) DO NOTHING`, r.AccountID, mp, dp); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT period, n FROM usage_counters WHERE account_id = $1 AND period IN ($2, $3)
+			ORDER BY period COLLATE "C" FOR UPDATE`, r.AccountID, mp, dp)
+		if err != nil {
+			return err
+		}
+		var period string
+		var n int64
+		if _, err := pgx.ForEachRow(rows, []any{&period, &n}, func() error {
+			if period == dp {
+				g.Used.DayN = n
+			} else {
+				g.Used.MonthN = n
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		var resDay, resMonth int64
+		if err := tx.QueryRow(ctx, `SELECT coalesce(sum(n) FILTER (WHERE day = $2), 0)::int8, coalesce(sum(n), 0)::int8
+			FROM quota_reservations WHERE account_id = $1 AND day LIKE $3 AND expires > now()`,
+			r.AccountID, dp, mp+"-%").Scan(&resDay, &resMonth); err != nil {
+			return err
+		}
+		g.N = max(0, min(r.N, r.DailyLimit-g.Used.DayN-resDay, r.MonthlyLimit-g.Used.MonthN-resMonth))
+		g.Reserved = resDay + g.N
+		// An expired reservation of this writer counts for nothing: the
+		// grant replaces it.
+		_, err = tx.Exec(ctx, `INSERT INTO quota_reservations (account_id, day, writer, n, expires)
+			VALUES ($1, $2, $3, $4, now() + $5::float8 * interval '1 second')
+			ON CONFLICT (account_id, day, writer) DO UPDATE SET
+				n = CASE WHEN quota_reservations.expires > now() THEN quota_reservations.n ELSE 0 END + EXCLUDED.n,
+				expires = EXCLUDED.expires`,
+			r.AccountID, dp, r.Writer, g.N, r.TTL.Seconds())
+		if err != nil {
+			return err
+		}
+		if rand.IntN(100) == 0 {
+			// Expired reservations, and the flush sequences of instances
+			// gone for a day (a restarted instance is a new writer).
+			if _, err = tx.Exec(ctx, `DELETE FROM quota_reservations WHERE expires < now() - interval '1 hour'`); err == nil {
+				_, err = tx.Exec(ctx, `DELETE FROM quota_writers WHERE seen < now() - interval '1 day'`)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return store.Grant{}, mapErr(err, "reserve for "+r.AccountID)
+	}
+	return g, nil
+}
+
 // Flush implements store.Store: one transaction.
 func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, error) {
 	var totals []store.CounterTotal
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		totals = make([]store.CounterTotal, 0, len(b.Counters))
+		if b.Writer != "" && b.Seq > 0 {
+			var seq int64
+			err := tx.QueryRow(ctx, `INSERT INTO quota_writers (writer, seq, seen) VALUES ($1, $2, now())
+				ON CONFLICT (writer) DO UPDATE SET seq = EXCLUDED.seq, seen = now() WHERE quota_writers.seq < EXCLUDED.seq
+				RETURNING seq`, b.Writer, b.Seq).Scan(&seq)
+			if errors.Is(err, pgx.ErrNoRows) {
+				// Applied before (the reply of its commit was lost): only
+				// the totals are read.
+				for _, c := range b.Counters {
+					t, err := d.counters(ctx, tx, c.AccountID, c.Day)
+					if err != nil {
+						return err
+					}
+					totals = append(totals, t)
+				}
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
 		if len(b.Counters) > 0 {
 			n := len(b.Counters)
 			acct, day, month, delta := make([]string, n), make([]string, n), make([]string, n), make([]int64, n)
@@ -447,6 +667,27 @@ func (d *DB) Flush(ctx context.Context, b store.Batch) ([]store.CounterTotal, er
 				return err
 			}
 			if err := flushErrors(ctx, tx, kinds); err != nil {
+				return err
+			}
+		}
+		// The reservations last, after the counter rows (the order
+		// Reserve locks in).
+		if len(b.Reservations) > 0 {
+			n := len(b.Reservations)
+			acct, day, delta := make([]string, n), make([]string, n), make([]int64, n)
+			for i, r := range b.Reservations {
+				acct[i], day[i], delta[i] = r.AccountID, dayPeriod(store.Day(r.Day)), r.N
+			}
+			if _, err := tx.Exec(ctx, `UPDATE quota_reservations q SET
+					n = GREATEST(0, CASE WHEN q.expires > now() THEN q.n ELSE 0 END + d.n),
+					expires = now() + $5::float8 * interval '1 second'
+				FROM (SELECT account_id, day, sum(n)::int8 AS n FROM unnest($1::text[], $2::text[], $3::int8[]) AS x (account_id, day, n)
+					GROUP BY account_id, day) d
+				WHERE q.account_id = d.account_id AND q.day = d.day AND q.writer = $4`,
+				acct, day, delta, b.Writer, b.ReservationTTL.Seconds()); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM quota_reservations WHERE writer = $1 AND n = 0`, b.Writer); err != nil {
 				return err
 			}
 		}

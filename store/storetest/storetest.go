@@ -12,6 +12,7 @@ import (
 	"errors"
 	"os"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -51,6 +52,9 @@ func Run(t *testing.T, open Opener) {
 		{"Keys", testKeys},
 		{"RevokeAndRotate", testRevokeRotate},
 		{"RotateIsAtomic", testRotateAtomic},
+		{"KeyLimitsAtomic", testKeyLimitsAtomic},
+		{"Reservations", testReservations},
+		{"FlushOnce", testFlushOnce},
 		{"Counters", testCounters},
 		{"ConcurrentFlushesAddUp", testConcurrentFlushes},
 		{"Usage", testUsage},
@@ -605,5 +609,150 @@ func testPurge(t *testing.T, s store.Store) {
 	ks, err := s.Keys(ctx, a.ID)
 	if err != nil || len(ks) != 2 || ks[0].ID != keep.ID || ks[1].ID != active.ID {
 		t.Errorf("keys after purge: %+v, %v", ks, err)
+	}
+}
+
+// testKeyLimitsAtomic: CreateKeyWithin never passes its limit and
+// RevokeKeyKeepingOne never revokes an account's last active key, under
+// 30 concurrent calls (the console's races: 30 creates left 20 active
+// keys against a limit of 10; two keys revoking each other both went).
+func testKeyLimitsAtomic(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "free")
+	newKey(t, s, a.ID, t0)
+	var wg sync.WaitGroup
+	var created, limited atomic.Int64
+	for i := range 30 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k, _, err := store.NewKey(a.ID, t0.Add(time.Duration(i+1)*time.Second))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			switch err := s.CreateKeyWithin(ctx, k, 10); {
+			case err == nil:
+				created.Add(1)
+			case errors.Is(err, store.ErrLimit):
+				limited.Add(1)
+			default:
+				t.Errorf("CreateKeyWithin: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	keys, err := s.Keys(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created.Load() != 9 || limited.Load() != 21 || len(keys) != 10 {
+		t.Fatalf("30 concurrent creates with 1 key and a limit of 10: %d created, %d refused, %d keys; want 9, 21, 10", created.Load(), limited.Load(), len(keys))
+	}
+	// Every key revoked at once, concurrently: exactly one stays.
+	var revoked, last atomic.Int64
+	for _, k := range keys {
+		for range 3 { // and each one three times over
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				switch err := s.RevokeKeyKeepingOne(ctx, k.ID, t0.Add(time.Hour)); {
+				case err == nil:
+					revoked.Add(1)
+				case errors.Is(err, store.ErrLastKey):
+					last.Add(1)
+				case errors.Is(err, store.ErrRevoked):
+				default:
+					t.Errorf("RevokeKeyKeepingOne: %v", err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	keys, _ = s.Keys(ctx, a.ID)
+	active := 0
+	for _, k := range keys {
+		if k.Status == store.KeyActive {
+			active++
+		}
+	}
+	if active != 1 || revoked.Load() != 9 || last.Load() == 0 {
+		t.Fatalf("after concurrent revocations: %d active, %d revoked, %d refused as last; want 1, 9, some", active, revoked.Load(), last.Load())
+	}
+	wantErr(t, "RevokeKeyKeepingOne of an unknown key", s.RevokeKeyKeepingOne(ctx, "key_00000000000000000000", t0), store.ErrNotFound)
+}
+
+// testReservations: Reserve grants within the limits after the counted
+// calls and every writer's live reservations; a flush moves settled calls
+// from a reservation to the counters and gives back the rest; an expired
+// reservation (a writer that died) holds nothing back.
+func testReservations(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "free")
+	day := store.Day(time.Now())
+	// Writer names are the store's for good (their flush sequences): new
+	// ones for every run on a shared database.
+	w := func(name string) string { return name + "-" + a.ID }
+	res := func(writer string, n int64, ttl time.Duration) store.Grant {
+		t.Helper()
+		g, err := s.Reserve(ctx, store.Reservation{AccountID: a.ID, Day: day, Writer: w(writer), N: n, DailyLimit: 100, MonthlyLimit: 150, TTL: ttl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	if g := res("w1", 60, time.Minute); g.N != 60 || g.Reserved != 60 || g.Used.DayN != 0 {
+		t.Fatalf("first grant %+v", g)
+	}
+	if g := res("w2", 60, time.Minute); g.N != 40 || g.Reserved != 100 {
+		t.Fatalf("second grant %+v, want 40 (the day's limit)", g)
+	}
+	// w1 served 10 of its 60 and gives the rest back.
+	if _, err := s.Flush(ctx, store.Batch{Writer: w("w1"), Seq: 1, ReservationTTL: time.Minute,
+		Counters:     []store.CounterDelta{{AccountID: a.ID, Day: day, N: 10}},
+		Reservations: []store.ReservationDelta{{AccountID: a.ID, Day: day, N: -60}}}); err != nil {
+		t.Fatal(err)
+	}
+	if g := res("w3", 100, time.Minute); g.N != 50 || g.Used.DayN != 10 || g.Reserved != 90 {
+		t.Fatalf("after w1's flush: %+v, want 50 granted (100 - 10 counted - 40 of w2)", g)
+	}
+	// w2 dies with its 40: they expire. (A reservation that expires at
+	// once stands for a writer killed long ago.)
+	if g := res("w4", 5, time.Nanosecond); g.N != 0 {
+		t.Fatalf("w4 got %+v with the day used up", g)
+	}
+	if _, err := s.Flush(ctx, store.Batch{Writer: w("w2"), Seq: 1, ReservationTTL: time.Nanosecond,
+		Reservations: []store.ReservationDelta{{AccountID: a.ID, Day: day, N: 0}}}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(10 * time.Millisecond)
+	if g := res("w4", 100, time.Minute); g.N != 40 || g.Used.DayN != 10 {
+		t.Fatalf("after w2's reservation expired: %+v, want its 40", g)
+	}
+	// The month's limit counts every day's reservations.
+	c, err := s.Counters(ctx, a.ID, day)
+	if err != nil || c.DayN != 10 || c.MonthN != 10 {
+		t.Fatalf("counters %+v %v: reservations are not counted", c, err)
+	}
+}
+
+// testFlushOnce: a batch sent again with the same writer and sequence
+// (its first commit went through, the reply was lost) is applied once.
+func testFlushOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newAccount(t, s, "free")
+	b := store.Batch{Writer: "w-" + a.ID, Seq: 7, Counters: []store.CounterDelta{{AccountID: a.ID, Day: t0, N: 5}}}
+	for i := range 3 {
+		got, err := s.Flush(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0].DayN != 5 {
+			t.Fatalf("send %d: totals %+v, want 5", i+1, got[0])
+		}
+	}
+	b.Seq = 8
+	if got, err := s.Flush(ctx, b); err != nil || got[0].DayN != 10 {
+		t.Fatalf("next sequence: %+v %v, want 10", got, err)
 	}
 }

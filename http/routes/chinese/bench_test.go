@@ -6,7 +6,6 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/astroapi/astroapi/engine/ephem"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/chinese"
@@ -15,9 +14,7 @@ import (
 const benchBaziBody = `{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai"}`
 
 func benchServer(b *testing.B, limits apihttp.Limits) *apitest.Server {
-	s := tableSet(b)
-	d := chinese.Deps{Positions: ephem.New(s, apitest.Ephemeris(b)), Tables: s}
-	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(chinese.Ops(d)...), Ephemeris: true, Limits: limits})
+	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(chinese.Ops(tableDeps(b))...), Ephemeris: true, Limits: limits})
 }
 
 // BenchmarkBaziHandler is one POST /api/v1/chinese/bazi through the

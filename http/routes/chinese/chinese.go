@@ -4,34 +4,17 @@
 package chinese
 
 import (
-	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/bazi"
 	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/http/op"
-	"github.com/astroapi/astroapi/tables"
 )
 
-// Deps are what the Chinese routes calculate with. Either may be nil: the
-// solar terms come from the table when it holds the year and are
-// root-found on Positions otherwise; with neither, the routes answer 503.
+// Deps are what the Chinese routes calculate with.
 type Deps struct {
-	Positions engine.Positions // the ephemeris, for solar terms outside the table
-	Tables    *tables.Set      // the precomputed tables; their solar-term table (1800-2399) is used
-}
-
-// finder returns the solar-term finder of d, nil when d has neither a
-// table of terms nor an ephemeris.
-func (d Deps) finder() *solarterms.Finder {
-	var table solarterms.Table
-	if d.Tables != nil {
-		if st := d.Tables.SolarTerms(); st != nil {
-			table = st // a nil *tables.SolarTerms is kept out of the interface
-		}
-	}
-	if table == nil && d.Positions == nil {
-		return nil
-	}
-	return solarterms.New(table, d.Positions)
+	// Terms finds the solar terms: the precomputed table (1800-2399)
+	// first, root-finding on the ephemeris behind. nil: the routes answer
+	// 503.
+	Terms *solarterms.Finder
 }
 
 // routes holds the finder the handlers share.
@@ -44,14 +27,17 @@ const conventionsDoc = "Year pillar from Lichun (the Sun at 315 degrees, about 4
 	"day pillar from the unbroken sexagenary day count of the local date; hour pillar from the double hour (Zi 23:00-00:59, Chou 01:00-02:59, ...) by the five-rats rule. " +
 	"`day_boundary` zi_start (default) changes the day pillar at 23:00 with the Zi hour (classical Ziping); midnight keeps the date's day pillar until 00:00 " +
 	"(the late Zi hour still takes the next day's hour pillar). " +
-	"The clock time of `timezone` (IANA, default UTC as the spec says; the location-free report form of the spec uses China Standard Time, send Asia/Shanghai for it) is used as it was, daylight time included; " +
-	"no true solar time correction. A local time inside a daylight-saving gap is refused (422 on hour); one that occurred twice takes the earlier instant unless `fold` is 1. " +
+	"The birth is the birth packet of every route, with the place optional: the date as year, month, day or `date`, the clock time as hour, minute or `time`, " +
+	"`timezone` an IANA zone, an offset (-10, \"+05:30\"), \"auto\" (the zone of the birthplace) or \"LMT\" (local mean time of its longitude), UTC when omitted as the spec says " +
+	"(the location-free report form of the spec uses China Standard Time: send Asia/Shanghai or \"+08:00\" for it); latitude and longitude or `location` name the birthplace, " +
+	"needed only by auto and LMT, and a birth before its zone adopted standard time is read in the birthplace's local mean time when the place is given (the zone's own otherwise, with a warning). " +
+	"The clock time is used as it was, daylight time included; no true solar time correction. A local time inside a daylight-saving gap is refused (422 on hour); one that occurred twice takes the earlier instant unless `fold` is 1. " +
 	"Solar-term instants come from the precomputed table (1800-2399, Swiss Ephemeris, within 1 s) and are root-found on the ephemeris outside it; `conventions.solar_terms` says which. " +
 	"Stems and branches are in pinyin without tone marks, with the Chinese characters alongside; elements count each stem by its element and each branch by its principal element."
 
 // Ops returns the Chinese routes.
 func Ops(d Deps) []*op.Operation {
-	r := routes{terms: d.finder()}
+	r := routes{terms: d.Terms}
 	unavailable := op.Missing(r.terms == nil, "no ephemeris and no solar-term table are configured on this server")
 	// Cacheable: every answer depends on the request alone (zone rules and
 	// solar terms are fixed for the server's life).
@@ -63,16 +49,16 @@ func Ops(d Deps) []*op.Operation {
 		op.Post(spec("post-chinese-bazi", "/api/v1/chinese/bazi", "BaZi: the four pillars of a birth",
 			"The year, month, day and hour pillars (stem, branch, element, polarity, animal, nayin, place in the sixty), "+
 				"the count of animals and elements of the eight characters, the day master, the year's place in the sixty-year cycle, "+
-				"and the solar terms that placed the year and month pillars. No ten gods and no luck pillars: `gender` is accepted, ignored, and a warning says so. "+
+				"and the solar terms that placed the year and month pillars. The hour is required (spec 4.6). No ten gods and no luck pillars: `gender` is accepted and ignored (spec 4.6), and a warning says so. "+
 				conventionsDoc), r.bazi),
 		op.Post(spec("post-chinese-animal", "/api/v1/chinese/animal", "Chinese zodiac animal of a year",
 			"The sexagenary year that begins in the Gregorian `year` (the year (year - 4) mod 60, 1984 being Jia Zi): stem, branch, animal, element, "+
 				"its name and index (1-60) in the sixty-year cycle, nayin, and characteristics (strengths, weaknesses, best matches from the six harmonies and trines, "+
 				"challenging animals from the clash and harm, lucky numbers and colours of folk tradition). "+
 				"`starts` and `ends` are the Lichun instants that open and close it in the solar reckoning of BaZi; the lunar new year gives the same animal for most of the year. "+
-				"Someone born in January or early February belongs to the previous year's animal: send the full birth to /api/v1/chinese/bazi."), r.animal),
+				"Someone born in January or early February belongs to the previous year's animal: send the full birth to /api/v1/chinese/bazi (month and day are refused here, with that advice)."), r.animal),
 		op.Post(spec("post-chinese-compatibility", "/api/v1/chinese/compatibility", "Chinese compatibility of two people",
-			"Casts both people's four pillars (`person1`, `person2`: year, month, day, optional hour (default 12), minute, timezone, fold) and scores the pair "+
+			"Casts both people's four pillars (`person1`, `person2`: each a birth as /api/v1/chinese/bazi takes it, the hour defaulting to 12:00 as the spec says) and scores the pair "+
 				"on a scale of 1 to 10: animal_harmony (the two year animals: six harmony, trine, same, clash, harm, ...), branch_interactions (every pair of branches "+
 				"across the charts, the day branches counting double), element_balance (how evenly the sixteen characters cover the five elements) and day_master "+
 				"(the relation of the two day stems), each with the rule that scored it; overall.score is the weighted mean (0.3, 0.2, 0.2, 0.3), also given as overall_score. "+
@@ -80,60 +66,23 @@ func Ops(d Deps) []*op.Operation {
 	}
 }
 
-// baziEcho is the interpreted input of a BaZi request.
-type baziEcho struct {
-	BirthDate   string           `json:"birth_date"`
-	BirthTime   string           `json:"birth_time"`
-	Timezone    string           `json:"timezone"`
-	UTCOffset   string           `json:"utc_offset"`
-	Fold        int              `json:"fold"`
-	DayBoundary bazi.DayBoundary `json:"day_boundary"`
-}
-
-// personEcho is one person's interpreted birth in a compatibility echo.
-type personEcho struct {
-	BirthDate string `json:"birth_date"`
-	BirthTime string `json:"birth_time"`
-	Timezone  string `json:"timezone"`
-	UTCOffset string `json:"utc_offset"`
-	Fold      int    `json:"fold"`
-}
-
-// compatibilityEcho is the interpreted input of a compatibility request.
-type compatibilityEcho struct {
-	Person1     personEcho       `json:"person1"`
-	Person2     personEcho       `json:"person2"`
-	DayBoundary bazi.DayBoundary `json:"day_boundary"`
-}
-
-// echoOf returns the interpreted birth of a cast chart: Moment.Local is
-// YYYY-MM-DDTHH:MM (years 1583-2999 have four digits).
-func echoOf(m bazi.Moment) personEcho {
-	return personEcho{BirthDate: m.Local[:10], BirthTime: m.Local[11:] + ":00", Timezone: m.Timezone, UTCOffset: m.UTCOffset, Fold: m.Fold}
-}
-
-func (r routes) bazi(c *op.Call, in *bazi.Input) (bazi.Chart, error) {
-	chart, err := bazi.Compute(r.terms, *in)
+// bazi answers a pointer: the chart writes its own JSON (bazi.Chart's
+// AppendJSON), and the echo then its own too (bazi.Request's).
+func (r routes) bazi(c *op.Call, in *bazi.Request) (*bazi.Chart, error) {
+	chart, err := bazi.Cast(r.terms, in)
 	if err != nil {
-		return bazi.Chart{}, err
+		return nil, err
 	}
-	p := echoOf(chart.Birth)
-	c.Echo(&baziEcho{BirthDate: p.BirthDate, BirthTime: p.BirthTime, Timezone: p.Timezone, UTCOffset: p.UTCOffset,
-		Fold: p.Fold, DayBoundary: chart.Conventions.DayBoundary})
 	c.Warn(chart.Warnings...)
-	return chart, nil
+	return &chart, nil
 }
 
-func (r routes) animal(_ *op.Call, in *bazi.AnimalInput) (bazi.AnimalYear, error) {
-	return bazi.Animal(r.terms, *in)
+func (r routes) animal(_ *op.Call, in *bazi.AnimalRequest) (bazi.AnimalYear, error) {
+	return bazi.Animal(r.terms, in.Year)
 }
 
-func (r routes) compatibility(c *op.Call, in *bazi.CompatibilityInput) (bazi.Compatibility, error) {
-	res, err := bazi.Compatible(r.terms, *in)
-	if err != nil {
-		return bazi.Compatibility{}, err
-	}
-	c.Echo(&compatibilityEcho{Person1: echoOf(res.Person1.Birth), Person2: echoOf(res.Person2.Birth), DayBoundary: res.Conventions.DayBoundary})
+func (r routes) compatibility(c *op.Call, in *bazi.CompatibilityRequest) (bazi.Compatibility, error) {
+	res, err := bazi.Compatible(r.terms, in)
 	c.Warn(res.Warnings...)
-	return res, nil
+	return res, err
 }

@@ -262,8 +262,9 @@ func TestZiHour(t *testing.T) {
 // TestBaziShape: the result has the fields of spec 2.5 (four pillars of
 // stem, branch, full_name, element and animal; animals, elements, summary,
 // sixty_year_cycle) and none it forbids (four_pillars, ten_gods); warnings
-// go to the envelope; the echo is the interpreted input (UTC by default,
-// minute 0).
+// go to the envelope (the gender ignored, the zone read as UTC by
+// default); the echo is the resolved input (UTC by default, minute 0, the
+// day boundary), without coordinates since none were sent.
 func TestBaziShape(t *testing.T) {
 	ts := startServer(t)
 	env := ts.Post(t, "/api/v1/chinese/bazi", `{"year":1990,"month":6,"day":15,"hour":14,"gender":"female"}`).WantStatus(t, 200).Envelope(t)
@@ -291,12 +292,88 @@ func TestBaziShape(t *testing.T) {
 			t.Errorf("result has %s, which spec 2.5 forbids (or which belongs in the envelope)", k)
 		}
 	}
-	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "gender is ignored") {
+	if len(env.Warnings) != 2 || !strings.Contains(env.Warnings[0], "timezone omitted") || !strings.Contains(env.Warnings[1], "gender is ignored") {
 		t.Errorf("warnings %q", env.Warnings)
 	}
-	want := `{"birth_date":"1990-06-15","birth_time":"14:00:00","timezone":"UTC","utc_offset":"UTC+00:00","fold":0,"day_boundary":"zi_start"}`
-	if string(env.Input) != want {
-		t.Errorf("echo %s, want %s", env.Input, want)
+	in := echoOf[bazi.Request](t, env)
+	if *in.Year != 1990 || *in.Hour != 14 || *in.Minute != 0 || in.Timezone != "UTC" || in.TimezoneSource != "default" || in.UTCOffset != "UTC+00:00" ||
+		in.BirthDate != "1990-06-15" || in.BirthTime != "14:00:00" || in.UTC != "1990-06-15T14:00:00Z" || in.Calendar != "gregorian" ||
+		in.DayBoundary != "zi_start" || in.Gender != "female" || in.Latitude != nil || in.Coordinates != nil {
+		t.Errorf("echo %s", env.Input)
+	}
+}
+
+// echoOf decodes an answer's input into the request type: the echo is the
+// resolved input.
+func echoOf[T any](t testing.TB, env apitest.Envelope) T {
+	t.Helper()
+	var in T
+	if err := json.Unmarshal(env.Input, &in); err != nil {
+		t.Fatalf("echo %s: %v", env.Input, err)
+	}
+	return in
+}
+
+// TestBaziPacket: BaZi takes the shared birth packet: the date and time as
+// strings, a decimal offset, "+08:00", "auto" with coordinates or a
+// location, "LMT" with the longitude; a birth before the zone's standard
+// time in the birthplace's local mean time; and each answer's echo sent
+// back gives the same answer.
+func TestBaziPacket(t *testing.T) {
+	pl, zx := apitest.Geo(t)
+	// The zone boundaries unpack in the background: wait here rather than
+	// inside a request's timeout (seconds under the race detector).
+	if err := zx.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(tableDeps(t))...), Ephemeris: true, Places: pl, Zones: zx})
+	base := `{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai"}`
+	var want bazi.Chart
+	result(t, ts, "/api/v1/chinese/bazi", base, &want)
+	// 14:30 CDT (China's daylight time of 1986-1991) is 05:30 UTC.
+	for _, body := range []string{
+		`{"date":"1990-06-15","time":"14:30","timezone":"Asia/Shanghai"}`,
+		`{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":9}`,
+		`{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"+09:00"}`,
+		`{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"auto","latitude":31.23,"longitude":121.47}`,
+		`{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"auto","location":"Shanghai"}`,
+	} {
+		var c bazi.Chart
+		env := result(t, ts, "/api/v1/chinese/bazi", body, &c)
+		if !c.Birth.UTC.Equal(want.Birth.UTC) || c.YearPillar != want.YearPillar || c.MonthPillar != want.MonthPillar ||
+			c.DayPillar != want.DayPillar || c.HourPillar != want.HourPillar {
+			t.Errorf("%s: %s %s, want %s %s", body, c.Birth.UTC, c.HourPillar.FullName, want.Birth.UTC, want.HourPillar.FullName)
+		}
+		// Answered from the results cache, the echo is the same.
+		for range 2 {
+			if cached := ts.Post(t, "/api/v1/chinese/bazi", body).WantStatus(t, 200).Envelope(t); string(cached.Input) != string(env.Input) {
+				t.Errorf("%s: cached echo %s, want %s", body, cached.Input, env.Input)
+			}
+		}
+		// Sent back, the echo gives the same answer (its facts may say the
+		// zone came with the request now).
+		again := ts.Post(t, "/api/v1/chinese/bazi", string(env.Input)).WantStatus(t, 200).Envelope(t)
+		if string(again.Result) != string(env.Result) {
+			t.Errorf("%s: the echo %s sent back answers\n%s\nnot\n%s", body, env.Input, again.Result, env.Result)
+		}
+	}
+	// LMT: Beijing's longitude 116.4 E keeps UTC+07:45:36: 12:00 LMT is
+	// 04:14:24 UTC (the Wu hour either way; the minute decides the instant).
+	var c bazi.Chart
+	env := result(t, ts, "/api/v1/chinese/bazi", `{"year":1990,"month":6,"day":15,"hour":12,"timezone":"LMT","latitude":39.9,"longitude":116.4}`, &c)
+	if !c.Birth.UTC.Equal(time.Date(1990, 6, 15, 4, 14, 24, 0, time.UTC)) || c.Birth.UTCOffset != "UTC+07:45:36" || echoOf[bazi.Request](t, env).Timezone != "LMT" {
+		t.Errorf("LMT: %s %s, echo %s", c.Birth.UTC, c.Birth.UTCOffset, env.Input)
+	}
+	// Before standard time (Shanghai kept local mean time until 1901): the
+	// birthplace's with coordinates, the zone's own (its reference city's)
+	// without, said in a warning.
+	env = result(t, ts, "/api/v1/chinese/bazi", `{"year":1890,"month":6,"day":15,"hour":12,"timezone":"Asia/Shanghai","latitude":39.9,"longitude":116.4}`, &c)
+	if c.Birth.UTCOffset != "UTC+07:45:36" || len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "local mean time") {
+		t.Errorf("1890 Beijing: %s %q", c.Birth.UTCOffset, env.Warnings)
+	}
+	env = result(t, ts, "/api/v1/chinese/bazi", `{"year":1890,"month":6,"day":15,"hour":12,"timezone":"Asia/Shanghai"}`, &c)
+	if c.Birth.UTCOffset != "UTC+08:05:43" || len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "reference city") {
+		t.Errorf("1890 Shanghai without a place: %s %q", c.Birth.UTCOffset, env.Warnings)
 	}
 }
 
@@ -353,10 +430,9 @@ func TestCompatibility(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 2))
 	zones := []string{"Asia/Shanghai", "UTC", "America/New_York"}
 	person := func() map[string]any {
-		p := map[string]any{"year": 1900 + rng.IntN(201), "month": 1 + rng.IntN(12), "day": 1 + rng.IntN(28),
-			"minute": rng.IntN(60), "timezone": zones[rng.IntN(3)]}
+		p := map[string]any{"year": 1900 + rng.IntN(201), "month": 1 + rng.IntN(12), "day": 1 + rng.IntN(28), "timezone": zones[rng.IntN(3)]}
 		if rng.IntN(3) > 0 {
-			p["hour"] = rng.IntN(24)
+			p["hour"], p["minute"] = rng.IntN(24), rng.IntN(60) // a minute only with its hour (the packet's rule)
 		}
 		return p
 	}
@@ -379,8 +455,8 @@ func TestCompatibility(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkScores(t, raw, "")
-		if _, ok := p1["hour"]; !ok && ab.Person1.Birth.Local[11:] != fmt.Sprintf("12:%02d", p1["minute"]) {
-			t.Errorf("pair %d: person1 without hour cast at %s, want 12:%02d", i, ab.Person1.Birth.Local, p1["minute"])
+		if _, ok := p1["hour"]; !ok && ab.Person1.Birth.Local[11:] != "12:00" {
+			t.Errorf("pair %d: person1 without hour cast at %s, want 12:00", i, ab.Person1.Birth.Local)
 		}
 		if ab.AnimalHarmony.Rule == "" || ab.DayMaster.Rule == "" || ab.ElementBalance.Rule == "" || ab.BranchInteractions.Rule == "" {
 			t.Errorf("pair %d: a score without its rule", i)
@@ -407,18 +483,21 @@ func checkScores(t *testing.T, v any, path string) {
 	}
 }
 
-// TestCompatibilityEcho: the echo gives both births as interpreted (the
-// second at the default hour 12:00 UTC), the warnings name the person.
+// TestCompatibilityEcho: the echo is the resolved input: both births as
+// resolved (the second at the default hour 12:00 UTC), the day boundary;
+// the warnings name the person; sent back, it gives the same answer.
 func TestCompatibilityEcho(t *testing.T) {
 	ts := startServer(t)
 	env := ts.Post(t, "/api/v1/chinese/compatibility", `{"person1":{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai","gender":"f"},"person2":{"year":1988,"month":3,"day":2}}`).
 		WantStatus(t, 200).Envelope(t)
-	want := `{"person1":{"birth_date":"1990-06-15","birth_time":"14:30:00","timezone":"Asia/Shanghai","utc_offset":"UTC+09:00","fold":0},` +
-		`"person2":{"birth_date":"1988-03-02","birth_time":"12:00:00","timezone":"UTC","utc_offset":"UTC+00:00","fold":0},"day_boundary":"zi_start"}`
-	if string(env.Input) != want {
-		t.Errorf("echo %s\nwant %s", env.Input, want)
+	in := echoOf[bazi.CompatibilityRequest](t, env)
+	p1, p2 := in.Person1, in.Person2
+	if p1.BirthDate != "1990-06-15" || p1.BirthTime != "14:30:00" || p1.Timezone != "Asia/Shanghai" || p1.UTCOffset != "UTC+09:00" || *p1.Fold != 0 ||
+		p2.BirthDate != "1988-03-02" || p2.BirthTime != "12:00:00" || *p2.Hour != 12 || p2.Timezone != "UTC" || p2.UTCOffset != "UTC+00:00" ||
+		in.DayBoundary != "zi_start" {
+		t.Errorf("echo %s", env.Input)
 	}
-	if len(env.Warnings) != 1 || !strings.HasPrefix(env.Warnings[0], "person1: gender is ignored") {
+	if len(env.Warnings) != 2 || !strings.HasPrefix(env.Warnings[0], "person1.gender is ignored") || !strings.HasPrefix(env.Warnings[1], "person2.timezone omitted") {
 		t.Errorf("warnings %q", env.Warnings)
 	}
 	var c bazi.Compatibility
@@ -428,55 +507,98 @@ func TestCompatibilityEcho(t *testing.T) {
 	if c.Person1.YearAnimal != "Horse" || c.Person2.YearAnimal != "Dragon" || c.Person1.DayPillar != "Xin Hai" {
 		t.Errorf("people %+v %+v", c.Person1, c.Person2)
 	}
+	again := ts.Post(t, "/api/v1/chinese/compatibility", string(env.Input)).WantStatus(t, 200).Envelope(t)
+	if string(again.Result) != string(env.Result) {
+		t.Errorf("the echo %s sent back answers\n%s\nnot\n%s", env.Input, again.Result, env.Result)
+	}
+	// Answered from the results cache, the echo is the same.
+	for range 2 {
+		cached := ts.Post(t, "/api/v1/chinese/compatibility", `{"person1":{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"timezone":"Asia/Shanghai","gender":"f"},"person2":{"year":1988,"month":3,"day":2}}`).
+			WantStatus(t, 200).Envelope(t)
+		if string(cached.Input) != string(env.Input) {
+			t.Errorf("cached echo %s, want %s", cached.Input, env.Input)
+		}
+	}
 }
 
-// TestBadInput: every route answers bad input with a 4xx naming the field.
+// TestBadInput: every route answers bad input with a 422 naming the
+// field: names it does not have (with the nearest or a hint), wrong types,
+// each bound one step outside, the routes' own rules (the hour of BaZi,
+// the years of the solar-term table for a date string, auto and LMT
+// without a place), and several bad fields at once.
 func TestBadInput(t *testing.T) {
 	ts := startServer(t)
 	const ok = `"year":2000,"month":1,"day":1`
 	for _, tc := range []struct {
 		name, path, body string
-		status           int
-		field            string
+		fields           []string
+		reason           string // in the first field's reason, or ""
 	}{
-		{"BaziMissingHour", "bazi", `{` + ok + `}`, 422, "hour"},
-		{"BaziNullHour", "bazi", `{` + ok + `,"hour":null}`, 422, "hour"},
-		{"BaziHour24", "bazi", `{` + ok + `,"hour":24}`, 422, "hour"},
-		{"BaziHourNegative", "bazi", `{` + ok + `,"hour":-1}`, 422, "hour"},
-		{"BaziHourString", "bazi", `{` + ok + `,"hour":"noon"}`, 400, "hour"},
-		{"BaziMinute60", "bazi", `{` + ok + `,"hour":1,"minute":60}`, 422, "minute"},
-		{"BaziMissingYear", "bazi", `{"month":1,"day":1,"hour":1}`, 422, "year"},
-		{"BaziYear1500", "bazi", `{"year":1500,"month":1,"day":1,"hour":1}`, 422, "year"},
-		{"BaziFeb30", "bazi", `{"year":2001,"month":2,"day":30,"hour":1}`, 422, "day"},
-		{"BaziMonth13", "bazi", `{"year":2001,"month":13,"day":1,"hour":1}`, 422, "month"},
-		{"BaziUnknownZone", "bazi", `{` + ok + `,"hour":1,"timezone":"Mars/Olympus"}`, 422, "timezone"},
-		{"BaziBoundary", "bazi", `{` + ok + `,"hour":1,"day_boundary":"noon"}`, 422, "day_boundary"},
-		{"BaziFold2", "bazi", `{` + ok + `,"hour":1,"fold":2}`, 422, "fold"},
+		{"BaziMissingHour", "bazi", `{` + ok + `}`, []string{"hour"}, "required"},
+		{"BaziNullHour", "bazi", `{` + ok + `,"hour":null}`, []string{"hour"}, ""},
+		{"BaziHour24", "bazi", `{` + ok + `,"hour":24}`, []string{"hour"}, ""},
+		{"BaziHourNegative", "bazi", `{` + ok + `,"hour":-1}`, []string{"hour"}, ""},
+		{"BaziHourString", "bazi", `{` + ok + `,"hour":"noon"}`, []string{"hour"}, "integer"},
+		{"BaziMinute60", "bazi", `{` + ok + `,"hour":1,"minute":60}`, []string{"minute"}, ""},
+		{"BaziMinuteNegative", "bazi", `{` + ok + `,"hour":1,"minute":-1}`, []string{"minute"}, ""},
+		{"BaziMissingYear", "bazi", `{"month":1,"day":1,"hour":1}`, []string{"year"}, ""},
+		{"BaziYear1582", "bazi", `{"year":1582,"month":1,"day":1,"hour":1}`, []string{"year"}, "1583"},
+		{"BaziYear3000", "bazi", `{"year":3000,"month":1,"day":1,"hour":1}`, []string{"year"}, "2999"},
+		{"BaziDate1500", "bazi", `{"date":"1500-01-01","hour":1}`, []string{"date"}, "1583"},
+		{"BaziFeb30", "bazi", `{"year":2001,"month":2,"day":30,"hour":1}`, []string{"day"}, ""},
+		{"BaziMonth0", "bazi", `{"year":2001,"month":0,"day":1,"hour":1}`, []string{"month"}, ""},
+		{"BaziMonth13", "bazi", `{"year":2001,"month":13,"day":1,"hour":1}`, []string{"month"}, ""},
+		{"BaziUnknownZone", "bazi", `{` + ok + `,"hour":1,"timezone":"Mars/Olympus"}`, []string{"timezone"}, ""},
+		{"BaziAutoWithoutPlace", "bazi", `{` + ok + `,"hour":1,"timezone":"auto"}`, []string{"timezone"}, "birthplace"},
+		{"BaziLMTWithoutPlace", "bazi", `{` + ok + `,"hour":1,"timezone":"LMT"}`, []string{"timezone"}, "longitude"},
+		{"BaziOffsetRange", "bazi", `{` + ok + `,"hour":1,"timezone":17}`, []string{"timezone"}, ""},
+		{"BaziLatitudeAlone", "bazi", `{` + ok + `,"hour":1,"latitude":30}`, []string{"longitude"}, ""},
+		{"BaziLatitude91", "bazi", `{` + ok + `,"hour":1,"latitude":91,"longitude":0}`, []string{"latitude"}, ""},
+		{"BaziBoundary", "bazi", `{` + ok + `,"hour":1,"day_boundary":"noon"}`, []string{"day_boundary"}, ""},
+		{"BaziFold2", "bazi", `{` + ok + `,"hour":1,"fold":2}`, []string{"fold"}, ""},
+		{"BaziFoldNegative", "bazi", `{` + ok + `,"hour":1,"fold":-1}`, []string{"fold"}, ""},
+		{"BaziUnknownField", "bazi", `{` + ok + `,"hour":1,"minutes":5}`, []string{"minutes"}, `"minute"`},
+		{"BaziAlias", "bazi", `{` + ok + `,"hour":1,"tz":"UTC"}`, []string{"tz"}, `"timezone"`},
+		{"BaziCase", "bazi", `{` + ok + `,"Hour":1}`, []string{"Hour"}, "case-sensitive"},
+		{"BaziDuplicate", "bazi", `{` + ok + `,"hour":1,"hour":2}`, []string{"hour"}, ""},
+		{"BaziSex", "bazi", `{` + ok + `,"hour":1,"sex":"f"}`, []string{"sex"}, "ignored"},
+		{"BaziGenderType", "bazi", `{` + ok + `,"hour":1,"gender":1}`, []string{"gender"}, "string"},
+		{"BaziMany", "bazi", `{"year":2001,"month":13,"day":1,"hour":25,"latitude":95,"longitude":0}`, []string{"month", "hour", "latitude"}, ""},
 		// 2024-03-31 02:30 never happened in Paris (clocks went 02:00 -> 03:00).
-		{"BaziDSTGap", "bazi", `{"year":2024,"month":3,"day":31,"hour":2,"minute":30,"timezone":"Europe/Paris"}`, 422, "hour"},
-		{"AnimalMissingYear", "animal", `{}`, 422, "year"},
-		{"AnimalNullYear", "animal", `{"year":null}`, 422, "year"},
-		{"AnimalYear1500", "animal", `{"year":1500}`, 422, "year"},
-		{"AnimalYear3000", "animal", `{"year":3000}`, 422, "year"},
-		{"AnimalYearString", "animal", `{"year":"2024"}`, 400, "year"},
-		{"CompatPerson2Missing", "compatibility", `{"person1":{` + ok + `}}`, 422, "person2"},
-		{"CompatPerson1Null", "compatibility", `{"person1":null,"person2":{` + ok + `}}`, 422, "person1"},
-		{"CompatPerson1Hour24", "compatibility", `{"person1":{` + ok + `,"hour":24},"person2":{` + ok + `}}`, 422, "person1.hour"},
-		{"CompatPerson2Zone", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `,"timezone":"Nowhere"}}`, 422, "person2.timezone"},
-		{"CompatPerson2MissingDay", "compatibility", `{"person1":{` + ok + `},"person2":{"year":2000,"month":1}}`, 422, "person2.day"},
-		{"CompatPerson1DSTGap", "compatibility", `{"person1":{"year":2024,"month":3,"day":31,"hour":2,"minute":30,"timezone":"Europe/Paris"},"person2":{` + ok + `}}`, 422, "person1.hour"},
-		{"CompatBoundary", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `},"day_boundary":"dawn"}`, 422, "day_boundary"},
-		{"CompatPersonArray", "compatibility", `{"person1":[],"person2":{` + ok + `}}`, 400, "person1"},
+		{"BaziDSTGap", "bazi", `{"year":2024,"month":3,"day":31,"hour":2,"minute":30,"timezone":"Europe/Paris"}`, []string{"hour"}, ""},
+		{"AnimalMissingYear", "animal", `{}`, []string{"year"}, ""},
+		{"AnimalNullYear", "animal", `{"year":null}`, []string{"year"}, ""},
+		{"AnimalYear1582", "animal", `{"year":1582}`, []string{"year"}, ""},
+		{"AnimalYear3000", "animal", `{"year":3000}`, []string{"year"}, ""},
+		{"AnimalYearString", "animal", `{"year":"2024"}`, []string{"year"}, "integer"},
+		{"AnimalMonth", "animal", `{"year":2024,"month":1,"day":20}`, []string{"month", "day"}, "/api/v1/chinese/bazi"},
+		{"CompatPerson2Missing", "compatibility", `{"person1":{` + ok + `}}`, []string{"person2"}, ""},
+		{"CompatPerson1Null", "compatibility", `{"person1":null,"person2":{` + ok + `}}`, []string{"person1"}, ""},
+		{"CompatPerson1Hour24", "compatibility", `{"person1":{` + ok + `,"hour":24},"person2":{` + ok + `}}`, []string{"person1.hour"}, ""},
+		{"CompatPerson2Year1582", "compatibility", `{"person1":{` + ok + `},"person2":{"year":1582,"month":1,"day":1}}`, []string{"person2.year"}, ""},
+		{"CompatPerson2Zone", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `,"timezone":"Nowhere"}}`, []string{"person2.timezone"}, ""},
+		{"CompatPerson2MissingDay", "compatibility", `{"person1":{` + ok + `},"person2":{"year":2000,"month":1}}`, []string{"person2.day"}, ""},
+		{"CompatPerson1MinuteAlone", "compatibility", `{"person1":{` + ok + `,"minute":5},"person2":{` + ok + `}}`, []string{"person1.hour"}, ""},
+		{"CompatPerson1DSTGap", "compatibility", `{"person1":{"year":2024,"month":3,"day":31,"hour":2,"minute":30,"timezone":"Europe/Paris"},"person2":{` + ok + `}}`, []string{"person1.hour"}, ""},
+		{"CompatPerson2Unknown", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `,"lattitude":5}}`, []string{"person2.lattitude"}, `"latitude"`},
+		{"CompatBoundary", "compatibility", `{"person1":{` + ok + `},"person2":{` + ok + `},"day_boundary":"dawn"}`, []string{"day_boundary"}, ""},
+		{"CompatPersonArray", "compatibility", `{"person1":[],"person2":{` + ok + `}}`, []string{"person1"}, "object"},
+		{"CompatMany", "compatibility", `{"person1":{"year":2000,"month":1,"day":32},"person2":{"year":2000,"month":1,"day":1,"hour":-1},"day_boundary":"dawn"}`, []string{"person1.day", "person2.hour", "day_boundary"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := ts.Post(t, "/api/v1/chinese/"+tc.path, tc.body).WantStatus(t, tc.status)
-			p := r.Problem(t)
-			for _, e := range p.Errors {
-				if e.Field == tc.field {
-					return
+			r := ts.Post(t, "/api/v1/chinese/"+tc.path, tc.body).WantStatus(t, 422)
+			reasons := map[string]string{}
+			for _, e := range r.Problem(t).Errors {
+				reasons[e.Field] = e.Reason
+			}
+			for _, f := range tc.fields {
+				if _, ok := reasons[f]; !ok {
+					t.Errorf("problem does not name %q: %s", f, r.Body)
 				}
 			}
-			t.Errorf("problem does not name %q: %s", tc.field, r.Body)
+			if !strings.Contains(reasons[tc.fields[0]], tc.reason) {
+				t.Errorf("%s: %q lacks %q", tc.fields[0], reasons[tc.fields[0]], tc.reason)
+			}
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine/ephem"
+	"github.com/astroapi/astroapi/engine/solarterms"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/chinese"
 	"github.com/astroapi/astroapi/tables"
@@ -28,20 +29,26 @@ func tableSet(t testing.TB) *tables.Set {
 	return set
 }
 
+// tableDeps are the Chinese routes' services as the server builds them:
+// the solar-term table, and the tables with the Swiss Ephemeris behind.
+func tableDeps(t testing.TB) chinese.Deps {
+	t.Helper()
+	s := tableSet(t)
+	return chinese.Deps{Terms: solarterms.New(s.SolarTerms(), ephem.New(s, apitest.Ephemeris(t)))}
+}
+
 // startServer serves the Chinese routes as the server runs them: the
 // solar-term table, and the tables with the Swiss Ephemeris behind them.
 func startServer(t testing.TB) *apitest.Server {
 	t.Helper()
-	s := tableSet(t)
-	d := chinese.Deps{Positions: ephem.New(s, apitest.Ephemeris(t)), Tables: s}
-	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(d)...), Ephemeris: true})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(tableDeps(t))...), Ephemeris: true})
 }
 
 // startRootServer serves them without tables: every solar term is
 // root-found on the Swiss Ephemeris.
 func startRootServer(t testing.TB) *apitest.Server {
 	t.Helper()
-	d := chinese.Deps{Positions: ephem.New(nil, apitest.Ephemeris(t))}
+	d := chinese.Deps{Terms: solarterms.New(nil, ephem.New(nil, apitest.Ephemeris(t)))}
 	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(chinese.Ops(d)...), Ephemeris: true})
 }
 

@@ -284,18 +284,16 @@ func (k *console) list(c *op.Call, in *keyListQuery) (keyList, error) {
 }
 
 func (k *console) create(c *op.Call, _ *op.None) (newKeyResult, error) {
-	active, err := k.activeKeys(c, c.Account().ID)
-	if err != nil {
-		return newKeyResult{}, err
-	}
-	if active >= maxActiveKeys {
-		return newKeyResult{}, op.Conflict("the account already has 10 active keys; revoke one first")
-	}
 	key, secret, err := store.NewKey(c.Account().ID, c.Now())
 	if err != nil {
 		return newKeyResult{}, err
 	}
-	if err := k.Store.CreateKey(c.Context(), key); err != nil {
+	// The store counts and inserts in one step: concurrent creations
+	// cannot pass the limit.
+	if err := k.Store.CreateKeyWithin(c.Context(), key, maxActiveKeys); err != nil {
+		if errors.Is(err, store.ErrLimit) {
+			return newKeyResult{}, op.Conflict("the account already has " + strconv.Itoa(maxActiveKeys) + " active keys; revoke one first")
+		}
 		return newKeyResult{}, err
 	}
 	return newKeyResult{Account: viewAccount(*c.Account()), Key: viewKey(key, ""), Secret: secret}, nil
@@ -342,35 +340,18 @@ func (k *console) revoke(c *op.Call, _ *op.None) (keyView, error) {
 	if key.Status != store.KeyActive {
 		return keyView{}, op.Conflict("key " + key.ID + " is already revoked")
 	}
-	active, err := k.activeKeys(c, key.AccountID)
-	if err != nil {
-		return keyView{}, err
-	}
-	if active <= 1 {
-		return keyView{}, op.Conflict("this is the account's last active key; rotate it instead of revoking it, or the account is locked out")
-	}
-	if err := k.Store.RevokeKey(c.Context(), key.ID, c.Now()); err != nil {
-		if errors.Is(err, store.ErrRevoked) {
+	// The store checks "not the last active key" and revokes in one step:
+	// two keys revoking each other at once cannot both go.
+	if err := k.Store.RevokeKeyKeepingOne(c.Context(), key.ID, c.Now()); err != nil {
+		switch {
+		case errors.Is(err, store.ErrRevoked):
 			return keyView{}, op.Conflict("key " + key.ID + " is already revoked")
+		case errors.Is(err, store.ErrLastKey):
+			return keyView{}, op.Conflict("this is the account's last active key; rotate it instead of revoking it, or the account is locked out")
 		}
 		return keyView{}, err
 	}
 	k.KeyRevoked(key.ID)
 	key.Status, key.Revoked = store.KeyRevoked, store.Time(c.Now())
 	return viewKey(key, c.Key().ID), nil
-}
-
-// activeKeys counts the account's keys that still work.
-func (k *console) activeKeys(c *op.Call, accountID string) (int, error) {
-	ks, err := k.Store.Keys(c.Context(), accountID)
-	if err != nil {
-		return 0, err
-	}
-	active := 0
-	for _, key := range ks {
-		if key.Status == store.KeyActive {
-			active++
-		}
-	}
-	return active, nil
 }

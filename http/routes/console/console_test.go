@@ -3,6 +3,7 @@ package console
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -158,4 +159,63 @@ func TestKeyListPages(t *testing.T) {
 	}
 	ts.Get(t, "/api-keys/keys?limit=0").WantStatus(t, 422)
 	ts.Get(t, "/api-keys/keys?after=key_00000000000000000000").WantStatus(t, 422)
+}
+
+// TestConsoleRaces: 30 concurrent key creations leave at most 10 active
+// keys, and two keys of one account revoking each other at the same moment
+// leave one of them active (before, 30 creates left 20 keys and both
+// revocations passed in 4 of 5 runs).
+func TestConsoleRaces(t *testing.T) {
+	apitest.ForEachStore(t, func(t *testing.T, storeURL string) {
+		ts := startTestServer(t, testOptions{StoreURL: storeURL})
+		statuses := make(chan int, 30)
+		var wg sync.WaitGroup
+		for range 30 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses <- ts.Post(t, "/api-keys/keys", `{}`).Status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		count := map[int]int{}
+		for s := range statuses {
+			count[s]++
+		}
+		var list keyList
+		ts.Get(t, "/api-keys/keys?limit=100").WantStatus(t, 200).Decode(t, &list)
+		active := 0
+		for _, k := range list.Keys {
+			if k.Status == "active" {
+				active++
+			}
+		}
+		t.Logf("30 concurrent creates: %v; %d active keys", count, active)
+		if active != maxActiveKeys || count[200] != maxActiveKeys-1 || count[409] != 30-(maxActiveKeys-1) {
+			t.Fatalf("30 concurrent creates: statuses %v, %d active keys; want %d active", count, active, maxActiveKeys)
+		}
+		// Two keys revoking each other, five times over.
+		for round := range 5 {
+			_, a, aID := ts.NewAccount(t, apitest.TestPlan)
+			var b newKeyResult
+			ts.Post(t, "/api-keys/keys", `{}`, "x-api-key", a).WantStatus(t, 200).Decode(t, &b)
+			got := make(chan int, 2)
+			go func() { got <- ts.Post(t, "/api-keys/keys/"+b.Key.ID+"/revoke", `{}`, "x-api-key", a).Status }()
+			go func() { got <- ts.Post(t, "/api-keys/keys/"+aID+"/revoke", `{}`, "x-api-key", b.Secret).Status }()
+			s1, s2 := <-got, <-got
+			if s1+s2 != 200+409 && s1+s2 != 200+401 {
+				t.Fatalf("round %d: both revocations answered %d and %d; want one 200", round, s1, s2)
+			}
+			n := 0
+			for _, k := range []string{a, b.Secret} {
+				if ts.Post(t, "/api/v1/test/echo", `{"year":1}`, "x-api-key", k).Status == 200 {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Fatalf("round %d: %d keys still work, want 1", round, n)
+			}
+		}
+	})
 }

@@ -12,22 +12,28 @@ import (
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/eclipses"
 	"github.com/astroapi/astroapi/engine/natal"
+	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
 const activationsPath = "/api/v1/eclipses/activations"
 
-// natalJSON casts a chart as the natal route does and returns the JSON the
-// natal route writes as its result, with the chart.
-func natalJSON(t *testing.T, year, month, day, hour int) ([]byte, *natal.Chart) {
+// natalChart casts a chart as the natal route does (Paris, UTC).
+func natalChart(t *testing.T, year, month, day, hour int) *natal.Chart {
 	t.Helper()
-	lat, lon, minute := 48.8566, 2.3522, 0
-	in := natal.Request{Packet: birth.Packet{Year: year, Month: month, Day: day, Hour: &hour, Minute: &minute, Latitude: &lat, Longitude: &lon}}
-	chart, _, _, err := in.Cast(apitest.Tables(t), &birth.Resolver{}, "")
+	lat, lon := 48.8566, 2.3522
+	in := natal.Request{Packet: birth.Packet{Year: &year, Month: &month, Day: &day, Hour: &hour, Latitude: &lat, Longitude: &lon, Timezone: "UTC"}}
+	c := &resolve.Fixed{}
+	for _, part := range []resolve.Resolver{&in.Packet, &in.Settings} {
+		if err := part.Resolve(c, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chart, err := in.Cast(apitest.Tables(t), c, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return chart.AppendJSON(nil), chart
+	return chart
 }
 
 // sep is the shorter arc between two longitudes, degrees.
@@ -47,12 +53,13 @@ func houseOf(lon float64, cusps []float64) int {
 }
 
 // TestActivations lays the total solar eclipse of 2024-04-08 on a chart
-// whose Sun is near its degree, given as the natal route's own result
-// and as plain data, and checks every number against an independent
-// computation from the eclipse degree, the points and the cusps.
+// whose Sun is near its degree, cast by the natal engine and sent as its
+// planets' names and longitudes and its cusps, and checks every number
+// against an independent computation from the eclipse degree, the points
+// and the cusps.
 func TestActivations(t *testing.T) {
 	ts := startTestServer(t)
-	raw, chart := natalJSON(t, 1990, 4, 9, 12)
+	chart := natalChart(t, 1990, 4, 9, 12)
 	var cusps []float64
 	for _, c := range chart.Houses.Cusps {
 		cusps = append(cusps, c.Longitude)
@@ -66,18 +73,17 @@ func TestActivations(t *testing.T) {
 		points = append(points, point{p.Name, p.Longitude})
 	}
 	plain, _ := json.Marshal(map[string]any{"planets": points, "houses": cusps})
-	cuspObjects, _ := json.Marshal(map[string]any{"planets": points, "houses": chart.Houses.Cusps})
 	for _, c := range []struct {
 		name  string
 		natal []byte
-	}{{"NatalResult", raw}, {"Plain", plain}, {"CuspObjects", cuspObjects}} {
+	}{{"Plain", plain}} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, orb := range []float64{3, 10} {
 				body := fmt.Sprintf(`{"eclipse_date":"2024-04-10","orb":%g,"natal":%s}`, orb, c.natal)
 				var got eclipses.Activations
 				env := result(t, ts.Post(t, activationsPath, body), &got)
 				if len(env.Warnings) > 0 {
-					t.Errorf("warnings %q: the natal result passes without one", env.Warnings)
+					t.Errorf("warnings %q", env.Warnings)
 				}
 				e := got.Eclipse
 				if e.Date != "2024-04-08" || e.Type != eclipses.Total || got.OrbUsed != orb {
@@ -123,9 +129,9 @@ func TestActivations(t *testing.T) {
 				if d := s.Next.JulianDay - e.JulianDay; math.Abs(d-6585.32) > 0.5 {
 					t.Errorf("next member %.2f days later", d)
 				}
-				var echo activationsEcho
+				var echo eclipses.ActivationsRequest
 				if err := json.Unmarshal(env.Input, &echo); err != nil || echo.EclipseDate != "2024-04-10" || len(echo.Natal.Planets) != len(points) ||
-					len(echo.Natal.Houses) != 12 || echo.Orb != orb {
+					len(echo.Natal.Houses) != 12 || echo.Orb == nil || *echo.Orb != orb {
 					t.Errorf("echo %s", env.Input)
 				}
 			}
@@ -133,9 +139,24 @@ func TestActivations(t *testing.T) {
 	}
 	t.Run("DefaultOrb", func(t *testing.T) {
 		var got eclipses.Activations
-		result(t, ts.Post(t, activationsPath, fmt.Sprintf(`{"eclipse_date":"2024-04-08","natal":%s}`, plain)), &got)
+		env := result(t, ts.Post(t, activationsPath, fmt.Sprintf(`{"eclipse_date":"2024-04-08","natal":%s}`, plain)), &got)
 		if got.OrbUsed != eclipses.DefaultOrb || got.Method == "" || got.Conventions.Degree == "" {
 			t.Errorf("orb_used %v, method %q", got.OrbUsed, got.Method)
+		}
+		if !strings.Contains(string(env.Input), `"orb":3`) {
+			t.Errorf("echo %s: the default orb is not stated", env.Input)
+		}
+	})
+	t.Run("EchoSentBack", func(t *testing.T) {
+		// A record's datetime is read as its UTC date; the echo, sent back
+		// as the body, gives the same answer.
+		first := ts.Post(t, activationsPath, fmt.Sprintf(`{"eclipse_date":"2024-04-09T01:00:00+02:00","natal":%s}`, plain)).WantStatus(t, 200).Envelope(t)
+		if !strings.Contains(string(first.Input), `"eclipse_date":"2024-04-08"`) {
+			t.Errorf("echo %s", first.Input)
+		}
+		again := ts.Post(t, activationsPath, string(first.Input)).WantStatus(t, 200).Envelope(t)
+		if string(again.Input) != string(first.Input) || string(again.Result) != string(first.Result) {
+			t.Errorf("the echo sent back answers otherwise:\n%s\n%s", first.Input, again.Input)
 		}
 	})
 	t.Run("FamilyAtTheCatalogStart", func(t *testing.T) {
@@ -199,36 +220,41 @@ func TestActivationsBadInput(t *testing.T) {
 		status     int
 		field      string
 	}{
-		// Spec 7: the natal body missing is a 400.
-		{"NatalMissing", `{"eclipse_date":"2024-04-08"}`, 400, "natal"},
-		{"EmptyBody", `{}`, 400, "natal"},
-		{"NatalNull", body(`null`), 400, "natal"},
+		// Spec 7: the natal body missing is a 400, before anything else.
+		{"NatalMissing", `{"eclipse_date":"2024-04-08"}`, 400, "natal.planets"},
+		{"EmptyBody", `{}`, 400, "natal.houses"},
+		{"NatalNull", body(`null`), 400, "natal.planets"},
+		{"NatalEmpty", body(`{}`), 400, "natal.houses"},
 		{"PlanetsMissing", body(`{"houses":` + houses + `}`), 400, "natal.planets"},
 		{"PlanetsNull", body(`{"planets":null,"houses":` + houses + `}`), 400, "natal.planets"},
 		{"PlanetsEmpty", body(`{"planets":[],"houses":` + houses + `}`), 400, "natal.planets"},
 		{"HousesMissing", body(`{"planets":` + planets + `}`), 400, "natal.houses"},
 		{"HousesNull", body(`{"planets":` + planets + `,"houses":null}`), 400, "natal.houses"},
 		{"HousesEmpty", body(`{"planets":` + planets + `,"houses":[]}`), 400, "natal.houses"},
-		{"CuspsMissing", body(`{"planets":` + planets + `,"houses":{"system":"placidus"}}`), 400, "natal.houses.cusps"},
-		// Wrong JSON types: 400 naming the field.
-		{"NatalString", body(`"chart"`), 400, "natal"},
-		{"NatalArray", body(`[]`), 400, "natal"},
-		{"PlanetsObject", body(`{"planets":{},"houses":` + houses + `}`), 400, "natal.planets"},
-		{"PlanetNumber", body(`{"planets":[5],"houses":` + houses + `}`), 400, "natal.planets[0]"},
-		{"NameNumber", body(`{"planets":[{"name":5,"longitude":1}],"houses":` + houses + `}`), 400, "natal.planets[0].name"},
-		{"LongitudeString", body(`{"planets":[{"name":"Sun","longitude":"19"}],"houses":` + houses + `}`), 400, "natal.planets[0].longitude"},
-		{"HousesString", body(`{"planets":` + planets + `,"houses":"placidus"}`), 400, "natal.houses"},
-		{"CuspString", body(`{"planets":` + planets + `,"houses":["0",30]}`), 400, "natal.houses[0]"},
-		{"CuspObjectString", body(`{"planets":` + planets + `,"houses":{"cusps":[{"longitude":"x"}]}}`), 400, "natal.houses.cusps[0].longitude"},
-		{"DateUnreadable", `{"eclipse_date":"April 8","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 400, "eclipse_date"},
-		{"DateImpossible", `{"eclipse_date":"2024-02-30","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 400, "eclipse_date"},
-		{"DateNumber", `{"eclipse_date":20240408,"natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 400, "eclipse_date"},
-		{"OrbString", `{"eclipse_date":"2024-04-08","orb":"3","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 400, "orb"},
+		{"MissingBeforeBounds", `{"eclipse_date":"2024-04-08","orb":11,"natal":{"houses":` + houses + `}}`, 400, "natal.planets"},
+		// Wrong JSON types: 422 naming the field.
+		{"NatalString", body(`"chart"`), 422, "natal"},
+		{"NatalArray", body(`[]`), 422, "natal"},
+		{"PlanetsObject", body(`{"planets":{},"houses":` + houses + `}`), 422, "natal.planets"},
+		{"PlanetNumber", body(`{"planets":[5],"houses":` + houses + `}`), 422, "natal.planets[0]"},
+		{"NameNumber", body(`{"planets":[{"name":5,"longitude":1}],"houses":` + houses + `}`), 422, "natal.planets[0].name"},
+		{"LongitudeString", body(`{"planets":[{"name":"Sun","longitude":"19"}],"houses":` + houses + `}`), 422, "natal.planets[0].longitude"},
+		{"HousesString", body(`{"planets":` + planets + `,"houses":"placidus"}`), 422, "natal.houses"},
+		{"HousesObject", body(`{"planets":` + planets + `,"houses":{"cusps":[{"longitude":1}]}}`), 422, "natal.houses"},
+		{"CuspString", body(`{"planets":` + planets + `,"houses":["0",30]}`), 422, "natal.houses[0]"},
+		{"DateUnreadable", `{"eclipse_date":"April 8","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "eclipse_date"},
+		{"DateImpossible", `{"eclipse_date":"2024-02-30","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "eclipse_date"},
+		{"DateNumber", `{"eclipse_date":20240408,"natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "eclipse_date"},
+		{"OrbString", `{"eclipse_date":"2024-04-08","orb":"3","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "orb"},
+		// Names the route does not have: 422 with the nearest name or a hint.
+		{"Misspelt", `{"eclipse_dat":"2024-04-08","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "eclipse_dat"},
+		{"NatalRouteKeys", body(`{"planets":[{"name":"Sun","longitude":19.6,"sign":"Aries"}],"houses":` + houses + `}`), 422, "natal.planets[0].sign"},
+		{"Duplicate", `{"eclipse_date":"2024-04-08","eclipse_date":"2024-04-09","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "eclipse_date"},
 		// Read but not acceptable: 422.
 		{"DateMissing", `{"natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "eclipse_date"},
 		{"DateOutsideCatalog", `{"eclipse_date":"1700-01-01","natal":{"planets":` + planets + `,"houses":` + houses + `}}`, 422, "eclipse_date"},
 		{"LongitudeMissing", body(`{"planets":[{"name":"Sun"}],"houses":` + houses + `}`), 422, "natal.planets[0].longitude"},
-		{"LongitudeRange", body(`{"planets":[{"name":"Sun","longitude":361}],"houses":` + houses + `}`), 422, "natal.planets[0].longitude"},
+		{"LongitudeRange", body(`{"planets":[{"name":"Sun","longitude":360.5}],"houses":` + houses + `}`), 422, "natal.planets[0].longitude"},
 		{"NameMissing", body(`{"planets":[{"longitude":1}],"houses":` + houses + `}`), 422, "natal.planets[0].name"},
 		{"ElevenCusps", body(`{"planets":` + planets + `,"houses":[0,30,60,90,120,150,180,210,240,270,300]}`), 422, "natal.houses"},
 		{"CuspRange", body(`{"planets":` + planets + `,"houses":[0,30,60,-90,120,150,180,210,240,270,300,330]}`), 422, "natal.houses[3]"},
@@ -239,5 +265,13 @@ func TestActivationsBadInput(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			wantProblem(t, c.name, ts.Post(t, activationsPath, c.body), c.status, c.field)
 		})
+	}
+	p := ts.Post(t, activationsPath, `{"eclipse_dat":"2024-04-08","natal":{"planets":`+planets+`,"houses":`+houses+`}}`).Problem(t)
+	if !strings.Contains(fmt.Sprint(p.Errors), `did you mean "eclipse_date"?`) {
+		t.Errorf("no suggestion: %+v", p.Errors)
+	}
+	// The bounds themselves pass.
+	for _, orb := range []string{"0.001", "10"} {
+		ts.Post(t, activationsPath, `{"eclipse_date":"2024-04-08","orb":`+orb+`,"natal":{"planets":[{"name":"A","longitude":0},{"name":"B","longitude":360}],"houses":`+houses+`}}`).WantStatus(t, 200)
 	}
 }

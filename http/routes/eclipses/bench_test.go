@@ -10,7 +10,7 @@ import (
 // benchServer serves the eclipse routes with the result cache off, so
 // that every call runs its handler.
 func benchServer(b *testing.B) *apitest.Server {
-	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(Ops(Deps{Tables: apitest.TableSet(b)})...),
+	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(Ops(testDeps(b))...),
 		Limits: apihttp.Limits{ResultCache: -1}})
 }
 

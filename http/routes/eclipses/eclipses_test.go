@@ -1,6 +1,7 @@
 package eclipses
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -13,8 +14,8 @@ import (
 )
 
 // TestCount pins the count rule of spec 4.8 and 8 on both list routes:
-// absent gives 10, 1 to 50 as asked, over 50 gives 10 (with a warning),
-// below 1 is a 422 naming count, a non-integer a 400 naming it.
+// absent gives 10, 1 to 50 as asked, over 50 gives 10 (with a warning, and
+// the echo says 10), below 1 or a non-integer is a 422 naming count.
 func TestCount(t *testing.T) {
 	ts := startTestServer(t)
 	for _, path := range []string{"/api/v1/eclipses?from=2000-01-01&", "/api/v1/eclipses/upcoming?"} {
@@ -39,16 +40,13 @@ func TestCount(t *testing.T) {
 			if got := len(env.Warnings) > 0 && strings.Contains(env.Warnings[0], "over 50"); got != c.warn {
 				t.Errorf("%s%s: warnings %q", path, c.query, env.Warnings)
 			}
-			var echo listEcho
-			if err := json.Unmarshal(env.Input, &echo); err != nil || echo.Count != c.want {
+			var echo eclipses.UpcomingRequest
+			if err := json.Unmarshal(env.Input, &echo); err != nil || echo.Count == nil || *echo.Count != c.want {
 				t.Errorf("%s%s: echo %s", path, c.query, env.Input)
 			}
 		}
-		for _, bad := range []struct {
-			query  string
-			status int
-		}{{"count=0", 422}, {"count=-3", 422}, {"count=ten", 400}, {"count=2.5", 400}, {"count=", 400}} {
-			wantProblem(t, path+bad.query, ts.Get(t, path+bad.query), bad.status, "count")
+		for _, bad := range []string{"count=0", "count=-3", "count=ten", "count=2.5", "count=", "count=5&count=6"} {
+			wantProblem(t, path+bad, ts.Get(t, path+bad), 422, "count")
 		}
 	}
 }
@@ -133,24 +131,49 @@ func TestList(t *testing.T) {
 			status int
 			field  string
 		}{
-			{"from=2024-13-01", 400, "from"},
-			{"from=2024-02-30", 400, "from"},
-			{"from=yesterday", 400, "from"},
+			{"from=2024-13-01", 422, "from"},
+			{"from=2024-02-30", 422, "from"},
+			{"from=yesterday", 422, "from"},
 			{"from=1799-12-31", 422, "from"},
 			{"from=2400-01-02", 422, "from"},
 			{"kind=stellar", 422, "kind"},
 			{"type=ring", 422, "type"},
 			{"kind=lunar&type=annular", 422, "type"},
 			{"kind=solar&type=penumbral", 422, "type"},
+			{"Kind=solar", 422, "Kind"},
+			{"from=2000-01-01&limit=3", 422, "limit"},
+			{"date=2000-01-01", 422, "date"},
 		} {
 			wantProblem(t, c.query, ts.Get(t, "/api/v1/eclipses?"+c.query), c.status, c.field)
 		}
+		p := ts.Get(t, "/api/v1/eclipses?limit=3").Problem(t)
+		if len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Reason, `did you mean "count"?`) {
+			t.Errorf("limit: %+v", p)
+		}
+		// Every bad parameter at once.
+		p = ts.Get(t, "/api/v1/eclipses?type=ring&kind=stellar&count=0").Problem(t)
+		if len(p.Errors) != 3 {
+			t.Errorf("three bad parameters: %+v", p.Errors)
+		}
 	})
-	t.Run("UnknownParameter", func(t *testing.T) {
+	t.Run("Lenient", func(t *testing.T) {
 		var l eclipses.List
-		env := result(t, ts.Get(t, "/api/v1/eclipses?from=2000-01-01&limit=3"), &l)
+		env := result(t, ts.Get(t, "/api/v1/eclipses?from=2000-01-01&limit=3", "Prefer", "handling=lenient"), &l)
 		if l.Total != 10 || len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "limit") {
 			t.Errorf("total %d warnings %q", l.Total, env.Warnings)
+		}
+	})
+	t.Run("Echo", func(t *testing.T) {
+		// The echo is the resolved query: a date-time read as its UTC
+		// date, the count used; sent back, the same answer.
+		env := ts.Get(t, "/api/v1/eclipses?from=2024-04-08T23:30:00-05:00&kind=solar").WantStatus(t, 200).Envelope(t)
+		var in eclipses.ListRequest
+		if err := json.Unmarshal(env.Input, &in); err != nil || in.From != "2024-04-09" || in.Kind != eclipses.Solar || in.Count == nil || *in.Count != 10 {
+			t.Fatalf("echo %s: %v", env.Input, err)
+		}
+		again := ts.Get(t, fmt.Sprintf("/api/v1/eclipses?from=%s&kind=%s&count=%d", in.From, in.Kind, *in.Count)).WantStatus(t, 200).Envelope(t)
+		if string(again.Result) != string(env.Result) || string(again.Input) != string(env.Input) {
+			t.Errorf("the echo sent back answers otherwise: %s", again.Input)
 		}
 	})
 }
@@ -159,7 +182,7 @@ func TestList(t *testing.T) {
 // its clock (the route is not cached).
 func TestUpcoming(t *testing.T) {
 	clock := apitest.NewClock(time.Date(2024, 4, 8, 18, 0, 0, 0, time.UTC))
-	ts := apitest.Start(t, apitest.Options{Clock: clock, Ops: apitest.Serve(Ops(Deps{Tables: apitest.TableSet(t)})...)})
+	ts := apitest.Start(t, apitest.Options{Clock: clock, Ops: apitest.Serve(Ops(testDeps(t))...)})
 	first := func() eclipses.Eclipse {
 		t.Helper()
 		var l eclipses.List
@@ -185,9 +208,10 @@ func TestUpcoming(t *testing.T) {
 }
 
 // TestUnavailable: without the tables the routes answer 503 and say why
-// (a file older than the catalog gets the same, from load).
+// (a file older than the catalog gets the same, from eclipses.Load).
 func TestUnavailable(t *testing.T) {
-	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(Ops(Deps{})...)})
+	_, missing := eclipses.Load(nil)
+	ts := apitest.Start(t, apitest.Options{Ops: apitest.Serve(Ops(Deps{Missing: missing})...)})
 	r := ts.Get(t, "/api/v1/eclipses/upcoming")
 	wantProblem(t, "no tables", r, 503, "")
 	if p := r.Problem(t); !strings.Contains(p.Detail, "astroapi gen") {

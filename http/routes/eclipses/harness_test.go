@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/eclipses"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -12,7 +13,18 @@ import (
 // clock frozen at 2024-06-15T12:00:00Z (apitest's default).
 func startTestServer(t testing.TB) *apitest.Server {
 	t.Helper()
-	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(Ops(Deps{Tables: apitest.TableSet(t)})...)})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(Ops(testDeps(t))...)})
+}
+
+// testDeps are the routes' dependencies as routes.All builds them: the
+// catalog loaded from the generated table file.
+func testDeps(t testing.TB) Deps {
+	t.Helper()
+	cat, err := eclipses.Load(apitest.TableSet(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Deps{Catalog: cat}
 }
 
 // result decodes the envelope's result of a 200 answer into v and returns

@@ -1,7 +1,6 @@
 package sky
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,8 +9,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/calendar"
-	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/sky"
 	"github.com/astroapi/astroapi/http/op"
 )
@@ -38,14 +35,12 @@ const (
 // EnumValues lists the formats.
 func (Format) EnumValues() []string { return []string{string(JSON), string(CSV)} }
 
-// ephemerisRequest is the input of the ephemeris route.
+// ephemerisRequest is the input of the ephemeris route: the engine's
+// request and the format of the answer, which is the transport's (JSON in
+// the envelope or a CSV attachment).
 type ephemerisRequest struct {
-	moment.Range
-	Step     *int         `json:"step,omitempty" doc:"the step between rows, a whole number of step_unit" minimum:"1" default:"1"`
-	StepUnit sky.StepUnit `json:"step_unit,omitempty" doc:"unit of step: hours or days" default:"days"`
-	Bodies   []string     `json:"bodies,omitempty" doc:"the bodies of each row, by key: sun, moon, mercury, venus, mars, jupiter, saturn, uranus, neptune, pluto, mean_node, true_node, lilith, chiron, ceres, pallas, juno, vesta; omitted: sun..pluto"`
-	sky.Zodiac
-	Format Format `json:"format,omitempty" doc:"json (in the envelope) or csv (the table alone); omitted: csv when the Accept header asks for text/csv, else json"`
+	sky.EphemerisRequest
+	Format Format `json:"format,omitempty" doc:"json (in the envelope) or csv (the table alone); omitted: csv when the Accept header asks for text/csv, else json (written back in the echo)"`
 }
 
 // positionsPerCall is how many positions (rows x bodies) one call of quota
@@ -53,43 +48,11 @@ type ephemerisRequest struct {
 // largest table (20,000 rows of 18 bodies) 36.
 const positionsPerCall = 10000
 
-// Cost bills an ephemeris by its size (op.Coster), estimated from the
-// fields as sent (zones aside); a request that then fails is refunded.
+// Cost bills an ephemeris by its size (op.Coster): the door asks once the
+// request is resolved, so the rows and bodies are those of the table.
 func (in *ephemerisRequest) Cost() int64 {
-	days := 366.0
-	if in.Year == nil {
-		s, err1 := calendar.ParseISO(in.Start)
-		e, err2 := calendar.ParseISO(in.End)
-		if err1 != nil || err2 != nil {
-			return 1
-		}
-		jd := func(c calendar.Civil) float64 {
-			return calendar.JulianDay(c.Year, c.Month, c.Day, in.Calendar) + (float64(c.Hour)+float64(c.Minute)/60)/24
-		}
-		days = jd(e) - jd(s)
-	}
-	step := 1.0
-	if in.Step != nil && *in.Step > 0 {
-		step = float64(*in.Step)
-	}
-	if in.StepUnit == sky.Hours {
-		step /= 24
-	}
-	rows := min(max(days/step+1, 1), sky.MaxRows)
-	bodies := len(sky.DefaultEphemerisBodies)
-	if in.Bodies != nil {
-		bodies = max(len(in.Bodies), 1)
-	}
-	return int64(math.Ceil(rows * float64(bodies) / positionsPerCall))
-}
-
-// ephemerisEcho is the interpreted input of the ephemeris route.
-type ephemerisEcho struct {
-	spanEcho
-	Step     int          `json:"step" doc:"the step between rows"`
-	StepUnit sky.StepUnit `json:"step_unit" doc:"unit of step" enum:"hours,days"`
-	Bodies   []string     `json:"bodies" doc:"the bodies of each row"`
-	Format   Format       `json:"format" doc:"format of the body" enum:"json,csv"`
+	o := in.Options()
+	return int64(math.Ceil(float64(max(o.Rows(), 1)) * float64(max(len(in.Bodies), 1)) / positionsPerCall))
 }
 
 // ephemerisTable is the result of the ephemeris route: its fields document
@@ -117,55 +80,25 @@ func ephemerisOp(d Deps, s op.Spec) *op.Operation {
 const pieceBytes = 16 << 10
 
 func (d Deps) ephemeris(c *op.Call, in *ephemerisRequest) (ephemerisTable, error) {
-	var errs engine.Fields
-	span, err := in.Range.Resolve(c, "")
-	if err := collect(&errs, err); err != nil {
-		return ephemerisTable{}, err
-	}
-	sid, z := zodiacOf(c, in.Zodiac)
-	o := sky.EphemerisOptions{Step: 1, Unit: in.StepUnit, Bodies: bodiesOf(in.Bodies, &errs), Sidereal: sid}
-	if in.Step != nil {
-		o.Step = *in.Step
-	}
-	if len(errs) > 0 {
-		return ephemerisTable{}, errs
-	}
-	o.Start, o.End = span.Start.JDUT(), span.End.JDUT()
-	header, err := o.Header(d.Positions)
+	header, table, err := in.Table(d.Positions)
 	if err != nil {
 		return ephemerisTable{}, err
 	}
-	table, err := sky.NewTable(d.Positions, o)
-	if err != nil {
-		return ephemerisTable{}, err
-	}
-	if err := table.Check(); err != nil {
-		if errors.Is(err, engine.ErrOutOfRange) {
-			return ephemerisTable{}, &engine.FieldError{Field: "bodies", Reason: "the ephemeris does not cover every body over this span: Chiron and the asteroids exist only from 1800 to 2400; leave them out or narrow the span"}
-		}
-		return ephemerisTable{}, err
-	}
-	format := in.Format
-	if format == "" {
-		format = JSON
+	if in.Format == "" {
+		// The default is the transport's: what the Accept header asks for,
+		// written back so that the echo states it.
+		in.Format = JSON
 		if strings.Contains(c.Accept(), "text/csv") {
-			format = CSV
+			in.Format = CSV
 		}
 	}
-	e := ephemerisEcho{spanEcho: spanEcho{Span: span, zodiacEcho: z}, Step: header.Step, StepUnit: header.Unit, Format: format}
-	for _, b := range header.Bodies {
-		if k, ok := sky.ParseBody(b); ok {
-			e.Bodies = append(e.Bodies, string(sky.KeyOf(k)))
-		}
-	}
-	c.Echo(e)
 	out := ephemerisTable{EphemerisHeader: header}
-	if format == CSV {
-		out.stream = csvStream(table, o)
-	} else {
-		if out.stream, err = jsonStream(table, header); err != nil {
-			return ephemerisTable{}, err
-		}
+	if in.Format == CSV {
+		out.stream = csvStream(table, in.Options().Bodies)
+		return out, nil
+	}
+	if out.stream, err = jsonStream(table, header); err != nil {
+		return ephemerisTable{}, err
 	}
 	return out, nil
 }
@@ -205,12 +138,9 @@ func jsonStream(t *sky.Table, h *sky.EphemerisHeader) (op.Stream, error) {
 	}}, nil
 }
 
-// csvStream writes the table as CSV: a header line, then the rows.
-func csvStream(t *sky.Table, o sky.EphemerisOptions) op.Stream {
-	bodies := o.Bodies
-	if bodies == nil {
-		bodies = sky.DefaultEphemerisBodies
-	}
+// csvStream writes the table of bodies as CSV: a header line, then the
+// rows.
+func csvStream(t *sky.Table, bodies []engine.Body) op.Stream {
 	started := false
 	return op.Stream{ContentType: "text/csv; charset=utf-8", Filename: "ephemeris.csv", Next: func(b []byte) ([]byte, error) {
 		if !started {

@@ -11,7 +11,7 @@ import (
 // benchServer serves the star routes with the result cache off, so that
 // every call places the stars.
 func benchServer(b *testing.B) *apitest.Server {
-	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(Ops(Deps{Tables: apitest.TableSet(b), Swiss: apitest.Ephemeris(b)})...),
+	return apitest.Start(b, apitest.Options{Ops: apitest.Serve(Ops(testDeps(b))...),
 		Limits: apihttp.Limits{ResultCache: -1}})
 }
 

@@ -6,6 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/stars"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -13,7 +14,13 @@ import (
 // the generated star tables with the Swiss Ephemeris behind them.
 func startTestServer(t testing.TB) *apitest.Server {
 	t.Helper()
-	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(Ops(Deps{Tables: apitest.TableSet(t), Swiss: apitest.Ephemeris(t)})...)})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(Ops(testDeps(t))...)})
+}
+
+// testDeps are the routes' dependencies as routes.All builds them: the
+// star service over the generated tables, the Swiss Ephemeris behind.
+func testDeps(t testing.TB) Deps {
+	return Deps{Stars: stars.New(apitest.TableSet(t), apitest.Ephemeris(t))}
 }
 
 // result decodes the envelope's result of a 200 answer into v and returns

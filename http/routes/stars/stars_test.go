@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	json "github.com/goccy/go-json"
+
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/stars"
 	"github.com/astroapi/astroapi/engine/swe"
@@ -144,8 +146,9 @@ func TestIndex(t *testing.T) {
 	})
 }
 
-// TestDates is the bad-date table of the three routes: a missing part is
-// a 422 naming it, a wrong type a 400, an impossible date a 422.
+// TestDates is the bad-date table of the three routes: a missing part, a
+// wrong type, a bound one step outside and an impossible date are 422s
+// naming the field; a misspelt name is one with the right name.
 func TestDates(t *testing.T) {
 	ts := startTestServer(t)
 	const planets = `,"planets":[{"name":"Sun","longitude":19.4}]`
@@ -163,19 +166,57 @@ func TestDates(t *testing.T) {
 			{`{"year":2024,"day":8`, 422, "month"},
 			{`{"year":2024,"month":4`, 422, "day"},
 			{`{"year":null,"month":4,"day":8`, 422, "year"},
-			{`{"year":"2024","month":4,"day":8`, 400, "year"},
-			{`{"year":2024,"month":4.5,"day":8`, 400, "month"},
+			{`{"year":"2024","month":4,"day":8`, 422, "year"},
+			{`{"year":2024,"month":4.5,"day":8`, 422, "month"},
 			{`{"year":2024,"month":13,"day":8`, 422, "month"},
 			{`{"year":2024,"month":0,"day":8`, 422, "month"},
 			{`{"year":2024,"month":4,"day":31`, 422, "day"},
 			{`{"year":2023,"month":2,"day":29`, 422, "day"},
 			{`{"year":0,"month":4,"day":8`, 422, "year"},
 			{`{"year":3001,"month":4,"day":8`, 422, "year"},
+			{`{"year":2024,"month":4,"day":32`, 422, "day"},
+			{`{"year":2024,"month":4,"day":8,"yaer":2024`, 422, "yaer"},
+			{`{"year":2024,"month":4,"day":8,"Year":2024`, 422, "Year"},
+			{`{"year":2024,"month":4,"day":8,"year":2025`, 422, "year"},
 		} {
 			wantProblem(t, path+" "+c.body, ts.Post(t, path, c.body+extra+"}"), c.status, c.field)
 		}
-		// 2024 is a leap year.
-		ts.Post(t, path, `{"year":2024,"month":2,"day":29`+extra+`}`).WantStatus(t, 200)
+		// 2024 is a leap year; the bounds themselves pass.
+		for _, body := range []string{`{"year":2024,"month":2,"day":29`, `{"year":1,"month":1,"day":1`, `{"year":3000,"month":12,"day":31`} {
+			ts.Post(t, path, body+extra+`}`).WantStatus(t, 200)
+		}
+		r := ts.Post(t, path, `{"yaer":2024,"month":4,"day":8`+extra+`}`)
+		wantProblem(t, path+" yaer", r, 422, "yaer")
+		if p := r.Problem(t); !strings.Contains(p.Detail+fmt.Sprint(p.Errors), `did you mean "year"`) {
+			t.Errorf("%s: no suggestion: %+v", path, p)
+		}
+	}
+}
+
+// TestEcho: the echo is the resolved request, decoded into the request
+// type itself, and sent back as the body it gives the same answer.
+func TestEcho(t *testing.T) {
+	ts := startTestServer(t)
+	for _, c := range []struct{ path, body string }{
+		{"/api/v1/fixed-stars", `{"year":2024,"month":4,"day":8,"magnitude_limit":2}`},
+		{"/api/v1/fixed-stars/conjunctions", `{"year":2024,"month":4,"day":8,"planets":[{"name":"Sun","longitude":150}]}`},
+		{"/api/v1/fixed-stars/regulus", `{"year":2024,"month":4,"day":8}`},
+	} {
+		first := ts.Post(t, c.path, c.body).WantStatus(t, 200).Envelope(t)
+		again := ts.Post(t, c.path, string(first.Input)).WantStatus(t, 200).Envelope(t)
+		if string(again.Input) != string(first.Input) || string(again.Result) != string(first.Result) {
+			t.Errorf("%s: the echo sent back answers otherwise:\n%s\n%s", c.path, first.Input, again.Input)
+		}
+	}
+	var conj stars.ConjunctionOptions
+	env := ts.Post(t, "/api/v1/fixed-stars/conjunctions", `{"year":2024,"month":4,"day":8,"planets":[{"name":"Sun","longitude":150}]}`).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &conj); err != nil || conj.Orb == nil || *conj.Orb != stars.DefaultOrb || conj.Year != 2024 || len(conj.Planets) != 1 {
+		t.Errorf("conjunctions echo %s (orb default written back): %v", env.Input, err)
+	}
+	var show showInput
+	env = ts.Post(t, "/api/v1/fixed-stars/regulus", `{"year":2024,"month":4,"day":8}`).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &show); err != nil || show.Name != "regulus" || show.Day != 8 {
+		t.Errorf("show echo %s: %v", env.Input, err)
 	}
 }
 
@@ -307,17 +348,28 @@ func TestConjunctionsBadInput(t *testing.T) {
 		{"PlanetsMissing", `{` + date + `}`, 400, "planets"},
 		{"PlanetsNull", `{` + date + `,"planets":null}`, 400, "planets"},
 		{"PlanetsEmpty", `{` + date + `,"planets":[]}`, 400, "planets"},
-		{"PlanetsObject", `{` + date + `,"planets":{"Sun":19.4}}`, 400, "planets"},
-		{"LongitudeString", `{` + date + `,"planets":[{"name":"Sun","longitude":"19.4"}]}`, 400, "planets[0].longitude"},
-		{"NameNumber", `{` + date + `,"planets":[{"name":1,"longitude":19.4}]}`, 400, "planets[0].name"},
-		{"OrbString", `{` + date + `,"planets":[{"name":"Sun","longitude":19.4}],"orb":"1"}`, 400, "orb"},
+		{"PlanetsMissingBeforeBounds", `{` + date + `,"orb":11}`, 400, "planets"},
+		{"PlanetsObject", `{` + date + `,"planets":{"Sun":19.4}}`, 422, "planets"},
+		{"LongitudeString", `{` + date + `,"planets":[{"name":"Sun","longitude":"19.4"}]}`, 422, "planets[0].longitude"},
+		{"NameNumber", `{` + date + `,"planets":[{"name":1,"longitude":19.4}]}`, 422, "planets[0].name"},
+		{"OrbString", `{` + date + `,"planets":[{"name":"Sun","longitude":19.4}],"orb":"1"}`, 422, "orb"},
 		{"LongitudeRange", `{` + date + `,"planets":[{"name":"Sun","longitude":-1}]}`, 422, "planets[0].longitude"},
+		{"LongitudeAbove", `{` + date + `,"planets":[{"name":"Sun","longitude":360.5}]}`, 422, "planets[0].longitude"},
 		{"NameMissing", `{` + date + `,"planets":[{"longitude":19.4}]}`, 422, "planets[0].name"},
+		{"NameEmpty", `{` + date + `,"planets":[{"name":"","longitude":19.4}]}`, 422, "planets[0].name"},
+		{"NameTooLong", `{` + date + `,"planets":[{"name":"` + strings.Repeat("x", 65) + `","longitude":19.4}]}`, 422, "planets[0].name"},
+		{"NatalKeys", `{` + date + `,"planets":[{"name":"Sun","longitude":19.4,"sign":"Aries"}]}`, 422, "planets[0].sign"},
+		{"Misspelt", `{` + date + `,"planets":[{"name":"Sun","longitude":19.4}],"orbs":1}`, 422, "orbs"},
 		{"OrbZero", `{` + date + `,"planets":[{"name":"Sun","longitude":19.4}],"orb":0}`, 422, "orb"},
-		{"OrbTooLarge", `{` + date + `,"planets":[{"name":"Sun","longitude":19.4}],"orb":11}`, 422, "orb"},
+		{"OrbTooLarge", `{` + date + `,"planets":[{"name":"Sun","longitude":19.4}],"orb":10.5}`, 422, "orb"},
+		{"ImpossibleDate", `{"year":2023,"month":2,"day":29,"planets":[{"name":"Sun","longitude":19.4}]}`, 422, "day"},
 		{"TooMany", `{` + date + `,"planets":[` + strings.Repeat(`{"name":"P","longitude":1},`, 100) + `{"name":"P","longitude":1}]}`, 422, "planets"},
 	} {
 		wantProblem(t, c.name, ts.Post(t, "/api/v1/fixed-stars/conjunctions", c.body), c.status, c.field)
+	}
+	// The bounds themselves pass.
+	for _, body := range []string{`{` + date + `,"planets":[{"name":"Sun","longitude":0}],"orb":0.001}`, `{` + date + `,"planets":[{"name":"Sun","longitude":360}],"orb":10}`} {
+		ts.Post(t, "/api/v1/fixed-stars/conjunctions", body).WantStatus(t, 200)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/natal"
@@ -18,8 +17,7 @@ import (
 func start(t testing.TB, pos engine.Positions, limits apihttp.Limits) *apitest.Server {
 	t.Helper()
 	pl, zx := apitest.Geo(t)
-	births := &birth.Resolver{Places: pl, Zones: zx}
-	ops := timing.Ops(timing.Deps{Positions: pos, Births: births})
-	ops = append(ops, natal.Ops(natal.Deps{Positions: pos, Births: births})...)
-	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil, Limits: limits})
+	ops := timing.Ops(timing.Deps{Positions: pos})
+	ops = append(ops, natal.Ops(natal.Deps{Positions: pos})...)
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: pos != nil, Limits: limits, Places: pl, Zones: zx})
 }

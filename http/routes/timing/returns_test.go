@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/timing"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -123,17 +124,10 @@ func TestSolarReturnRelocated(t *testing.T) {
 	if away.Return.JulianDay != home.Return.JulianDay || !away.Place.Relocated {
 		t.Fatalf("relocated return at %v (relocated %v), at home %v", away.Return.JulianDay, away.Place.Relocated, home.Return.JulianDay)
 	}
-	var in struct {
-		Place struct {
-			Latitude, Longitude float64
-			Location            struct{ Name, Country string }
-		}
-	}
-	if err := json.Unmarshal(env.Input, &in); err != nil {
-		t.Fatal(err)
-	}
-	if in.Place.Location.Name != "Paris" || in.Place.Location.Country != "FR" || math.Abs(away.Place.Latitude-48.85) > 0.01 {
-		t.Fatalf("echoed place %+v, result place %+v", in.Place, away.Place)
+	in := inputOf[timing.SolarReturnRequest](t, env)
+	if g := in.Place.Geocoded; g == nil || g.Name != "Paris" || g.Country != "FR" || *in.Place.Latitude != g.Latitude ||
+		in.Place.Location != "Paris, France" || math.Abs(away.Place.Latitude-48.85) > 0.01 {
+		t.Fatalf("echoed place %s, result place %+v", env.Input, away.Place)
 	}
 	sameChart(t, ts, away.Return, away.Place.Latitude, away.Place.Longitude, "")
 	// Coordinates do the same.

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/zones"
 	apihttp "github.com/astroapi/astroapi/http"
@@ -24,6 +23,6 @@ type testOptions struct {
 // startTestServer serves the Vedic routes through the apitest harness.
 func startTestServer(t testing.TB, o testOptions) *apitest.Server {
 	t.Helper()
-	ops := vedic.Ops(vedic.Deps{Positions: o.Positions, Births: &birth.Resolver{Places: o.Places, Zones: o.Zones}})
-	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: o.Positions != nil, Limits: o.Limits})
+	ops := vedic.Ops(vedic.Deps{Positions: o.Positions})
+	return apitest.Start(t, apitest.Options{Ops: apitest.Serve(ops...), Ephemeris: o.Positions != nil, Limits: o.Limits, Places: o.Places, Zones: o.Zones})
 }

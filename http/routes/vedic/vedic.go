@@ -2,8 +2,11 @@
 // sidereal natal chart as JSON and as a North or South Indian SVG, the
 // Moon's nakshatra, the Vimshottari dasha, the sixteen vargas, the doshas,
 // the yogas, ashtakavarga, shadbala and the panchang. The calculations are
-// engine/vedic's and the drawings engine/vedic/draw's; a birth is the natal
-// birth packet (engine/birth), flat in the body as the natal route takes it.
+// engine/vedic's and the drawings engine/vedic/draw's; the inputs are
+// engine/vedic's request types (the birth packet of engine/birth, flat in
+// the body as the natal route takes it, and each route's options), which
+// the door decodes, checks and resolves: the handlers read them and call
+// the engine.
 //
 // Every route answers in the Lahiri ayanamsa: an ayanamsa named in the
 // request (raman, kp, ...) is accepted, ignored and named in the warnings
@@ -11,12 +14,10 @@
 package vedic
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/astroapi/astroapi/engine"
-	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/vedic"
 	"github.com/astroapi/astroapi/http/op"
 )
@@ -24,59 +25,6 @@ import (
 // Deps are what the Vedic routes calculate with.
 type Deps struct {
 	Positions engine.Positions // nil: the routes answer 503
-	Births    *birth.Resolver
-}
-
-// birthRequest is the input of the routes that do not place Rahu and Ketu
-// (nakshatra, dasha, manglik, ashtakavarga, shadbala): the natal birth
-// packet and the ayanamsa.
-type birthRequest struct {
-	birth.Packet
-	Ayanamsa engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI): any other value is ignored and said so in warnings and in result.ayanamsa" example:"lahiri" default:"lahiri"`
-}
-
-// chartRequest is the input of the routes that place Rahu and Ketu.
-type chartRequest struct {
-	birthRequest
-	NodeType vedic.NodeType `json:"node_type,omitempty" doc:"lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)" example:"mean" default:"mean"`
-}
-
-// dashaRequest is the input of the dasha route.
-type dashaRequest struct {
-	birthRequest
-	Levels     *int             `json:"levels,omitempty" doc:"depth of the tree: 1 the nine mahadashas, 2 with their antardashas (81), 3 with pratyantardashas (729)" example:"2" minimum:"1" maximum:"3" default:"1"`
-	YearLength vedic.YearLength `json:"year_length,omitempty" doc:"year that turns dasha years into days: julian 365.25 days (the usual software and almanac reckoning), tropical 365.24219, sidereal 365.256363, savana 360" example:"julian" default:"julian"`
-}
-
-// ashtakavargaRequest is the input of the ashtakavarga route.
-type ashtakavargaRequest struct {
-	birthRequest
-	Tables vedic.AshtakavargaTables `json:"tables,omitempty" doc:"bindu tables: parashara (BPHS ch. 66) or narasimha_rao (P. V. R. Narasimha Rao's textbook and Jagannatha Hora: four rows differ, totals equal)" example:"parashara" default:"parashara"`
-}
-
-// shadbalaRequest is the input of the shadbala route.
-type shadbalaRequest struct {
-	birthRequest
-	Scale   vedic.SaptavargajaScale `json:"saptavargaja_scale,omitempty" doc:"virupas per dignity in the seven vargas of saptavargaja bala: raman (B. V. Raman, Graha and Bhava Balas: 45, 30, 22.5, 15, 7.5, 3.75, 1.875) or bphs (Santhanam's BPHS ch. 27: 45, 30, 20, 15, 10, 4, 2)" example:"raman" default:"raman"`
-	Sunrise vedic.SunriseConvention `json:"sunrise,omitempty" doc:"sunrise and sunset of the birth day (kala bala): upper_limb (upper limb on the horizon, 34′ refraction: the almanac rising), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction)" example:"upper_limb" default:"upper_limb"`
-}
-
-// echo is the interpreted input a Vedic route echoes in the envelope: the
-// birth as resolved, and the options with their defaults filled in.
-type echo struct {
-	birth.Echo
-	Ayanamsa          engine.Ayanamsa          `json:"ayanamsa" doc:"ayanamsa used: always lahiri"`
-	AyanamsaRequested engine.Ayanamsa          `json:"ayanamsa_requested,omitempty" doc:"ayanamsa the request named (ignored unless lahiri)"`
-	NodeType          vedic.NodeType           `json:"node_type,omitempty" doc:"node placing Rahu, on the routes that place it"`
-	Levels            int                      `json:"levels,omitempty"`
-	YearLength        vedic.YearLength         `json:"year_length,omitempty"`
-	Tables            vedic.AshtakavargaTables `json:"tables,omitempty"`
-	Scale             vedic.SaptavargajaScale  `json:"saptavargaja_scale,omitempty"`
-	Sunrise           vedic.SunriseConvention  `json:"sunrise,omitempty"`
-	Varga             string                   `json:"varga,omitempty"`
-	Style             string                   `json:"style,omitempty"`
-	Theme             string                   `json:"theme,omitempty"`
-	Size              int                      `json:"size,omitempty"`
 }
 
 const unavailableDetail = "no ephemeris is configured on this server"
@@ -84,7 +32,8 @@ const unavailableDetail = "no ephemeris is configured on this server"
 const conventions = " Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, " +
 	"as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. " +
 	"Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. " +
-	"Birth time is local time in `timezone` (IANA, default UTC; `auto` takes the zone of the place), as for POST /api/v1/natal. " +
+	"The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, " +
+	"the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). " +
 	"Angles in degrees; instants in UTC."
 
 const nodeConvention = " Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite."
@@ -162,122 +111,20 @@ func Ops(d Deps) []*op.Operation {
 	}
 }
 
-// resolve resolves the birth of in, checking the route's own options
-// (optErrs) at the same time so that one answer names every bad field. It
-// echoes e, filled with the birth, and passes the resolver's warnings on.
-func (d Deps) resolve(c *op.Call, in *birthRequest, optErrs engine.Fields, e *echo) (vedic.Birth, error) {
-	b, err := d.Births.Resolve(in.Packet, "")
-	if err != nil {
-		return vedic.Birth{}, withFields(err, optErrs)
-	}
-	if len(optErrs) > 0 {
-		return vedic.Birth{}, optErrs
-	}
-	c.Warn(b.Warnings...)
-	e.Echo = b.Echo
-	e.Ayanamsa, e.AyanamsaRequested = engine.Lahiri, in.Ayanamsa
-	c.Echo(e)
-	return vedic.Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, nil
+func (d Deps) natal(c *op.Call, in *vedic.ChartRequest) (*vedic.Chart, error) {
+	return in.Cast(d.Positions, c)
 }
 
-// withFields adds the field errors more to err when err names fields too,
-// so that one answer names every bad field; other errors are returned as
-// they are.
-func withFields(err error, more engine.Fields) error {
-	var fs engine.Fields
-	var fe *engine.FieldError
-	switch {
-	case len(more) == 0:
-	case errors.As(err, &fs):
-		return append(append(engine.Fields{}, fs...), more...)
-	case errors.As(err, &fe):
-		return append(engine.Fields{fe}, more...)
-	}
-	return err
+func (d Deps) nakshatra(c *op.Call, in *vedic.Request) (*vedic.NakshatraResult, error) {
+	return in.Nakshatra(d.Positions, c)
 }
 
-// cast resolves the birth of in and casts its rasi chart with the node
-// type node ("" for the routes that do not place the nodes).
-func (d Deps) cast(c *op.Call, in *birthRequest, node vedic.NodeType, optErrs engine.Fields, e *echo) (*vedic.Chart, error) {
-	b, err := d.resolve(c, in, optErrs, e)
-	if err != nil {
-		return nil, err
-	}
-	ch, err := vedic.Natal(d.Positions, b, vedic.Options{Node: node, Ayanamsa: in.Ayanamsa})
-	if err != nil {
-		return nil, err
-	}
-	warn(c, ch.Warnings, ch.Source)
-	return ch, nil
+func (d Deps) dasha(c *op.Call, in *vedic.DashaRequest) (*vedic.Dasha, error) {
+	return in.Dasha(d.Positions, c)
 }
 
-// castChart casts the chart of a route that places Rahu and Ketu.
-func (d Deps) castChart(c *op.Call, in *chartRequest, optErrs engine.Fields, e *echo) (*vedic.Chart, error) {
-	e.NodeType = in.NodeType
-	if e.NodeType == "" {
-		e.NodeType = vedic.DefaultNode
-	}
-	return d.cast(c, &in.birthRequest, in.NodeType, optErrs, e)
-}
-
-// warn passes a result's notes (an ignored ayanamsa) to the envelope's
-// warnings, and says when the positions came from the Moshier theory.
-func warn(c *op.Call, notes []string, src engine.Source) {
-	c.Warn(notes...)
-	if src == engine.FromMoshier {
-		c.Warn("positions from the Swiss Ephemeris' Moshier theory (outside the 1800-2400 ephemeris files): about an arcsecond for the planets, a few arcseconds for the Moon")
-	}
-}
-
-func (d Deps) natal(c *op.Call, in *chartRequest) (*vedic.Chart, error) {
-	return d.castChart(c, in, nil, &echo{})
-}
-
-func (d Deps) nakshatra(c *op.Call, in *birthRequest) (*vedic.NakshatraResult, error) {
-	b, err := d.resolve(c, in, nil, &echo{})
-	if err != nil {
-		return nil, err
-	}
-	r, err := vedic.BirthNakshatra(d.Positions, b, vedic.Options{Ayanamsa: in.Ayanamsa})
-	if err != nil {
-		return nil, err
-	}
-	warn(c, r.Warnings, r.Source)
-	return r, nil
-}
-
-func (d Deps) dasha(c *op.Call, in *dashaRequest) (*vedic.Dasha, error) {
-	do := vedic.DashaOptions{Levels: vedic.LevelMahadasha, YearLength: in.YearLength}
-	var errs engine.Fields
-	if in.Levels != nil {
-		do.Levels = *in.Levels
-		if do.Levels < vedic.LevelMahadasha {
-			// The engine reads 0 as "mahadashas only"; a caller who
-			// sends 0 asked for something else.
-			errs = append(errs, &engine.FieldError{Field: "levels", Reason: fmt.Sprintf("must be between 1 (mahadashas) and %d (pratyantardashas)", vedic.MaxDashaLevels)})
-		}
-	}
-	if len(errs) == 0 {
-		errs = do.Validate()
-	}
-	e := &echo{Levels: do.Levels, YearLength: do.YearLength}
-	if e.YearLength == "" {
-		e.YearLength = vedic.DefaultYearLength
-	}
-	b, err := d.resolve(c, &in.birthRequest, errs, e)
-	if err != nil {
-		return nil, err
-	}
-	r, err := vedic.VimshottariDasha(d.Positions, b, vedic.Options{Ayanamsa: in.Ayanamsa}, do)
-	if err != nil {
-		return nil, err
-	}
-	warn(c, r.Warnings, r.Source)
-	return r, nil
-}
-
-func (d Deps) vargas(c *op.Call, in *chartRequest) (*vedic.VargasResult, error) {
-	ch, err := d.castChart(c, in, nil, &echo{})
+func (d Deps) vargas(c *op.Call, in *vedic.ChartRequest) (*vedic.VargasResult, error) {
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
@@ -285,13 +132,13 @@ func (d Deps) vargas(c *op.Call, in *chartRequest) (*vedic.VargasResult, error) 
 }
 
 // varga answers one divisional chart; an unknown name is a 404 listing the
-// names, before any calculation.
-func (d Deps) varga(c *op.Call, in *chartRequest) (*vedic.VargasResult, error) {
+// names (once the door has accepted the body), before any calculation.
+func (d Deps) varga(c *op.Call, in *vedic.ChartRequest) (*vedic.VargasResult, error) {
 	name := strings.ToLower(c.Param("name"))
 	if !isVarga(name) {
 		return nil, unknownVarga(c.Param("name"))
 	}
-	ch, err := d.castChart(c, in, nil, &echo{Varga: name})
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
@@ -317,64 +164,52 @@ func unknownVarga(name string) error {
 	return p
 }
 
-func (d Deps) doshas(c *op.Call, in *chartRequest) (*vedic.DoshaResult, error) {
-	ch, err := d.castChart(c, in, nil, &echo{})
+func (d Deps) doshas(c *op.Call, in *vedic.ChartRequest) (*vedic.DoshaResult, error) {
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
 	return ch.Doshas(), nil
 }
 
-func (d Deps) kaalSarp(c *op.Call, in *chartRequest) (*vedic.DoshaResult, error) {
-	ch, err := d.castChart(c, in, nil, &echo{})
+func (d Deps) kaalSarp(c *op.Call, in *vedic.ChartRequest) (*vedic.DoshaResult, error) {
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
 	return ch.KaalSarp(), nil
 }
 
-func (d Deps) manglik(c *op.Call, in *birthRequest) (*vedic.DoshaResult, error) {
-	ch, err := d.cast(c, in, "", nil, &echo{})
+func (d Deps) manglik(c *op.Call, in *vedic.Request) (*vedic.DoshaResult, error) {
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
 	return ch.Manglik(), nil
 }
 
-func (d Deps) yogas(c *op.Call, in *chartRequest) (*vedic.YogaResult, error) {
-	ch, err := d.castChart(c, in, nil, &echo{})
+func (d Deps) yogas(c *op.Call, in *vedic.ChartRequest) (*vedic.YogaResult, error) {
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
 	return ch.Yogas(), nil
 }
 
-func (d Deps) ashtakavarga(c *op.Call, in *ashtakavargaRequest) (*vedic.Ashtakavarga, error) {
-	e := &echo{Tables: in.Tables}
-	if e.Tables == "" {
-		e.Tables = vedic.DefaultAshtakavargaTables
-	}
-	ch, err := d.cast(c, &in.birthRequest, "", in.Tables.Validate(), e)
+func (d Deps) ashtakavarga(c *op.Call, in *vedic.AshtakavargaRequest) (*vedic.Ashtakavarga, error) {
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
 	return ch.Ashtakavarga(in.Tables)
 }
 
-func (d Deps) shadbala(c *op.Call, in *shadbalaRequest) (*vedic.Shadbala, error) {
-	o := vedic.ShadbalaOptions{Scale: in.Scale, Sunrise: in.Sunrise}
-	e := &echo{Scale: in.Scale, Sunrise: in.Sunrise}
-	if e.Scale == "" {
-		e.Scale = vedic.DefaultScale
-	}
-	if e.Sunrise == "" {
-		e.Sunrise = vedic.DefaultSunrise
-	}
-	ch, err := d.cast(c, &in.birthRequest, "", o.Validate(), e)
+func (d Deps) shadbala(c *op.Call, in *vedic.ShadbalaRequest) (*vedic.Shadbala, error) {
+	ch, err := in.Cast(d.Positions, c)
 	if err != nil {
 		return nil, err
 	}
-	return ch.Shadbala(d.Positions, o)
+	return ch.Shadbala(d.Positions, vedic.ShadbalaOptions{Scale: in.Scale, Sunrise: in.Sunrise})
 }
 
 // vargaDocs describes the sixteen vargas and their rules, read from the

@@ -14,6 +14,8 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/vedic"
+	"github.com/astroapi/astroapi/engine/vedic/draw"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -179,8 +181,12 @@ func TestAyanamsaIgnored(t *testing.T) {
 				}
 			}
 			ignored := a != "" && a != "lahiri"
+			requested := a
+			if a == "" {
+				requested = "lahiri" // the default, which the echo states too
+			}
 			if r.Lagna.Longitude != base.Lagna.Longitude || r.Ayanamsa.Name != "lahiri" || r.Ayanamsa.Degrees != base.Ayanamsa.Degrees ||
-				r.Ayanamsa.Requested != a || r.Ayanamsa.Ignored != ignored {
+				r.Ayanamsa.Requested != requested || r.Ayanamsa.Ignored != ignored {
 				t.Errorf("ayanamsa %+v", r.Ayanamsa)
 			}
 			want := []string(nil)
@@ -221,7 +227,8 @@ func TestAyanamsaIgnored(t *testing.T) {
 
 // TestVargaNames: every one of the sixteen names answers its chart (in any
 // case); any other name is a 404 whose detail and errors list the names,
-// decided before the birth is looked at.
+// decided before any calculation (a body the door refuses is its 422
+// first).
 func TestVargaNames(t *testing.T) {
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
 	names := strings.Split("d1 d2 d3 d4 d7 d9 d10 d12 d16 d20 d24 d27 d30 d40 d45 d60", " ")
@@ -254,13 +261,12 @@ func TestVargaNames(t *testing.T) {
 	}
 	for _, bad := range []string{"d5", "D13", "navamsa", "d9x", "d0"} {
 		t.Run("ErrUnknown/"+bad, func(t *testing.T) {
-			for _, body := range []string{withFields(""), withFields(`,"latitude":91`)} {
-				p := ts.Post(t, "/api/v1/vedic/vargas/"+bad, body).WantStatus(t, 404).Problem(t)
-				if !strings.Contains(p.Detail, strings.Join(names, ", ")) || !strings.Contains(p.Detail, bad) ||
-					len(p.Errors) != 1 || p.Errors[0].Field != "name" {
-					t.Errorf("problem %+v", p)
-				}
+			p := ts.Post(t, "/api/v1/vedic/vargas/"+bad, withFields("")).WantStatus(t, 404).Problem(t)
+			if !strings.Contains(p.Detail, strings.Join(names, ", ")) || !strings.Contains(p.Detail, bad) ||
+				len(p.Errors) != 1 || p.Errors[0].Field != "name" {
+				t.Errorf("problem %+v", p)
 			}
+			ts.Post(t, "/api/v1/vedic/vargas/"+bad, withFields(`,"lattitude":91`)).WantStatus(t, 422)
 		})
 	}
 }
@@ -341,52 +347,109 @@ func TestResults(t *testing.T) {
 	}
 }
 
-// TestEcho: the envelope echoes the birth as resolved and the options with
-// their defaults.
+// TestEcho: the echo is the resolved input (decoded into the request type
+// itself): the birth as resolved and every option with its default, the
+// ayanamsa as sent (the result says lahiri was used); sent back as the
+// body, it gives the same answer on every route.
 func TestEcho(t *testing.T) {
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
-	var in map[string]any
 	env := ts.Post(t, "/api/v1/vedic/dasha", withFields(`,"levels":2,"ayanamsa":"raman"`)).WantStatus(t, 200).Envelope(t)
-	if err := json.Unmarshal(env.Input, &in); err != nil {
+	var d vedic.DashaRequest
+	if err := json.Unmarshal(env.Input, &d); err != nil {
 		t.Fatal(err)
 	}
-	for k, v := range map[string]any{"birth_date": "1990-07-14", "birth_time": "14:30:00", "utc": "1990-07-14T13:30:00Z",
-		"timezone": "Europe/London", "levels": 2.0, "year_length": "julian", "ayanamsa": "lahiri", "ayanamsa_requested": "raman"} {
-		if in[k] != v {
-			t.Errorf("input.%s = %v, want %v", k, in[k], v)
-		}
+	if d.BirthDate != "1990-07-14" || d.BirthTime != "14:30:00" || d.UTC != "1990-07-14T13:30:00Z" || d.Timezone != "Europe/London" ||
+		*d.Levels != 2 || d.YearLength != "julian" || d.Ayanamsa != "raman" || *d.Year != 1990 || *d.Hour != 14 || d.Calendar != "gregorian" {
+		t.Errorf("dasha echo %s", env.Input)
 	}
-	if _, ok := in["node_type"]; ok {
+	if bytes.Contains(env.Input, []byte("node_type")) {
 		t.Error("the dasha echoes a node type it does not use")
 	}
-	env = ts.Post(t, "/api/v1/vedic/natal", withFields("")).WantStatus(t, 200).Envelope(t)
-	if err := json.Unmarshal(env.Input, &in); err != nil || in["node_type"] != "mean" {
-		t.Errorf("natal echo %v", in)
+	// Defaults stated: the first level, the node, the drawing options.
+	env = ts.Post(t, "/api/v1/vedic/dasha", withFields("")).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &d); err != nil || *d.Levels != 1 || d.Ayanamsa != "lahiri" {
+		t.Errorf("dasha defaults %s", env.Input)
 	}
-	// A route that does not place the nodes reports a node_type as an
-	// unknown field rather than pretending to use it.
-	env = ts.Post(t, "/api/v1/vedic/shadbala", withFields(`,"node_type":"true"`)).WantStatus(t, 200).Envelope(t)
-	if !slices.Contains(env.Warnings, `unknown field "node_type" ignored`) {
-		t.Errorf("warnings %q", env.Warnings)
+	var n vedic.ChartRequest
+	env = ts.Post(t, "/api/v1/vedic/natal", withFields("")).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &n); err != nil || n.NodeType != "mean" {
+		t.Errorf("natal echo %s", env.Input)
+	}
+	var a vedic.AshtakavargaRequest
+	env = ts.Post(t, "/api/v1/vedic/ashtakavarga", withFields("")).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &a); err != nil || a.Tables != "parashara" {
+		t.Errorf("ashtakavarga echo %s", env.Input)
+	}
+	var sb vedic.ShadbalaRequest
+	env = ts.Post(t, "/api/v1/vedic/shadbala", withFields("")).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Input, &sb); err != nil || sb.Scale != "raman" || sb.Sunrise != "upper_limb" {
+		t.Errorf("shadbala echo %s", env.Input)
+	}
+	// A route that does not place the nodes refuses a node_type rather
+	// than pretend to use it; lenient handling turns it into a warning.
+	p := ts.Post(t, "/api/v1/vedic/shadbala", withFields(`,"node_type":"true"`)).WantStatus(t, 422).Problem(t)
+	if len(p.Errors) != 1 || p.Errors[0].Field != "node_type" {
+		t.Errorf("node_type on shadbala: %+v", p)
+	}
+	env = ts.Post(t, "/api/v1/vedic/shadbala", withFields(`,"node_type":"true"`), "Prefer", "handling=lenient").WantStatus(t, 200).Envelope(t)
+	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], `"node_type" ignored`) {
+		t.Errorf("lenient warnings %q", env.Warnings)
+	}
+	// Sent back, every echo gives the same answer.
+	for _, rt := range append(jsonRoutes, struct {
+		path, field string
+		nodes       bool
+	}{"/api/v1/vedic/panchang", "tithi", false}) {
+		body := withFields(`,"ayanamsa":"kp"`)
+		if strings.HasSuffix(rt.path, "panchang") {
+			body = `{"date":"2024-01-01","latitude":12.97,"longitude":77.59,"timezone":"+05:30"}`
+		}
+		first := ts.Post(t, rt.path, body).WantStatus(t, 200).Envelope(t)
+		again := ts.Post(t, rt.path, string(first.Input)).WantStatus(t, 200).Envelope(t)
+		if string(again.Result) != string(first.Result) || string(again.Input) != string(first.Input) {
+			t.Errorf("%s: the echo %s sent back answers differently:\n%s", rt.path, first.Input, again.Input)
+		}
+		// Answered from the results cache (the third time a request is
+		// seen), the echo is the same whole input.
+		for range 2 {
+			if cached := ts.Post(t, rt.path, body).WantStatus(t, 200).Envelope(t); string(cached.Input) != string(first.Input) {
+				t.Errorf("%s: cached echo %s, want %s", rt.path, cached.Input, first.Input)
+			}
+		}
+	}
+	// The SVG has no envelope: the natal echo, with the drawing options,
+	// draws the same chart.
+	svg := ts.Post(t, "/api/v1/vedic/natal/svg", withFields(`,"style":"south","varga":"d9"`)).WantStatus(t, 200)
+	var sr draw.Request
+	if err := json.Unmarshal(ts.Post(t, "/api/v1/vedic/natal", withFields("")).WantStatus(t, 200).Envelope(t).Input, &sr); err != nil {
+		t.Fatal(err)
+	}
+	sr.Style, sr.Varga = "south", "d9"
+	b, err := json.Marshal(&sr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := ts.Post(t, "/api/v1/vedic/natal/svg", string(b)).WantStatus(t, 200); !bytes.Equal(again.Body, svg.Body) {
+		t.Errorf("the SVG from the echoed birth differs")
 	}
 }
 
 // TestLocation: a geocoded place and its zone, on a chart route and on the
-// panchang.
+// panchang; the echo holds the location as sent and the place it found.
 func TestLocation(t *testing.T) {
 	pl, zx := apitest.Geo(t)
+	// The zone boundaries unpack in the background: wait here rather than
+	// inside a request's timeout (seconds under the race detector).
+	if err := zx.Wait(); err != nil {
+		t.Fatal(err)
+	}
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t), Places: pl, Zones: zx})
 	var r natalResult
 	env := post(t, ts, "/api/v1/vedic/natal", `{"year":1990,"month":7,"day":14,"hour":20,"location":"New Delhi","timezone":"auto"}`, &r)
-	var in struct {
-		Timezone string `json:"timezone"`
-		UTC      string `json:"utc"`
-		Location struct {
-			Name, Country string
-		} `json:"location"`
-	}
-	if err := json.Unmarshal(env.Input, &in); err != nil || in.Timezone != "Asia/Kolkata" || in.UTC != "1990-07-14T14:30:00Z" || in.Location.Country != "IN" {
-		t.Errorf("echo %+v (%v)", in, err)
+	var in vedic.ChartRequest
+	if err := json.Unmarshal(env.Input, &in); err != nil || in.Timezone != "Asia/Kolkata" || in.UTC != "1990-07-14T14:30:00Z" ||
+		in.Place == nil || in.Place.Country != "IN" || in.Location != "New Delhi" || in.TimezoneSource != "place" {
+		t.Errorf("echo %s (%v)", env.Input, err)
 	}
 	env = ts.Post(t, "/api/v1/vedic/panchang", `{"year":2024,"month":1,"day":1,"location":"Bengaluru","timezone":"auto"}`).WantStatus(t, 200).Envelope(t)
 	var p struct {
@@ -399,8 +462,14 @@ func TestLocation(t *testing.T) {
 	// Without a zone the date is read in UTC, and the warning says how to
 	// use the place's.
 	env = ts.Post(t, "/api/v1/vedic/panchang", `{"year":2024,"month":1,"day":1,"location":"Bengaluru"}`).WantStatus(t, 200).Envelope(t)
-	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "Asia/Kolkata") {
+	if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "timezone omitted") || !strings.Contains(env.Warnings[0], `"auto"`) {
 		t.Errorf("warnings %q", env.Warnings)
+	}
+	// The place as coordinates and a location naming it.
+	env = ts.Post(t, "/api/v1/vedic/nakshatra", `{"year":1990,"month":7,"day":14,"latitude":28.61,"longitude":77.21,"location":"New Delhi","timezone":"Asia/Kolkata"}`).WantStatus(t, 200).Envelope(t)
+	var nk vedic.Request
+	if err := json.Unmarshal(env.Input, &nk); err != nil || *nk.Latitude != 28.61 || nk.Place == nil || nk.Place.Name == "" {
+		t.Errorf("coordinates and location: %s", env.Input)
 	}
 }
 
@@ -497,4 +566,23 @@ func TestPanchangAgainstSwetest(t *testing.T) {
 		}
 	}
 	t.Logf("%d days x 3 conventions: worst rise/set difference %.1f s; %d element boundaries, worst %.1f s", len(fx.Cases), worstRise, elements, worstElem)
+}
+
+// TestPanchangCalendar: the panchang reads its date as every route does: a
+// Julian date (calendar julian, as Russia dated days until 1918) is the
+// Gregorian day thirteen days later in 1900; the date and time strings and
+// a numeric offset are the packet's; the time of day changes nothing.
+func TestPanchangCalendar(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	base := ts.Post(t, "/api/v1/vedic/panchang", `{"year":1900,"month":3,"day":14,"latitude":55.75,"longitude":37.62,"timezone":"+03:00"}`).WantStatus(t, 200).Envelope(t)
+	for _, body := range []string{
+		`{"year":1900,"month":3,"day":1,"calendar":"julian","latitude":55.75,"longitude":37.62,"timezone":"+03:00"}`,
+		`{"date":"1900-03-14","latitude":55.75,"longitude":37.62,"timezone":3}`,
+		`{"date":"1900-03-14","time":"06:00","latitude":55.75,"longitude":37.62,"timezone":"UTC+03:00"}`,
+	} {
+		env := ts.Post(t, "/api/v1/vedic/panchang", body).WantStatus(t, 200).Envelope(t)
+		if string(env.Result) != string(base.Result) {
+			t.Errorf("%s:\n%s\nwant\n%s", body, apitest.Truncate(env.Result, 300), apitest.Truncate(base.Result, 300))
+		}
+	}
 }
