@@ -60,6 +60,9 @@ const BulkPath = "/api/v1/bulk"
 
 const bulkOperationID = "post-bulk"
 
+// bulkMedia is the media type of the bulk route's body and answer.
+const bulkMedia = "application/x-ndjson"
+
 // BulkLimits bound the bulk route.
 type BulkLimits struct {
 	// Jobs running at once: overall (default 2 x GOMAXPROCS) and per
@@ -292,7 +295,7 @@ func (s *Server) serveBulk(o *op.Operation) fasthttp.RequestHandler {
 	paramsOp := op.Get(op.Spec{ID: bulkOperationID, Path: BulkPath}, func(*op.Call, *bulkParams) (struct{}, error) { return struct{}{}, nil })
 	return func(rc *fasthttp.RequestCtx) {
 		rid, _ := rc.UserValue(ridKey).(string)
-		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, RemoteIP: rc.RemoteIP().String(), Services: s.cfg.Services}
+		r := op.Request{Context: s.baseCtx, Now: s.cfg.Clock().UTC(), RequestID: rid, RemoteIP: s.clientIP(rc), Services: s.cfg.Services}
 		if pref := rc.Request.Header.Peek("Prefer"); len(pref) > 0 && prefersLenient(string(pref)) {
 			r.Lenient = true
 			rc.Response.Header.Set("Preference-Applied", "handling=lenient")
@@ -326,19 +329,10 @@ func (s *Server) serveBulk(o *op.Operation) fasthttp.RequestHandler {
 		}
 		r.Key, r.Account = &ent.key, &ent.account
 		c = op.NewCall(paramsOp, r)
-		if s.cfg.Quota != nil { // the job's token of the per-second rate
-			if u, err := s.cfg.Quota.Charge(r.Context, ent.account.ID, ent.account.Plan, 0); err != nil {
-				var le *quota.LimitError
-				if errors.As(err, &le) {
-					c.SetUsage(&le.Usage)
-					refuse(limitProblem(le))
-				} else {
-					refuse(s.internal(c, err))
-				}
-				return
-			} else {
-				c.SetUsage(&u)
-			}
+		if p := s.rateToken(c); p != nil { // the job's token of the per-second rate
+			s.tarpit(p)
+			refuse(p)
+			return
 		}
 		if err := c.Decode(); err != nil {
 			refuse(s.internal(c, err))
@@ -358,7 +352,7 @@ func (s *Server) serveBulk(o *op.Operation) fasthttp.RequestHandler {
 		if j.csv != nil {
 			rc.SetContentType("text/csv; charset=utf-8")
 		} else {
-			rc.SetContentType("application/x-ndjson")
+			rc.SetContentType(bulkMedia)
 		}
 		rc.Response.Header.Set("Bulk-Job", j.id)
 		rc.Response.Header.SetContentLength(-1) // chunked
@@ -482,7 +476,7 @@ func acceptsCSV(accept string) bool {
 		switch strings.TrimSpace(mt) {
 		case "text/csv":
 			return true
-		case "application/x-ndjson", "application/json", "*/*":
+		case bulkMedia, "application/json", "*/*":
 			return false
 		}
 	}
