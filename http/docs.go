@@ -674,6 +674,7 @@ func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error)
 		"Routes": rows, "Examples": examples, "Base": s.exampleBase(), "Kinds": kinds, "Version": Version,
 		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": op.MaxJSONDepth,
 		"MaxBatchCost": s.cfg.Limits.MaxBatchCost, "MaxBatchBytes": s.cfg.Limits.MaxBatchBytes,
+		"BulkWindow": s.cfg.Limits.Bulk.Window, "BulkJobs": s.cfg.Limits.Bulk.MaxJobsPerAccount,
 		"Plans":   s.planRows(),
 		"MCPPath": MCPPath, "MCPVersions": mcp.SupportedProtocolVersions(), "MCPPageSize": s.cfg.Limits.MCPPageSize,
 		"MCPTools": tools, "MCPResources": resources,

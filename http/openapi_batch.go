@@ -119,6 +119,11 @@ func typeBatches(g *op.Schemas, paths map[string]map[string]any, ops []*op.Opera
 
 		oname := "BatchOutcome" + camel(id)
 		result := g.Schema(o.Out)
+		if _, named := result["$ref"]; !named {
+			if _, ok := defs[camel(id)+"Result"]; ok {
+				result = ref(camel(id) + "Result") // as the operation's answer names it
+			}
+		}
 		defs[oname] = map[string]any{"type": "object", "title": oname,
 			"description": "The outcome of a batch item calling " + id + ": its result, or its problem.",
 			"required":    []any{"operation", "status"},
