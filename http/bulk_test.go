@@ -16,6 +16,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/op"
 )
@@ -402,4 +403,81 @@ func TestBulkJobsPerAccount(t *testing.T) {
 		w.Close()
 	}
 	_ = context.Background
+}
+
+// TestBulkBadLines: the bulk route's bad-input table. Each bad line of a
+// natal job answers its problem in its place, naming the field (an unknown
+// name with its suggestion, a wrong type, a bound one step outside, a
+// cross-field rule, a place the offline geocoder does not know), or a 400
+// for a line that is not a JSON object and a 413 for one over the body
+// limit; the good lines around them are answered, and only they are
+// billed.
+func TestBulkBadLines(t *testing.T) {
+	ts := startTestServer(t, withEverything(t, testOptions{Limits: apihttp.Limits{MaxBodyBytes: 4 << 10}}))
+	good := bulkBirth(1)
+	cases := []struct {
+		name, line string
+		status     int
+		field      string
+		reason     string // part of the field's reason
+	}{
+		{"unknown name", `{"year":1990,"month":1,"day":2,"lattitude":5,"longitude":2}`, 422, "lattitude", "latitude"},
+		{"wrong type", `{"year":"1990","month":1,"day":2,"latitude":5,"longitude":2}`, 422, "year", "integer"},
+		{"bound", `{"year":1990,"month":1,"day":2,"latitude":90.000001,"longitude":2}`, 422, "latitude", "90"},
+		{"bound below", `{"year":1990,"month":1,"day":2,"latitude":5,"longitude":-180.000001}`, 422, "longitude", "180"},
+		{"impossible date", `{"year":1990,"month":2,"day":30,"latitude":5,"longitude":2}`, 422, "day", ""},
+		{"date twice", `{"date":"1990-02-03","year":1990,"month":1,"day":2,"latitude":5,"longitude":2}`, 422, "date", ""},
+		{"unknown zone", `{"year":1990,"month":1,"day":2,"latitude":5,"longitude":2,"timezone":"Mars/Olympus"}`, 422, "timezone", ""},
+		{"unknown place", `{"year":1990,"month":1,"day":2,"location":"Qqqxzvv Wwwyyq","timezone":"auto"}`, 422, "location", ""},
+		{"known place", `{"year":1990,"month":1,"day":2,"location":"Paris, France","timezone":"auto"}`, 200, "", ""},
+		{"no place", `{"year":1990,"month":1,"day":2}`, 422, "latitude", ""},
+		{"not JSON", `{"year":1990,`, 400, "", ""},
+		{"not an object", `[1990,1,2]`, 400, "", ""},
+		{"over the limit", `{"year":1990,"month":1,"day":2,"latitude":5,"longitude":2,"pad":"` + strings.Repeat("x", 5<<10) + `"}`, 413, "", ""},
+	}
+	var body strings.Builder
+	for _, c := range cases {
+		body.WriteString(good + "\n" + c.line + "\n")
+	}
+	body.WriteString(good + "\n")
+	before := billed(t, ts)
+	_, lines := postBulk(t, ts, "?operation=post-natal", body.String())
+	if len(lines) != 2*len(cases)+2 {
+		t.Fatalf("%d answer lines for %d input lines: %+v", len(lines), 2*len(cases)+1, lines[0])
+	}
+	for i, c := range cases {
+		if a := lines[2*i]; a.Status != 200 || a.Line != int64(2*i+1) {
+			t.Errorf("%s: the good line before it: line %d status %d %+v", c.name, a.Line, a.Status, a.Problem)
+		}
+		a := lines[2*i+1]
+		if c.status == 200 { // geocoded offline, per line
+			if a.Status != 200 || !strings.Contains(string(a.Input), `"place"`) {
+				t.Errorf("%s: status %d %+v input %s", c.name, a.Status, a.Problem, a.Input)
+			}
+			continue
+		}
+		if a.Line != int64(2*i+2) || a.Status != c.status || a.Problem == nil || a.Result != nil {
+			t.Errorf("%s: line %d status %d %+v, want %d", c.name, a.Line, a.Status, a.Problem, c.status)
+			continue
+		}
+		if c.field == "" {
+			continue
+		}
+		found := false
+		for _, e := range a.Problem.Errors {
+			if e.Field == c.field && strings.Contains(e.Reason, c.reason) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: %+v, want a problem naming %s (%q)", c.name, a.Problem.Errors, c.field, c.reason)
+		}
+	}
+	end, ok := lines[len(lines)-1].End, int64(len(cases)+1+1) // the good lines and the known place
+	if end == nil || end.Succeeded != ok || end.Failed != int64(2*len(cases)+1)-ok || end.Billed != ok {
+		t.Errorf("end %+v, want %d succeeded and billed", end, ok)
+	}
+	if got := billed(t, ts) - before; got != ok {
+		t.Errorf("billed %d calls, want %d (the good lines only)", got, ok)
+	}
 }

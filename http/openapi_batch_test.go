@@ -145,4 +145,3 @@ func dig(t *testing.T, m map[string]any, keys ...string) map[string]any {
 	}
 	return m
 }
-

@@ -8731,7 +8731,7 @@ export interface components {
              */
             operation: "get-timezone";
             problem?: components["schemas"]["Problem"];
-            result?: components["schemas"]["TimezoneZoneInfo"] | components["schemas"]["ZonesHistory"];
+            result?: components["schemas"]["GetTimezoneResult"];
             /** @description the HTTP status the call would have had alone */
             status: number;
             warnings?: string[];
@@ -17408,20 +17408,11 @@ export interface components {
         };
     };
     parameters: {
-        /**
-         * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-         * @example 2
-         */
+        /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
         Decimals: number;
-        /**
-         * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-         * @example planets.name,planets.longitude,ascendant
-         */
+        /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
         Fields: string;
-        /**
-         * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-         * @example order-7f3c2b
-         */
+        /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
         IdempotencyKey: string;
         /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
         Lang: "de" | "en" | "es" | "fr" | "hi" | "it" | "ja" | "pt" | "ru" | "tr" | "zh";
@@ -17465,15 +17456,9 @@ export interface operations {
                 limit?: number;
                 /** @description the next of the previous page: the keys created after this one */
                 after?: string;
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -17504,22 +17489,13 @@ export interface operations {
     "post-api-keys-keys": {
         parameters: {
             query?: {
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -17549,22 +17525,13 @@ export interface operations {
     "post-api-keys-revoke": {
         parameters: {
             query?: {
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17596,22 +17563,13 @@ export interface operations {
     "post-api-keys-rotate": {
         parameters: {
             query?: {
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17643,22 +17601,13 @@ export interface operations {
     "post-api-keys-signup": {
         parameters: {
             query?: {
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -17816,15 +17765,9 @@ export interface operations {
                 tool?: string;
                 /** @description how many hits at most */
                 limit?: number;
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -17933,15 +17876,9 @@ export interface operations {
     "get-manifest": {
         parameters: {
             query?: {
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -17972,22 +17909,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -18286,15 +18214,9 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -18327,22 +18249,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -18736,15 +18649,9 @@ export interface operations {
                 altitude?: number;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -18777,22 +18684,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -18942,22 +18840,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -19072,15 +18961,9 @@ export interface operations {
                 job?: string;
                 /** @description ndjson (a JSON object per line) or csv (a table: the result's one list, chosen with fields, a row per element); omitted: csv when the Accept header asks for text/csv, else ndjson */
                 format?: "ndjson" | "csv";
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -19125,22 +19008,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -19188,22 +19062,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -19417,22 +19282,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -19828,22 +19684,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -20331,22 +20178,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -20878,15 +20716,9 @@ export interface operations {
                 count?: number;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -20919,22 +20751,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -21076,15 +20899,9 @@ export interface operations {
                 count?: number;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -21220,22 +21037,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -21476,22 +21284,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -21746,22 +21545,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22018,22 +21808,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22100,22 +21881,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22229,22 +22001,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22327,15 +22090,9 @@ export interface operations {
                 limit?: number;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -22380,15 +22137,9 @@ export interface operations {
                 limit?: number;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -22419,22 +22170,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22654,22 +22396,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22752,22 +22485,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22900,22 +22624,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23222,15 +22937,9 @@ export interface operations {
                 ayanamsa?: "lahiri" | "raman" | "kp" | "fagan_bradley" | "deluce" | "j2000";
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -23263,22 +22972,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23404,22 +23104,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23504,22 +23195,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23868,10 +23550,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24234,10 +23913,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24552,15 +24228,9 @@ export interface operations {
                 altitude?: number;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -24593,22 +24263,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24760,22 +24421,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24862,22 +24514,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -25125,22 +24768,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -25399,22 +25033,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -25733,22 +25358,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -26076,22 +25692,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -26397,22 +26004,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -26685,22 +26283,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -27369,10 +26958,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -27898,15 +27484,9 @@ export interface operations {
                 datetime?: string;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -27939,22 +27519,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -28024,15 +27595,9 @@ export interface operations {
                 limit?: number;
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -28079,15 +27644,9 @@ export interface operations {
                 dates?: string[];
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -28167,15 +27726,9 @@ export interface operations {
                 ayanamsa?: "lahiri" | "raman" | "kp" | "fagan_bradley" | "deluce" | "j2000";
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -28208,22 +27761,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -28382,22 +27926,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -28767,10 +28302,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -29163,15 +28695,9 @@ export interface operations {
                  *     ]
                  */
                 charts?: ("usage" | "endpoints" | "response_time" | "hourly_pattern" | "errors")[];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -29208,15 +28734,9 @@ export interface operations {
                 days?: number;
                 /** @description export format (export only) */
                 format?: "csv" | "json";
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -29284,22 +28804,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -29516,22 +29027,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -29756,22 +29258,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -29988,22 +29481,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -30220,22 +29704,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -30444,22 +29919,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -30668,22 +30134,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -31015,10 +30472,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -31273,22 +30727,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -31505,22 +30950,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -31745,22 +31181,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -31977,22 +31404,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -32211,22 +31629,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -32483,15 +31892,9 @@ export interface operations {
                 ayanamsa?: "lahiri" | "raman" | "kp" | "fagan_bradley" | "deluce" | "j2000";
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -32524,22 +31927,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -32672,22 +32066,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -32779,22 +32164,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -33049,22 +32425,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -33323,22 +32690,13 @@ export interface operations {
             query?: {
                 /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
                 lang?: components["parameters"]["Lang"];
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: {
-                /**
-                 * @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them).
-                 * @example order-7f3c2b
-                 */
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -33652,15 +33010,9 @@ export interface operations {
     "get-healthz": {
         parameters: {
             query?: {
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
@@ -33741,15 +33093,9 @@ export interface operations {
     "get-readyz": {
         parameters: {
             query?: {
-                /**
-                 * @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON.
-                 * @example planets.name,planets.longitude,ascendant
-                 */
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
                 fields?: components["parameters"]["Fields"];
-                /**
-                 * @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals).
-                 * @example 2
-                 */
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
                 decimals?: components["parameters"]["Decimals"];
             };
             header?: never;
