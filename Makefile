@@ -6,7 +6,7 @@ BIN     := bin/astroapi
 TABLES  := data/ephemeris.bolt
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all deps run-deps node-deps docs-ui build gen run test check fuzz bench load clean
+.PHONY: all deps run-deps node-deps docs-ui build gen run test check fuzz bench load clean accuracy mutations
 
 all: build gen
 
@@ -81,6 +81,19 @@ test: deps node-deps all check
 	export ASTROAPI_TEST_POSTGRES; \
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) fuzz
+
+# Re-record the accuracy page's figures (engine/accuracy/results.json):
+# every comparison test writes what it measured instead of checking it.
+# Review the diff (a larger error is a regression to explain) and commit it.
+accuracy: deps node-deps all
+	@if [ -z "$${ASTROAPI_TEST_POSTGRES:-}" ]; then eval "$$(bash .ci/postgres)"; fi; \
+	export ASTROAPI_TEST_POSTGRES; \
+	ASTROAPI_RECORD_ACCURACY=1 CI=true $(GO) test -count=1 -timeout 30m ./...
+
+# The mutation check of the reference tests (bench/mutations.sh): errors
+# put into the product one at a time, each of which a test must notice.
+mutations: all
+	bash bench/mutations.sh
 
 # A short run of each fuzz target of the request decoders and the header
 # parsing (their corpora are committed under testdata/fuzz). The budget is a

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"math"
-	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -14,10 +12,9 @@ import (
 // errors on a logarithmic axis against the bound its test enforces, with
 // the margin between them. The chart is inline SVG made here (no script:
 // the page keeps its strict policy and works offline). Every row reaches
-// it through one function, errorChart, from an errorData made by an
-// adapter of the row's type (comparison.errorData, TableCheck's in
-// accuracyView), so that a new source of the rows changes the adapter
-// only.
+// it through one function, errorChart, from an errorData made from the
+// row's figures (a comparison's quantity, a table check), so that a new
+// source of rows needs no other drawing code.
 
 // errorData is what a chart shows: the measured errors of one comparison
 // and the bound they are held to, in one unit.
@@ -128,54 +125,4 @@ func margin(r float64) string {
 		return "over a million"
 	}
 	return num(r)
-}
-
-// quantity is a number followed by its unit in the page's prose, and the
-// words before it: `planets 0.00036"`, `50 s`, `orbs 1e-7 degree`.
-var quantity = regexp.MustCompile(`([A-Za-z][A-Za-z ]*?)?\s*(\d+(?:[.,]\d+)*(?:e-?\d+)?)\s*("|s\b|deg/day|degrees?\b|deg\b|days?\b|years?\b|arcsec\b)`)
-
-// errorData reads the figures of a row written for people: the first
-// quantity of its tolerance is the bound, the measured quantities in the
-// same unit are the points.
-func (c comparison) errorData() errorData {
-	low := strings.ToLower(c.Measured + " " + c.Tolerance)
-	bounds := quantity.FindAllStringSubmatch(c.Tolerance, -1)
-	if len(bounds) == 0 {
-		d := errorData{Note: "no numeric bound: " + c.Tolerance}
-		if strings.Contains(low, "exact") || strings.Contains(low, "equal") || strings.Contains(low, "same") || strings.Contains(low, "byte for byte") {
-			d.Exact = true
-		}
-		return d
-	}
-	// The first bound whose unit the measured figures share.
-	measured := quantity.FindAllStringSubmatch(c.Measured, -1)
-	for _, b := range bounds {
-		d := errorData{Unit: b[3], Bound: parseNum(b[2])}
-		for _, m := range measured {
-			if m[3] == d.Unit {
-				d.Points = append(d.Points, errorPoint{Label: pointLabel(m[1]), Value: parseNum(m[2])})
-			}
-		}
-		if len(d.Points) > 0 {
-			return d
-		}
-	}
-	return errorData{Note: "measured: " + c.Measured}
-}
-
-// pointLabel keeps the name of a quantity from the words before its
-// figure ("planets", "Moshier"), without the connecting words.
-func pointLabel(words string) string {
-	var keep []string
-	for _, w := range strings.Fields(words) {
-		if w != "and" && w != "worst" {
-			keep = append(keep, w)
-		}
-	}
-	return strings.Join(keep, " ")
-}
-
-func parseNum(s string) float64 {
-	f, _ := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
-	return f
 }

@@ -6,42 +6,42 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/astroapi/astroapi/engine/accuracy"
 )
 
-// TestComparisonErrorData reads the figures of rows written for people:
-// the bound in a unit, the worst errors in the same unit.
-func TestComparisonErrorData(t *testing.T) {
-	for _, c := range []struct {
-		tolerance, measured string
-		want                errorData
-	}{
-		{`0.005"`, `planets 0.00036", cusps 0.0011" worst`, errorData{Unit: `"`, Bound: 0.005, Points: []errorPoint{{"planets", 0.00036}, {"cusps", 0.0011}}}},
-		{"60 s", "50 s TT worst", errorData{Unit: "s", Bound: 60, Points: []errorPoint{{"", 50}}}},
-		{`instant 1e-5 day; 1"`, `Moshier 0.021", files 0.0003" worst`, errorData{Unit: `"`, Bound: 1, Points: []errorPoint{{"Moshier", 0.021}, {"files", 0.0003}}}},
-		{"fraction 1e-5 and 1e-4; angle 0.001 and 0.01 deg", "fraction 1.1e-6 and 5.1e-5; angle 0.00022 and 0.0065 deg worst", errorData{Unit: "deg", Bound: 0.01, Points: []errorPoint{{"", 0.0065}}}},
-		{"same pillars", "all equal", errorData{Exact: true, Note: "no numeric bound: same pillars"}},
-		{"1 s", "within bound", errorData{Note: "measured: within bound"}},
-	} {
-		got := comparison{Tolerance: c.tolerance, Measured: c.measured}.errorData()
-		if diff := cmp.Diff(c.want, got); diff != "" {
-			t.Errorf("%q / %q (-want +got):\n%s", c.tolerance, c.measured, diff)
-		}
+// TestQuantityCharts: every measured quantity of the published results
+// is drawn against its contract bound, within it; an exact one says so.
+func TestQuantityCharts(t *testing.T) {
+	cs, err := accuracy.Results()
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Most published rows have a figure to draw.
 	drawn := 0
-	for _, c := range comparisons {
-		if d := c.errorData(); len(d.Points) > 0 && d.Bound > 0 {
-			drawn++
-			for _, p := range d.Points {
-				if p.Value > d.Bound {
-					t.Errorf("%s: %v%s over its bound %v", c.Test, p.Value, d.Unit, d.Bound)
+	for _, c := range cs {
+		for _, q := range c.Quantities {
+			line := quantityLineOf(q)
+			svg := string(line.Chart)
+			if q.Exact() {
+				if !strings.Contains(svg, "equality") {
+					t.Errorf("%s %s: exact quantity drawn as %s", c.Test, q.Name, svg)
 				}
+				continue
+			}
+			if q.Contract <= 0 {
+				continue
+			}
+			if !strings.HasPrefix(svg, `<svg class="errchart"`) {
+				t.Errorf("%s %s: no chart: %s", c.Test, q.Name, svg)
+				continue
+			}
+			drawn++
+			if m := circleX.FindStringSubmatch(svg); m == nil || m[2] != "#2b59c3" {
+				t.Errorf("%s %s: worst %v against %v not drawn inside the bound: %s", c.Test, q.Name, q.Worst, q.Contract, svg)
 			}
 		}
 	}
-	if drawn < len(comparisons)/2 {
-		t.Errorf("only %d of %d comparisons have a chart", drawn, len(comparisons))
+	if drawn == 0 {
+		t.Error("no quantity drawn")
 	}
 }
 

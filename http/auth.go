@@ -23,6 +23,11 @@ type keyEntry struct {
 	account store.Account
 	ok      bool
 	at      time.Time // when the store answered
+	// until is when the entry stops being trusted, by the server's clock
+	// (Config.Clock): ristretto's TTL, which follows the wall clock, only
+	// frees the memory, so the revocation delay is testable with a fake
+	// clock.
+	until time.Time
 }
 
 // maxKeyLen bounds what is hashed and looked up.
@@ -78,6 +83,9 @@ func (s *Server) authenticate(ctx context.Context, key []byte, ip string) (*keyE
 	// hit costs no SHA-256; the store is asked by hash on a miss.
 	ck := string(key)
 	e, hit := s.keys.Get(ck)
+	if hit && !s.cfg.Clock().Before(e.until) {
+		hit = false // older than KeyCacheTTL: ask the store again
+	}
 	if hit && e.ok {
 		return s.checkEntry(e)
 	}
@@ -97,7 +105,7 @@ func (s *Server) authenticate(ctx context.Context, key []byte, ip string) (*keyE
 		return nil, op.NewProblem(503, op.KindUnavailable, "no key store is configured")
 	}
 	if !hit {
-		e = &keyEntry{at: time.Now()}
+		e = &keyEntry{at: time.Now(), until: s.cfg.Clock().Add(s.cfg.Limits.KeyCacheTTL)}
 		k, err := s.cfg.Store.KeyByHash(ctx, sha256.Sum256(key))
 		if err == nil {
 			e.key = k

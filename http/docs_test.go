@@ -1,17 +1,16 @@
 package http_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
 	apihttp "github.com/astroapi/astroapi/http"
 
+	json "github.com/goccy/go-json"
+
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/op"
-	json "github.com/goccy/go-json"
 )
 
 // TestOpenAPICoversEveryRoute: the document lists every operation the
@@ -238,37 +237,6 @@ func TestGuideExamples(t *testing.T) {
 	}
 	if n < 10 {
 		t.Fatalf("only %d calculation routes with examples", n)
-	}
-}
-
-// TestAccuracyPage: the page publishes the served tables' verification
-// and the tests' comparisons, and every comparison names a test that
-// exists in the repository.
-func TestAccuracyPage(t *testing.T) {
-	ts := startTestServer(t, withEverything(t, testOptions{}))
-	page := string(ts.Get(t, "/docs/api/accuracy").WantStatus(t, 200).Body)
-	for _, want := range []string{"<td>moon</td><td>longitude</td><td>arcsec</td><td>0.001</td>", "swetest", "lunar-javascript", "astronomy-engine"} {
-		if !strings.Contains(page, want) {
-			t.Errorf("accuracy page lacks %q", want)
-		}
-	}
-	for _, test := range apihttp.AccuracyTests() {
-		pkg, fn, _ := strings.Cut(test, ".")
-		files, _ := filepath.Glob(filepath.Join("..", pkg, "*_test.go"))
-		found := false
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err == nil && strings.Contains(string(b), "func "+fn+"(t *testing.T)") {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("accuracy page cites %s, which does not exist", test)
-		}
-	}
-	bare := startTestServer(t, testOptions{})
-	if page := string(bare.Get(t, "/docs/api/accuracy").WantStatus(t, 200).Body); !strings.Contains(page, "without precomputed tables") {
-		t.Error("a server without tables should say so")
 	}
 }
 

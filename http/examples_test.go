@@ -38,5 +38,28 @@ func TestExamplesAnswer(t *testing.T) {
 			t.Errorf("%s %s: %d %s", o.Method, apihttp.SampleURL(o), r.Status, apitest.Truncate(r.Body, 400))
 		}
 	}
+	// Every documented operation but the key console's: as many as the
+	// manifest lists, so that no example is left out unnoticed.
+	var m struct {
+		Families []struct {
+			Name   string
+			Routes []struct{ Path string }
+		}
+	}
+	ts.Get(t, "/api/v1/").WantStatus(t, 200).Decode(t, &m)
+	want := 0
+	for _, f := range m.Families {
+		for _, r := range f.Routes {
+			if f.Name != "Access" && !strings.HasPrefix(r.Path, "/api/v1/test/") {
+				want++
+			}
+		}
+	}
+	if !vendored {
+		want--
+	}
+	if n != want || n == 0 {
+		t.Errorf("%d examples sent, the manifest lists %d documented operations outside the key console", n, want)
+	}
 	t.Logf("%d examples answered", n)
 }

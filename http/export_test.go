@@ -26,15 +26,6 @@ func SampleRequest(o *op.Operation) (params map[string]string, query url.Values,
 	return ex.Params, ex.Query, ex.Body
 }
 
-// AccuracyTests are the tests the accuracy page cites.
-func AccuracyTests() []string {
-	var out []string
-	for _, c := range comparisons {
-		out = append(out, c.Test)
-	}
-	return out
-}
-
 // ToolOperations are the operations the MCP door offers as tools.
 var ToolOperations = toolOperations
 
@@ -66,3 +57,8 @@ func StaticCompressions() int64 { return staticCompressions.Load() }
 
 // WarningsHeader is warningsHeader, for the external tests.
 var WarningsHeader = warningsHeader
+
+// ToolResultSchema is the JSON Schema of an operation's result as the MCP
+// tools describe it, also for results of several shapes (which their tools
+// publish without an output schema).
+func ToolResultSchema(o *op.Operation) map[string]any { return outputSchema(o.Out) }

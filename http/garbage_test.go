@@ -10,7 +10,9 @@ import (
 	"github.com/astroapi/astroapi/http/op"
 )
 
-// TestGarbageInput: hostile bodies are answered 4xx with a problem, never 5xx.
+// TestGarbageInput: hostile bodies are answered 4xx with a problem, never
+// 5xx: what is not JSON a 400, JSON of the wrong shape (types, overflowing
+// numbers, unknown names) a 422 naming the field.
 func TestGarbageInput(t *testing.T) {
 	ts := startTestServer(t, testOptions{})
 	deep := strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)
@@ -21,17 +23,17 @@ func TestGarbageInput(t *testing.T) {
 	}{
 		{"InvalidJSON", "/api/v1/test/echo", `{"year":`, 400},
 		{"NotJSON", "/api/v1/test/echo", `year=1990`, 400},
-		{"WrongTypes", "/api/v1/test/echo", `{"year":true,"tags":"x","nested":[]}`, 400},
-		{"NumberOverflow", "/api/v1/test/echo", `{"year":1e400}`, 400},
-		{"IntOverflow", "/api/v1/test/echo", `{"year":99999999999999999999999}`, 400},
+		{"WrongTypes", "/api/v1/test/echo", `{"year":true,"tags":"x","nested":[]}`, 422},
+		{"NumberOverflow", "/api/v1/test/echo", `{"year":1e400}`, 422},
+		{"IntOverflow", "/api/v1/test/echo", `{"year":99999999999999999999999}`, 422},
 		{"DeepArray", "/api/v1/test/echo", `{"year":1,"list":` + deep + `}`, 400},
 		{"DeepObject", "/api/v1/test/echo", `{"year":1,"nested":` + deepObj + `}`, 400},
 		{"DeepTop", "/api/v1/test/echo", deep, 400},
-		{"BadUTF8Key", "/api/v1/test/echo", "{\"\xff\xfe\":1,\"year\":1}", 200},
+		{"BadUTF8Key", "/api/v1/test/echo", "{\"\xff\xfe\":1,\"year\":1}", 422},
 		{"ControlChar", "/api/v1/test/echo", "{\"name\":\"a\x01\",\"year\":1}", 400},
 		{"NullBody", "/api/v1/test/echo", `null`, 400},
 		{"BatchDeep", "/api/v1/batch", `{"requests":[{"operation":"post-test-echo","body":` + deepObj + `}]}`, 400},
-		{"BatchGarbage", "/api/v1/batch", `{"requests":"x"}`, 400},
+		{"BatchGarbage", "/api/v1/batch", `{"requests":"x"}`, 422},
 		{"BatchNotJSON", "/api/v1/batch", "\x00\x01\x02", 400},
 	}
 	for _, tc := range cases {

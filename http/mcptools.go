@@ -144,6 +144,9 @@ var clauseEnd = regexp.MustCompile(`;|\s\(|\.\s`)
 // schemas' docs put the gist first, the details after a semicolon or in
 // parentheses), or "" when that clause only restates the field's name.
 func compactDescription(name, doc, dflt string) string {
+	if selfEvident[name] {
+		return ""
+	}
 	if loc := clauseEnd.FindStringIndex(doc); loc != nil {
 		doc = doc[:loc[0]]
 	}
@@ -166,6 +169,12 @@ func compactDescription(name, doc, dflt string) string {
 	}
 	return doc
 }
+
+// selfEvident are the fields of the shared date and birth inputs whose
+// name says what their first clause would ("day of the month"): their
+// compact schemas keep the type and bounds' error messages say the rest.
+// On some sixty tools that sent the whole list past its token budget.
+var selfEvident = map[string]bool{"year": true, "month": true, "day": true, "hour": true, "minute": true, "second": true, "calendar": true}
 
 // dropReadOnly removes from a tool's input schema, in place, what a caller
 // never sends: the properties marked readOnly (the facts an input's echo

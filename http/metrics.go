@@ -103,3 +103,12 @@ func (m *metrics) write(buf *bytes.Buffer) {
 		m.extra(buf)
 	}
 }
+
+// writeMetrics renders the server's metrics and the quota's: the billed
+// calls its flushes have stored, which a crash can no longer lose.
+func (s *Server) writeMetrics(buf *bytes.Buffer) {
+	s.metrics.write(buf)
+	if s.cfg.Quota != nil {
+		fmt.Fprintf(buf, "# HELP astroapi_quota_flushed_calls_total Billed calls written to the store by the quota flushes.\n# TYPE astroapi_quota_flushed_calls_total counter\nastroapi_quota_flushed_calls_total %d\n", s.cfg.Quota.FlushedCalls())
+	}
+}

@@ -270,14 +270,14 @@ var familyDescriptions = map[string]string{
 // queryParams lists the query parameters of a GET input type: its
 // scalar and list fields by wire name, and the fields of an object field
 // by dotted name (person1.year), as the decoder reads them; maps travel in
-// bodies only. required says whether the enclosing object is itself
+// bodies only, and the echo's read-only facts are not parameters. required says whether the enclosing object is itself
 // required.
 func queryParams(g *op.Schemas, t reflect.Type, prefix string, required bool, inPath map[string]bool) []any {
 	var params []any
 	for _, f := range op.WireFields(t) {
 		name := prefix + op.WireName(f)
 		if inPath[name] || f.Tag.Get("readonly") == "true" {
-			continue // an echo-only fact is no parameter: ignored on input
+			continue // an echo fact is not a parameter: the answer states it
 		}
 		req := required && f.Tag.Get("required") == "true"
 		if ft := derefType(f.Type); ft.Kind() == reflect.Struct && !op.Queryable(f) {

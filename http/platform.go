@@ -70,7 +70,7 @@ func (s *Server) ownOps() []*op.Operation {
 		Produces: "text/plain; version=0.0.4", Summary: "Prometheus metrics",
 	}, func(c *op.Call, _ *op.None) (op.Raw, error) {
 		var buf bytes.Buffer
-		s.metrics.write(&buf)
+		s.writeMetrics(&buf)
 		return op.Raw{ContentType: "text/plain; version=0.0.4; charset=utf-8", Body: buf.Bytes()}, nil
 	}))
 }
@@ -137,7 +137,7 @@ func (s *Server) ServeMetrics(ln net.Listener) error {
 	srv := &fasthttp.Server{
 		Handler: func(rc *fasthttp.RequestCtx) {
 			var buf bytes.Buffer
-			s.metrics.write(&buf)
+			s.writeMetrics(&buf)
 			rc.SetContentType("text/plain; version=0.0.4; charset=utf-8")
 			rc.SetBody(buf.Bytes())
 		},

@@ -243,6 +243,24 @@ func boundsOf(o *op.Operation) []bounded {
 	return out
 }
 
+// narrowed says whether a route's own rule, stated in its description,
+// takes less than a shared field's documented range, so that the shared
+// bound itself is refused: the timing techniques take births from year 0
+// (their instants are RFC 3339 dates, years 0000-9999), and a birth in
+// 3000 leaves no return, progressed date or period within the example's
+// dates (or the ephemeris, for a planetary return).
+func narrowed(id, field string) bool {
+	if field != "year" {
+		return false
+	}
+	for _, p := range []string{"post-firdaria", "post-profections", "post-progressions", "post-returns-", "post-solar-arc", "post-zodiacal-releasing"} {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestEveryBound: every documented minimum and maximum of a top-level field
 // is enforced by the door: from the example request, the bound itself is
 // accepted (2xx) and one step beyond it is a 422 naming the field, so that
@@ -277,7 +295,10 @@ func TestEveryBound(t *testing.T) {
 			for _, edge := range []struct {
 				inside, outside *float64
 			}{{b.min, nil}, {b.max, nil}, {nil, b.xmin}, {nil, b.xmax}} {
-				if edge.inside != nil {
+				if edge.inside != nil && narrowed(o.ID, b.name) {
+					// the route's own rule, in its description, refuses
+					// the shared bound; one step beyond is still checked
+				} else if edge.inside != nil {
 					s := sampleOf(t, o)
 					withMonth(s)
 					s.set(b.name, num(*edge.inside))

@@ -11,6 +11,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/astroapi/astroapi/store"
@@ -155,7 +156,8 @@ type Quota struct {
 	seq     int64
 	inDoubt *store.Batch // a flush that failed: maybe applied, retried as it is
 
-	flushMu sync.Mutex // one flush at a time; also held by statistics queries
+	flushMu sync.Mutex   // one flush at a time; also held by statistics queries
+	flushed atomic.Int64 // billed calls written by flushes since New (net of returned leases)
 	closeMu sync.RWMutex
 	closed  bool
 	stop    chan struct{}
@@ -834,6 +836,9 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 			st.Took = time.Since(start)
 			return st, fmt.Errorf("quota: flush (retry): %w", err)
 		}
+		for _, c := range q.inDoubt.Counters {
+			q.flushed.Add(c.N)
+		}
 		q.inDoubt = nil
 	}
 	b := store.Batch{Writer: q.writer, ReservationTTL: q.ttl}
@@ -905,6 +910,7 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 		q.inDoubt = &b
 		return st, fmt.Errorf("quota: flush: %w", err)
 	}
+	q.flushed.Add(st.Calls)
 	for _, t := range totals {
 		sh := q.shardOf(t.AccountID)
 		sh.mu.Lock()
@@ -929,6 +935,11 @@ func (q *Quota) flushLocked(ctx context.Context) (FlushStats, error) {
 	}
 	return st, nil
 }
+
+// FlushedCalls is the number of billed calls the flushes have written to
+// the store since New (net of leases given back to a shared store): what a
+// crash can no longer lose.
+func (q *Quota) FlushedCalls() int64 { return q.flushed.Load() }
 
 // Close stops the background flusher, refuses further charges (ErrClosed)
 // and writes the last deltas. Call it before closing the store.

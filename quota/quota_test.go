@@ -275,6 +275,9 @@ func TestFlushAndReload(t *testing.T) {
 		if fs, _ = q.Flush(ctx); fs.Counters != 0 {
 			t.Errorf("idle flush wrote %+v, want nothing", fs)
 		}
+		if n := q.FlushedCalls(); n != 9 {
+			t.Errorf("FlushedCalls %d after flushing 7 and 2, want 9", n)
+		}
 		mustCharge(t, q, acct, "pro", 1)
 		if err := q.Close(); err != nil {
 			t.Fatal(err)
@@ -404,6 +407,9 @@ func TestFailedFlushKeepsDeltas(t *testing.T) {
 	if _, err := q.Flush(ctx); err == nil {
 		t.Fatal("Flush with a failing store succeeded")
 	}
+	if n := q.FlushedCalls(); n != 0 {
+		t.Errorf("FlushedCalls %d after a failed flush, want 0", n)
+	}
 	mustCharge(t, q, acct, "pro", 1)
 	q.Record(quota.Call{AccountID: acct, KeyID: "key_1", Endpoint: "post-natal", Status: 500, Duration: 3 * time.Millisecond})
 	if u, _ := q.Peek(ctx, acct, "pro"); u.RequestsThisDay != 5 {
@@ -412,6 +418,9 @@ func TestFailedFlushKeepsDeltas(t *testing.T) {
 	fs.fail.Store(false)
 	if _, err := q.Flush(ctx); err != nil {
 		t.Fatal(err)
+	}
+	if n := q.FlushedCalls(); n != 5 {
+		t.Errorf("FlushedCalls %d, want the 5 calls kept across the failure", n)
 	}
 	if c, _ := fs.Counters(ctx, acct, noon); c.DayN != 5 {
 		t.Errorf("stored %+v, want 5", c)

@@ -92,7 +92,7 @@ func TestLatencyBin(t *testing.T) {
 	}
 	for i := 1; i < LatencyBins-1; i++ {
 		lo, hi := LatencyBinBounds(i)
-		if r := hi / lo; math.Abs(r-math.Sqrt2) > 1e-12 {
+		if r := hi / lo; !(math.Abs(r-math.Sqrt2) <= 1e-12) {
 			t.Errorf("bin %d: ratio %g, want √2", i, r)
 		}
 		if _, prevHi := LatencyBinBounds(i - 1); prevHi != lo {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // TestFitAnalytic fits functions whose values and derivatives are known in
@@ -34,13 +36,13 @@ func TestFitAnalytic(t *testing.T) {
 			for i := 0; i <= 1000; i++ {
 				x := -1 + 2*float64(i)/1000
 				v, dv := Eval(coef, x)
-				if w := EvalValue(coef, x); math.Abs(w-v) > 1e-14*(1+math.Abs(v)) {
+				if w := EvalValue(coef, x); measure.Over(math.Abs(w-v), 1e-14*(1+math.Abs(v))) {
 					t.Fatalf("EvalValue(%g) = %g, Eval %g", x, w, v)
 				}
-				if e := math.Abs(v - c.f(x)); e > c.tol {
+				if e := math.Abs(v - c.f(x)); measure.Over(e, c.tol) {
 					t.Fatalf("f(%g): error %g > %g", x, e, c.tol)
 				}
-				if e := math.Abs(dv - c.df(x)); e > 100*c.tol {
+				if e := math.Abs(dv - c.df(x)); measure.Over(e, 100*c.tol) {
 					t.Fatalf("f'(%g): error %g > %g", x, e, 100*c.tol)
 				}
 			}
@@ -57,11 +59,11 @@ func TestEvalBasis(t *testing.T) {
 		for _, x := range []float64{-0.97, -0.5, 0.1, 0.33, 0.99} {
 			th := math.Acos(x)
 			v, dv := Eval(c, x)
-			if e := math.Abs(v - math.Cos(float64(n)*th)); e > 1e-13 {
+			if e := math.Abs(v - math.Cos(float64(n)*th)); measure.Over(e, 1e-13) {
 				t.Errorf("T_%d(%g): error %g", n, x, e)
 			}
 			want := float64(n) * math.Sin(float64(n)*th) / math.Sin(th)
-			if e := math.Abs(dv - want); e > 1e-11*(1+math.Abs(want)) {
+			if e := math.Abs(dv - want); measure.Over(e, 1e-11*(1+math.Abs(want))) {
 				t.Errorf("T_%d'(%g) = %g, want %g", n, x, dv, want)
 			}
 		}

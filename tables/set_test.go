@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // analytic is a made-up body whose position and speeds are known in closed
@@ -100,22 +101,22 @@ func testWriteOpenPosition(t *testing.T, split func(int) uint8, tolSpeed float64
 			t.Fatalf("no position at %f", jd)
 		}
 		lon, lat, dist, dlon, dlat, ddist := analytic(jd)
-		if e := math.Abs(math.Remainder(p.Longitude-lon, 360)) * 3600; e > tolArcsec || p.Longitude < 0 || p.Longitude >= 360 {
+		if e := math.Abs(math.Remainder(p.Longitude-lon, 360)) * 3600; measure.Over(e, tolArcsec) || !(0 <= p.Longitude && p.Longitude < 360) {
 			t.Fatalf("lon at %f: %f vs %f (%g\")", jd, p.Longitude, math.Mod(lon, 360), e)
 		}
-		if e := math.Abs(p.Latitude-lat) * 3600; e > tolArcsec {
+		if e := math.Abs(p.Latitude-lat) * 3600; measure.Over(e, tolArcsec) {
 			t.Fatalf("lat at %f: error %g\"", jd, e)
 		}
-		if e := math.Abs(p.Distance - dist); e > 1e-15 {
+		if e := math.Abs(p.Distance - dist); measure.Over(e, 1e-15) {
 			t.Fatalf("dist at %f: error %g AU", jd, e)
 		}
-		if e := math.Abs(p.SpeedLongitude - dlon); e > tolSpeed { // the interpolant's derivative is worst at the ends
+		if e := math.Abs(p.SpeedLongitude - dlon); measure.Over(e, tolSpeed) { // the interpolant's derivative is worst at the ends
 			t.Fatalf("speed lon at %f: error %g", jd, e)
 		}
-		if e := math.Abs(p.SpeedLatitude - dlat); e > tolSpeed {
+		if e := math.Abs(p.SpeedLatitude - dlat); measure.Over(e, tolSpeed) {
 			t.Fatalf("speed lat at %f: error %g", jd, e)
 		}
-		if e := math.Abs(p.SpeedDistance - ddist); e > 1e-15 {
+		if e := math.Abs(p.SpeedDistance - ddist); measure.Over(e, 1e-15) {
 			t.Fatalf("speed dist at %f: error %g", jd, e)
 		}
 		if p.Source != engine.FromTables {
@@ -220,10 +221,10 @@ func TestTimeTTAndGuard(t *testing.T) {
 			t.Fatalf("no position at UT %v", ut)
 		}
 		lon, _, _, dlon, _, _ := analytic(ut + dt)
-		if d := math.Abs(math.Remainder(p.Longitude-lon, 360)); d > 1e-9 {
+		if d := math.Abs(math.Remainder(p.Longitude-lon, 360)); measure.Over(d, 1e-9) {
 			t.Errorf("UT %v: longitude %v, want %v (the table at TT)", ut, p.Longitude, math.Mod(lon, 360))
 		}
-		if math.Abs(p.SpeedLongitude-dlon) > 1e-6 {
+		if measure.Over(math.Abs(p.SpeedLongitude-dlon), 1e-6) {
 			t.Errorf("UT %v: speed %v, want %v", ut, p.SpeedLongitude, dlon)
 		}
 	}
@@ -258,7 +259,7 @@ func TestEcliptic(t *testing.T) {
 				t.Fatalf("JD %v not served", jd)
 			}
 			want := engine.Position{Longitude: full.Longitude, Latitude: e.Latitude, SpeedLongitude: full.SpeedLongitude, Source: full.Source}
-			if e != want || math.Abs(e.Latitude-full.Latitude) > 1e-12 {
+			if e != want || measure.Over(math.Abs(e.Latitude-full.Latitude), 1e-12) {
 				t.Fatalf("JD %v: Ecliptic %+v, Position %+v", jd, e, full)
 			}
 		}

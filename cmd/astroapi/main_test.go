@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -192,7 +193,33 @@ func TestKill9LosesAtMostOneFlushInterval(t *testing.T) {
 	for range 9 {
 		post(t, base+"/api/v1/natal", key, billed)
 	}
-	time.Sleep(800 * time.Millisecond) // more than two flush intervals: the 10 calls are stored
+	// Wait until a flush has stored the 10 calls (the server counts what
+	// its flushes wrote in /metrics), however slow the machine.
+	flushed := func() int64 {
+		resp, err := http.Get(base + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "astroapi_quota_flushed_calls_total "); ok {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+		}
+		t.Fatal("/metrics lacks astroapi_quota_flushed_calls_total")
+		return 0
+	}
+	for deadline := time.Now().Add(time.Minute); flushed() < 10; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the 10 calls were not flushed within a minute (flush interval 300 ms)")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	for range 5 {
 		post(t, base+"/api/v1/natal", key, billed)
 	}

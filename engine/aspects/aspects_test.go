@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // Hand-checked chart: each expectation below was worked out on paper from
@@ -62,13 +64,13 @@ func TestFindProperties(t *testing.T) {
 			continue
 		}
 		n++
-		if a.Aspect != b.Aspect || math.Abs(a.Orb-b.Orb) > 1e-9 || a.Applying != b.Applying {
+		if a.Aspect != b.Aspect || measure.Over(math.Abs(a.Orb-b.Orb), 1e-9) || a.Applying != b.Applying {
 			t.Fatalf("asymmetric: %+v vs %+v", a, b)
 		}
-		if a.Orb > orbs[a.Aspect]+1e-12 || a.Orb < 0 {
+		if measure.Over(a.Orb, orbs[a.Aspect]+1e-12) || a.Orb < 0 {
 			t.Fatalf("orb %v beyond %v", a.Orb, orbs[a.Aspect])
 		}
-		if math.Abs(math.Abs(a.Separation-a.Angle)-a.Orb) > 1e-9 || a.Separation < 0 || a.Separation > 180 {
+		if measure.Over(math.Abs(math.Abs(a.Separation-a.Angle)-a.Orb), 1e-9) || a.Separation < 0 || measure.Over(a.Separation, 180) {
 			t.Fatalf("inconsistent %+v", a)
 		}
 		// Step both bodies a little forward in time and see the orb move.
@@ -77,7 +79,7 @@ func TestFindProperties(t *testing.T) {
 		p2.Longitude += p.Speed * dt
 		q2.Longitude += q.Speed * dt
 		orb2 := math.Abs(Separation(p2.Longitude, q2.Longitude) - a.Angle)
-		if a.Orb > 1e-3 && (orb2 < a.Orb) != a.Applying {
+		if measure.Over(a.Orb, 1e-3) && (orb2 < a.Orb) != a.Applying {
 			t.Fatalf("applying %v but orb %v -> %v for %+v %+v", a.Applying, a.Orb, orb2, p, q)
 		}
 	}

@@ -2,6 +2,7 @@ package aspects
 
 import (
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -30,7 +31,7 @@ func TestHarmonic(t *testing.T) {
 		var kinds []Kind
 		for i, d := range defs {
 			kinds = append(kinds, d.Kind)
-			if c.angles != nil && math.Abs(d.Angle-c.angles[i]) > 1e-12 {
+			if c.angles != nil && measure.Over(math.Abs(d.Angle-c.angles[i]), 1e-12) {
 				t.Errorf("harmonic %d: %s at %v, want %v", c.n, d.Kind, d.Angle, c.angles[i])
 			}
 			if d.Major != (d.Kind == Opposition || d.Kind == Trine || d.Kind == Square || d.Kind == Sextile) {
@@ -161,7 +162,7 @@ func TestCrossBruteForce(t *testing.T) {
 				if kind == "" {
 					continue
 				}
-				if k >= len(got) || got[k].Point1 != p.Name || got[k].Point2 != q.Name || got[k].Aspect != kind || math.Abs(got[k].Orb-best) > 1e-12 {
+				if k >= len(got) || got[k].Point1 != p.Name || got[k].Point2 != q.Name || got[k].Aspect != kind || measure.Over(math.Abs(got[k].Orb-best), 1e-12) {
 					t.Fatalf("%s-%s: brute force %s %v; got %+v", p.Name, q.Name, kind, best, got[k:])
 				}
 				k++

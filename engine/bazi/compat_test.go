@@ -125,7 +125,7 @@ func TestCompatibility(t *testing.T) {
 				t.Errorf("%+v / %+v: %d (%s) vs swapped %d (%s): %s", p1.Local, p2.Local, s[0].Score, s[0].Relation, s[1].Score, s[1].Relation, s[0].Rule)
 			}
 		}
-		if ab.OverallScore < 1 || ab.OverallScore > 10 || ab.OverallScore != ba.OverallScore || ab.Overall.Score != ab.OverallScore {
+		if !(1 <= ab.OverallScore && ab.OverallScore <= 10) || ab.OverallScore != ba.OverallScore || ab.Overall.Score != ab.OverallScore {
 			t.Errorf("overall %v vs swapped %v", ab.OverallScore, ba.OverallScore)
 		}
 		if diff := cmp.Diff(ab.Person1, ba.Person2); diff != "" {

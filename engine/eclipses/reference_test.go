@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/eclipses/eclipsetest"
 	"github.com/astroapi/astroapi/engine/swe"
 )
@@ -55,13 +56,13 @@ func TestAgainstAstronomyEngine(t *testing.T) {
 		tt := e.JulianDay + eph.DeltaT(engine.JDUT(e.JulianDay))
 		dTT := math.Abs(a.TT-tt) * 86400
 		worstTT = max(worstTT, dTT)
-		if dTT > 60 {
+		if measure.Over(dTT, 60) {
 			t.Errorf("%s %s: greatest eclipse %.0f s from astronomy-engine's (TT)", e.Date, e.Kind, dTT)
 		}
 		if e.JulianDay < limitUT {
 			dUT := math.Abs(a.UT-e.JulianDay) * 86400
 			worstUT = max(worstUT, dUT)
-			if dUT > 60 {
+			if measure.Over(dUT, 60) {
 				t.Errorf("%s %s: greatest eclipse %.0f s from astronomy-engine's (UT)", e.Date, e.Kind, dUT)
 			}
 		}
@@ -122,17 +123,17 @@ func TestAgainstNASA(t *testing.T) {
 			if string(e.Type) != n.Type {
 				t.Errorf("type %s, NASA %s", e.Type, n.Type)
 			}
-			if math.Abs(e.Gamma-n.Gamma) > 0.0003 {
+			if measure.Over(math.Abs(e.Gamma-n.Gamma), 0.0003) {
 				t.Errorf("gamma %.4f, NASA %.4f", e.Gamma, n.Gamma)
 			}
 			mag := e.Magnitude
 			if e.Type == Penumbral {
 				mag = *e.PenumbralMagnitude
 			}
-			if math.Abs(mag-n.Mag) > 0.003 {
+			if measure.Over(math.Abs(mag-n.Mag), 0.003) {
 				t.Errorf("magnitude %.4f, NASA %.4f", mag, n.Mag)
 			}
-			if n.Duration >= 0 && math.Abs(float64(e.DurationSeconds)-n.Duration) > 2 {
+			if n.Duration >= 0 && measure.Over(math.Abs(float64(e.DurationSeconds)-n.Duration), 2) {
 				t.Errorf("duration %d s, NASA %.0f s", e.DurationSeconds, n.Duration)
 			}
 		})
@@ -168,7 +169,7 @@ func TestAgainstSwissEphemeris(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := math.Abs(float64(g.Max())-e.JulianDay) * 86400; d > 0.1 {
+		if d := math.Abs(float64(g.Max())-e.JulianDay) * 86400; measure.Over(d, 0.1) {
 			t.Errorf("%s %s: libswe's maximum %.2f s away", e.Date, e.Kind, d)
 		}
 		bits := map[Type]int32{Total: swe.EclTotal, Annular: swe.EclAnnular, Hybrid: swe.EclHybrid, Partial: swe.EclPartial, Penumbral: swe.EclPenumbral}

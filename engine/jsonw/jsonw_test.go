@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // negZero is -0 (the literal -0.0 is +0 in Go).
@@ -39,7 +41,7 @@ func TestFloatRandom(t *testing.T) {
 		if err != nil || !json.Valid(s) {
 			t.Fatalf("%v -> %q: %v", v, s, err)
 		}
-		if math.Abs(got-v) > 0.5e-7*(1+1e-9)+math.Abs(v)*1e-15 {
+		if measure.Over(math.Abs(got-v), 0.5e-7*(1+1e-9)+math.Abs(v)*1e-15) {
 			t.Fatalf("%v -> %q: off by %g", v, s, got-v)
 		}
 	}

@@ -249,7 +249,7 @@ func TestCompatibility(t *testing.T) {
 				t.Fatalf("%+v %+v: %+v vs %+v", a, b, s[0], s[1])
 			}
 		}
-		if ab.OverallScore != ba.OverallScore || ab.OverallScore < 1 || ab.OverallScore > 10 || ab.Person1 != ba.Person2 {
+		if ab.OverallScore != ba.OverallScore || !(1 <= ab.OverallScore && ab.OverallScore <= 10) || ab.Person1 != ba.Person2 {
 			t.Fatalf("overall %v vs %v", ab.OverallScore, ba.OverallScore)
 		}
 	}

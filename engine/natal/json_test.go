@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 )
 
@@ -78,7 +79,7 @@ func sameJSON(got, want []byte) error {
 		if okg && okw {
 			fg, _ := ng.Float64()
 			fw, _ := nw.Float64()
-			if math.Abs(fg-fw) > 0.5e-7+math.Abs(fw)*1e-15 {
+			if measure.Over(math.Abs(fg-fw), 0.5e-7+math.Abs(fw)*1e-15) {
 				return errorf("token %d: %s, want %s", n, ng, nw)
 			}
 			continue

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 func TestSect(t *testing.T) {
@@ -37,12 +39,12 @@ func TestFortuneSpiritMirror(t *testing.T) {
 		for _, day := range []bool{true, false} {
 			f := Fortune.Cast(asc, moon, sun, day)
 			s := Spirit.Cast(asc, sun, moon, day)
-			if d := math.Abs(math.Remainder(f+s-2*asc, 360)); d > 1e-9 {
+			if d := math.Abs(math.Remainder(f+s-2*asc, 360)); measure.Over(d, 1e-9) {
 				t.Fatalf("asc %v sun %v moon %v day %v: Fortune %v + Spirit %v - 2 Asc = %v, want 0 mod 360", asc, sun, moon, day, f, s, d)
 			}
 			// By night Fortune takes Spirit's day formula.
 			if !day {
-				if d := math.Abs(math.Remainder(f-Spirit.Cast(asc, sun, moon, true), 360)); d > 1e-9 {
+				if d := math.Abs(math.Remainder(f-Spirit.Cast(asc, sun, moon, true), 360)); measure.Over(d, 1e-9) {
 					t.Fatalf("night Fortune %v differs from day Spirit", f)
 				}
 			}
@@ -54,10 +56,10 @@ func TestFortuneSpiritMirror(t *testing.T) {
 // (230°), a day chart: Fortune = 10 + 230 - 135 = 105° (15° Cancer); by night
 // 10 + 135 - 230 = -85 = 275° (5° Capricorn).
 func TestFortuneWorked(t *testing.T) {
-	if got := Fortune.Cast(10, 230, 135, true); math.Abs(got-105) > 1e-12 {
+	if got := Fortune.Cast(10, 230, 135, true); measure.Over(math.Abs(got-105), 1e-12) {
 		t.Fatalf("day Fortune = %v, want 105", got)
 	}
-	if got := Fortune.Cast(10, 230, 135, false); math.Abs(got-275) > 1e-12 {
+	if got := Fortune.Cast(10, 230, 135, false); measure.Over(math.Abs(got-275), 1e-12) {
 		t.Fatalf("night Fortune = %v, want 275", got)
 	}
 	if got := Fortune.Text(false); got != "Ascendant + Sun - Moon" {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 )
 
@@ -83,7 +84,7 @@ func TestConfigurationsNested(t *testing.T) {
 	cs = Configurations(pts(0, 121, 242, 90, 210, 331), ConfigOptions{})
 	for i := 1; i < len(cs); i++ {
 		a, b := slices.Index(Figures, cs[i-1].Type), slices.Index(Figures, cs[i].Type)
-		if a > b || a == b && cs[i-1].Orb > cs[i].Orb {
+		if a > b || a == b && measure.Over(cs[i-1].Orb, cs[i].Orb) {
 			t.Fatalf("out of order at %d: %+v then %+v", i, cs[i-1], cs[i])
 		}
 	}
@@ -153,7 +154,7 @@ func TestConfigurationsRandom(t *testing.T) {
 		covered := map[string]bool{}
 		for _, c := range cs {
 			if c.Type == Stellium {
-				if c.Orb > DefaultStelliumSpan+1e-9 || len(c.Points) < 3 {
+				if measure.Over(c.Orb, DefaultStelliumSpan+1e-9) || len(c.Points) < 3 {
 					t.Fatalf("chart %d: stellium %+v", n, c)
 				}
 				for _, m := range c.Points {
@@ -164,7 +165,7 @@ func TestConfigurationsRandom(t *testing.T) {
 			for _, l := range c.Links {
 				d, _ := l.Aspect.Def()
 				sep := aspects.Separation(lon[l.Point1], lon[l.Point2])
-				if math.Abs(math.Abs(sep-d.Angle)-l.Orb) > 1e-9 || l.Orb > orbs[l.Aspect] {
+				if measure.Over(math.Abs(math.Abs(sep-d.Angle)-l.Orb), 1e-9) || measure.Over(l.Orb, orbs[l.Aspect]) {
 					t.Fatalf("chart %d: %s link %+v at separation %v", n, c.Type, l, sep)
 				}
 			}

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // unitVector is a point on the unit sphere.
@@ -64,7 +66,7 @@ func sameNearest(t *testing.T, label string, got, want []Nearby) {
 		t.Fatalf("%s: %d results, want %d", label, len(got), len(want))
 	}
 	for i := range got {
-		if math.Abs(got[i].DistanceKm-want[i].DistanceKm) > 0.01 {
+		if measure.Over(math.Abs(got[i].DistanceKm-want[i].DistanceKm), 0.01) {
 			t.Errorf("%s #%d: %s at %.3f km, brute force %s at %.3f km", label, i, got[i].Name, got[i].DistanceKm, want[i].Name, want[i].DistanceKm)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/houses"
 	"github.com/astroapi/astroapi/engine/natal"
 )
@@ -50,7 +51,7 @@ func TestCompositeProperties(t *testing.T) {
 			if b.Name == natal.SouthNode {
 				want = engine.Normalize(c.Planets[i-1].Longitude + 180)
 			}
-			if b.Name != c1.Planets[i].Name || math.Abs(math.Remainder(b.Longitude-want, 360)) > 1e-12 {
+			if b.Name != c1.Planets[i].Name || measure.Over(math.Abs(math.Remainder(b.Longitude-want, 360)), 1e-12) {
 				t.Fatalf("composite %d: %s at %v, want %v", n, b.Name, b.Longitude, want)
 			}
 			if b.Longitude != swapped.Planets[i].Longitude || b.House != swapped.Planets[i].House {
@@ -61,18 +62,18 @@ func TestCompositeProperties(t *testing.T) {
 			}
 		}
 		mc := Midpoint(c1.Midheaven.Longitude, c2.Midheaven.Longitude)
-		if math.Abs(math.Remainder(c.Midheaven.Longitude-mc, 360)) > 1e-9 {
+		if measure.Over(math.Abs(math.Remainder(c.Midheaven.Longitude-mc, 360)), 1e-9) {
 			t.Fatalf("composite %d (%s): Midheaven %v, midpoint %v", n, o.Method, c.Midheaven.Longitude, mc)
 		}
 		cu := cuspArray(c)
 		for i := range 6 {
-			if math.Abs(math.Remainder(cu[i+6]-cu[i]-180, 360)) > 1e-9 {
+			if measure.Over(math.Abs(math.Remainder(cu[i+6]-cu[i]-180, 360)), 1e-9) {
 				t.Fatalf("composite %d: cusps %d and %d not opposite: %v", n, i+1, i+7, cu)
 			}
 		}
 		switch {
 		case o.HouseSystem == engine.Equal:
-			if math.Abs(math.Remainder(cu[0]-c.Ascendant.Longitude, 360)) > 1e-9 {
+			if measure.Over(math.Abs(math.Remainder(cu[0]-c.Ascendant.Longitude, 360)), 1e-9) {
 				t.Fatalf("composite %d: equal houses do not start at the Ascendant", n)
 			}
 		case o.Method == Midpoints && o.HouseSystem != engine.WholeSign:
@@ -85,7 +86,7 @@ func TestCompositeProperties(t *testing.T) {
 			// those of houses.Cusps there.
 			h := houses.CuspsSidereal(o.HouseSystem, c.Frame.ARMC, pos.eps, c.Frame.Latitude, c.Frame.AyanamsaAt)
 			for i := range 12 {
-				if math.Abs(math.Remainder(h.Cusps[i]-cu[i], 360)) > 1e-9 {
+				if measure.Over(math.Abs(math.Remainder(h.Cusps[i]-cu[i], 360)), 1e-9) {
 					t.Fatalf("composite %d: cusp %d %v, houses.Cusps %v", n, i+1, cu[i], h.Cusps[i])
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/patterns"
@@ -94,13 +95,13 @@ func TestInterAspectsBruteForce(t *testing.T) {
 					continue
 				}
 				want++
-				if !ok || a.Aspect != bestDef.Kind || math.Abs(a.Orb-best) > 0.001 {
+				if !ok || a.Aspect != bestDef.Kind || measure.Over(math.Abs(a.Orb-best), 0.001) {
 					t.Fatalf("chart pair %d: %s-%s: brute force %s orb %v, got %+v (listed %v)", n, p.Name, q.Name, bestDef.Kind, best, a, ok)
 				}
 				// A tenth of a second on: the orb shrinks when applying.
 				const dt = 1e-6
 				later := math.Abs(math.Abs(math.Remainder(q.Longitude+q.Speed*dt-p.Longitude-p.Speed*dt, 360)) - bestDef.Angle)
-				if p.Speed != q.Speed && math.Abs(later-best) > 1e-12 && (later < best) != a.Applying {
+				if p.Speed != q.Speed && measure.Over(math.Abs(later-best), 1e-12) && (later < best) != a.Applying {
 					t.Fatalf("chart pair %d: %s-%s applying %v, orb %v -> %v", n, p.Name, q.Name, a.Applying, best, later)
 				}
 			}
@@ -127,7 +128,7 @@ func TestScore(t *testing.T) {
 	var ia []InterAspect
 	for i, want := range []float64{4.5, -3, -0.5} {
 		w := Weight(as[i], orbs[as[i].Aspect])
-		if math.Abs(w-want) > 1e-12 {
+		if measure.Over(math.Abs(w-want), 1e-12) {
 			t.Errorf("%+v: weight %v, want %v", as[i], w, want)
 		}
 		ia = append(ia, InterAspect{Person1: as[i].Point1, Person2: as[i].Point2, Aspect: as[i].Aspect, Orb: as[i].Orb, Weight: w})
@@ -222,7 +223,7 @@ func diff(want, got any, path string) string {
 			}
 		}
 	case float64:
-		if g, ok := got.(float64); !ok || math.Abs(g-w) > 1e-7*math.Max(1, math.Abs(w)) {
+		if g, ok := got.(float64); !ok || measure.Over(math.Abs(g-w), 1e-7*math.Max(1, math.Abs(w))) {
 			return fmt.Sprintf("%s: %v, got %v", path, w, got)
 		}
 	default:

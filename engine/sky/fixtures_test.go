@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/sky/skytest"
 	"github.com/astroapi/astroapi/tables/tablestest"
 )
@@ -28,21 +29,17 @@ type positionCase struct {
 	MoonPhase       map[string]float64 `json:"moon_phase"`
 }
 
-// worst keeps the largest error of a quantity and where it happened.
+// worst keeps the largest error of a quantity and where it happened, with
+// its tolerance.
 type worst struct {
-	err  float64
-	at   string
-	n    int
+	measure.Worst
 	tol  float64
 	unit string
 }
 
 func (w *worst) add(err, tol float64, unit, at string) {
-	w.n++
 	w.tol, w.unit = tol, unit
-	if err > w.err || math.IsNaN(err) {
-		w.err, w.at = err, at
-	}
+	w.Add(err, at)
 }
 
 func report(t *testing.T, stats map[string]*worst) {
@@ -54,10 +51,8 @@ func report(t *testing.T, stats map[string]*worst) {
 	sort.Strings(names)
 	for _, k := range names {
 		w := stats[k]
-		t.Logf("%-34s n=%4d worst %.3g %s (tolerance %g) at %s", k, w.n, w.err, w.unit, w.tol, w.at)
-		if !(w.err <= w.tol) {
-			t.Errorf("%s: worst %.3g %s > %g at %s", k, w.err, w.unit, w.tol, w.at)
-		}
+		t.Logf("%-34s n=%4d worst %.3g %s (tolerance %g) at %s", k, w.N(), w.Max(), w.unit, w.tol, w.At())
+		w.Check(t, k, w.unit, w.tol)
 	}
 }
 
@@ -236,7 +231,7 @@ func TestQuarters(t *testing.T) {
 		}
 	}
 	t.Logf("quarters: worst %.2f s from the swetest-refined root (tolerance 60 s); %.1f s from astronomy-engine's own instant", worstRef, worstAE)
-	if worstRef > 60 {
+	if measure.Over(worstRef, 60) {
 		t.Errorf("worst quarter %.1f s off", worstRef)
 	}
 }
@@ -265,7 +260,7 @@ func TestIngresses(t *testing.T) {
 		}
 	}
 	t.Logf("ingresses: worst %.2f s (tolerance 60 s)", worstRef)
-	if worstRef > 60 {
+	if measure.Over(worstRef, 60) {
 		t.Errorf("worst ingress %.1f s off", worstRef)
 	}
 }
@@ -326,7 +321,7 @@ func TestStations(t *testing.T) {
 	for _, b := range StationPlanets {
 		w := worstBy[string(KeyOf(b))]
 		t.Logf("%-8s worst %.1f s (tolerance 300 s)", b, w)
-		if w > 300 {
+		if measure.Over(w, 300) {
 			t.Errorf("%v: station %.0f s off", b, w)
 		}
 	}

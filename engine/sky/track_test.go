@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // scanFirst is the reference for NextCrossing: the body's longitude every
@@ -67,7 +68,7 @@ func TestNextCrossing(t *testing.T) {
 				}
 				want, wok := scanFirst(t, pos, b, t0, limit, target)
 				n++
-				if ok != wok || ok && math.Abs(got-want)*86400 > 60 {
+				if ok != wok || ok && measure.Over(math.Abs(got-want)*86400, 60) {
 					t.Errorf("%v from %.4f toward %.4f, target %.4f: %v %.6f, scan %v %.6f", b, t0, limit, target, ok, got, wok, want)
 					continue
 				}

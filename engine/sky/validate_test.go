@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // fieldsOf returns the fields named by a validation error.
@@ -145,7 +146,7 @@ func TestMoonProperties(t *testing.T) {
 	for i := 1; i < len(ph.Phases); i++ {
 		a, b := ph.Phases[i-1], ph.Phases[i]
 		d := b.Instant.JD - a.Instant.JD
-		if d < 6.4 || d > 8.4 || b.Quarter != quarters[(indexOf(a.Quarter)+1)%4] {
+		if !(6.4 <= d && d <= 8.4) || b.Quarter != quarters[(indexOf(a.Quarter)+1)%4] {
 			t.Errorf("%s %v then %s %v (%.2f days)", a.Quarter, a.Instant.Datetime, b.Quarter, b.Instant.Datetime, d)
 		}
 	}
@@ -164,7 +165,7 @@ func TestMoonProperties(t *testing.T) {
 			t.Errorf("MoonAt's next %s %v, MoonPhases %v", q.Quarter, q.Instant, next[q.Quarter].Instant)
 		}
 	}
-	if m.AgeDays < 0 || m.AgeDays > 29.9 || math.Abs(float64(start)-m.AgeDays-m.PreviousNewMoon.Instant.JD) > 1e-9 {
+	if !(0 <= m.AgeDays && m.AgeDays <= 29.9) || measure.Over(math.Abs(float64(start)-m.AgeDays-m.PreviousNewMoon.Instant.JD), 1e-9) {
 		t.Errorf("age %v, previous new moon %v", m.AgeDays, m.PreviousNewMoon.Instant)
 	}
 	// Sidereal: the same instants, longitudes less the ayanamsa.
@@ -175,7 +176,7 @@ func TestMoonProperties(t *testing.T) {
 	for i, q := range sid.Phases {
 		tq := ph.Phases[i]
 		aya, _ := pos.Ayanamsa(engine.JDUT(q.Instant.JD), engine.Lahiri)
-		if q.Instant != tq.Instant || sepArcsec(q.Longitude+aya, tq.Longitude) > 0.01 {
+		if q.Instant != tq.Instant || measure.Over(sepArcsec(q.Longitude+aya, tq.Longitude), 0.01) {
 			t.Errorf("sidereal %s: %v %.6f, tropical %v %.6f", q.Quarter, q.Instant, q.Longitude, tq.Instant, tq.Longitude)
 		}
 	}
@@ -221,11 +222,11 @@ func TestStationProperties(t *testing.T) {
 			lon float64
 		}{{p.Shadow.Start.JD, p.End.Longitude}, {p.Shadow.End.JD, p.Start.Longitude}} {
 			q, _ := pos.Position(engine.JDUT(c.at), b, engine.Options{})
-			if e := sepArcsec(q.Longitude, c.lon); e > 0.1 {
+			if e := sepArcsec(q.Longitude, c.lon); measure.Over(e, 0.1) {
 				t.Errorf("%s shadow at %v: longitude off by %.2f\"", p.Name, c.at, e)
 			}
 		}
-		if d := p.Days; d < 15 || d > 170 {
+		if d := p.Days; !(15 <= d && d <= 170) {
 			t.Errorf("%s: %.1f-day retrograde", p.Name, d)
 		}
 	}
@@ -262,7 +263,7 @@ func TestEphemerisRows(t *testing.T) {
 		}
 		for i, q := range p.Planets {
 			g := r.Positions[i]
-			if g.Longitude != q.Longitude || g.Latitude != q.Latitude || g.Speed != q.Speed || math.Abs(g.Declination-q.Declination) > 1e-12 || g.Sign != q.Sign {
+			if g.Longitude != q.Longitude || g.Latitude != q.Latitude || g.Speed != q.Speed || measure.Over(math.Abs(g.Declination-q.Declination), 1e-12) || g.Sign != q.Sign {
 				t.Errorf("%v %s: row %+v, planets %+v", r.Datetime, q.Name, g, q)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/swe"
 )
@@ -160,7 +161,7 @@ func TestVoidBruteForce(t *testing.T) {
 				t.Errorf("%d periods matched, reference has %d", matched, want)
 			}
 			t.Logf("%d periods, worst instant %.2f s (tolerance 60 s)", matched, worst)
-			if worst > 60 {
+			if measure.Over(worst, 60) {
 				t.Errorf("worst instant %.1f s off", worst)
 			}
 		})
@@ -192,7 +193,7 @@ func TestVoidAt(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if next.Start.JD > float64(after) && (v.IsVoid || v.Period.Start.JD != next.Start.JD) {
+		if measure.Over(next.Start.JD, float64(after)) && (v.IsVoid || v.Period.Start.JD != next.Start.JD) {
 			t.Errorf("after period %d: is_void %v, period from %v, want from %v", i, v.IsVoid, v.Period.Start.Datetime, next.Start.Datetime)
 		}
 		// Periods tile: each starts after the previous one ends, and ends at
@@ -214,7 +215,7 @@ func TestVoidSidereal(t *testing.T) {
 	}
 	for _, p := range sid.Periods {
 		m, _ := pos.Position(p.End.JDUT(), engine.Moon, engine.Options{Sidereal: engine.Lahiri})
-		if d := math.Abs(math.Remainder(m.Longitude, 30)) * 3600; d > 0.01 {
+		if d := math.Abs(math.Remainder(m.Longitude, 30)) * 3600; measure.Over(d, 0.01) {
 			t.Errorf("period ending %v: sidereal Moon %.6f° off a boundary by %.3f\"", p.End.Datetime, m.Longitude, d)
 		}
 	}

@@ -3,6 +3,7 @@ package solarterms
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -15,22 +16,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/ephem"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/tables"
 )
 
 var tableFile = filepath.Join("..", "..", "data", "ephemeris.bolt")
-
-// skipOrFail skips a test whose fixture is missing, but fails in CI, which
-// installs libswe and runs `make gen` first.
-func skipOrFail(t testing.TB, format string, a ...any) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf(format, a...)
-	}
-	t.Skipf(format, a...)
-}
 
 // sources opens the Swiss Ephemeris and the generated tables: the Finder
 // the API uses (table, then root-finding on the tables' Sun) and two
@@ -39,10 +31,10 @@ func sources(t testing.TB) (withTable, rootTables, rootSwe *Finder) {
 	t.Helper()
 	eph, err := swe.Open("")
 	if err != nil {
-		skipOrFail(t, "Swiss Ephemeris: %v", err)
+		measure.Missing(t, fmt.Errorf("Swiss Ephemeris: %w", err))
 	}
 	if _, err := os.Stat(tableFile); err != nil {
-		skipOrFail(t, "%s not generated (make gen)", tableFile)
+		measure.Missing(t, fmt.Errorf("%s not generated (make gen)", tableFile))
 	}
 	set, err := tables.Open(tableFile)
 	if err != nil {
@@ -50,7 +42,7 @@ func sources(t testing.TB) (withTable, rootTables, rootSwe *Finder) {
 	}
 	t.Cleanup(func() { set.Close() })
 	if set.SolarTerms() == nil {
-		skipOrFail(t, "%s has no solar-term table: regenerate it (make gen)", tableFile)
+		measure.Missing(t, fmt.Errorf("%s has no solar-term table: regenerate it (make gen)", tableFile))
 	}
 	pos := ephem.New(set, eph)
 	return New(set.SolarTerms(), pos), New(nil, pos), New(nil, ephem.New(nil, eph))
@@ -96,21 +88,13 @@ func readFixture(t testing.TB, name string) []fixtureTerm {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return measure.NonEmpty(t, out, name)
 }
 
-// worst tracks the largest difference in seconds and where it occurred.
-type worst struct {
-	sec  float64
-	at   fixtureTerm
-	seen int
-}
-
-func (w *worst) add(ft fixtureTerm, gotJD float64) {
-	w.seen++
-	if d := math.Abs(gotJD-ft.jd) * 86400; d > w.sec || d != d {
-		w.sec, w.at = d, ft
-	}
+// add adds the difference in seconds between a found instant and the
+// fixture's.
+func add(w *measure.Worst, ft fixtureTerm, gotJD float64) {
+	w.Add(math.Abs(gotJD-ft.jd)*86400, ft.year, ft.term)
 }
 
 // TestSwetest compares every term of every fifth year 1800-2395 (2,880)
@@ -130,7 +114,7 @@ func TestSwetest(t *testing.T) {
 		{"RootOnSwe", rootSwe, ByRoot},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var w worst
+			var w measure.Worst
 			for _, ft := range readFixture(t, "swetest_terms.tsv") {
 				c, err := tc.f.Find(ft.year, ft.term)
 				if err != nil {
@@ -139,12 +123,10 @@ func TestSwetest(t *testing.T) {
 				if c.Method != tc.method {
 					t.Fatalf("%d %s: method %s, want %s", ft.year, ft.term, c.Method, tc.method)
 				}
-				w.add(ft, float64(c.JD))
+				add(&w, ft, float64(c.JD))
 			}
-			if w.sec > tol {
-				t.Errorf("worst %.3f s (%d %s) over %d terms, tolerance %g s", w.sec, w.at.year, w.at.term, w.seen, tol)
-			}
-			t.Logf("worst %.4f s (%d %s) over %d terms vs swetest", w.sec, w.at.year, w.at.term, w.seen)
+			w.Check(t, "terms vs swetest", "s", tol)
+			t.Logf("worst %.4f s (%s) over %d terms vs swetest", w.Max(), w.At(), w.N())
 		})
 	}
 }
@@ -163,33 +145,31 @@ func TestLunarJavaScript(t *testing.T) {
 		tolLate  = 120.0 // seconds, 2040-2100, delta T extrapolations differing
 		tolModel = 5.0   // seconds, every year, after removing the delta T difference
 	)
-	var raw, late, model worst
+	var raw, late, model measure.Worst
 	for _, ft := range readFixture(t, "lunar_jieqi.tsv") {
 		c, err := withTable.Find(ft.year, ft.term)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ft.year < 2040 {
-			raw.add(ft, float64(c.JD))
+			add(&raw, ft, float64(c.JD))
 		} else {
-			late.add(ft, float64(c.JD))
+			add(&late, ft, float64(c.JD))
 		}
 		// Equal TT crossings give UT(ours) - UT(theirs) = dT(theirs) - dT(ours).
 		shift := (ft.deltaT - eph.DeltaT(c.JD)*86400) / 86400
-		model.add(ft, float64(c.JD)-shift)
+		add(&model, ft, float64(c.JD)-shift)
 	}
-	if n := raw.seen + late.seen; n != 201*24 {
+	if n := raw.N() + late.N(); n != 201*24 {
 		t.Errorf("%d terms in the fixture, want %d", n, 201*24)
 	}
 	for _, c := range []struct {
 		name string
-		w    worst
+		w    *measure.Worst
 		tol  float64
-	}{{"1900-2039", raw, tolRaw}, {"2040-2100", late, tolLate}, {"delta T removed", model, tolModel}} {
-		if c.w.sec > c.tol {
-			t.Errorf("%s: worst %.1f s (%d %s) over %d terms, tolerance %g s", c.name, c.w.sec, c.w.at.year, c.w.at.term, c.w.seen, c.tol)
-		}
-		t.Logf("%s: worst %.2f s (%d %s) over %d terms vs lunar-javascript (tolerance %g s)", c.name, c.w.sec, c.w.at.year, c.w.at.term, c.w.seen, c.tol)
+	}{{"1900-2039", &raw, tolRaw}, {"2040-2100", &late, tolLate}, {"delta T removed", &model, tolModel}} {
+		c.w.Check(t, c.name, "s", c.tol)
+		t.Logf("%s: worst %.2f s (%s) over %d terms vs lunar-javascript (tolerance %g s)", c.name, c.w.Max(), c.w.At(), c.w.N(), c.tol)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/swe"
 )
 
@@ -106,7 +107,7 @@ func TestCatalogInSEFile(t *testing.T) {
 		if !strings.HasSuffix(found, ","+nom) {
 			t.Errorf("%s: %s found %q", s.Name, s.SEName(), found)
 		}
-		if math.Abs(mag-s.Magnitude) > 0.005 {
+		if measure.Over(math.Abs(mag-s.Magnitude), 0.005) {
 			t.Errorf("%s: magnitude %.2f, sefstars.txt %.2f", s.Name, s.Magnitude, mag)
 		}
 		for _, n := range append([]string{s.Name}, s.AlternateNames...) {
@@ -184,7 +185,7 @@ func TestSeparation(t *testing.T) {
 		{359.5, 0.3, 0.8}, {0.3, 359.5, 0.8}, {10, 190, 180}, {0, 0, 0}, {90, 271, 179},
 		{720.5, 0.3, 0.2}, {-1, 1, 2}, {-179, 179, 2},
 	} {
-		if got := Separation(c.a, c.b); math.Abs(got-c.want) > 1e-9 {
+		if got := Separation(c.a, c.b); measure.Over(math.Abs(got-c.want), 1e-9) {
 			t.Errorf("Separation(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}

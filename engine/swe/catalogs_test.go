@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // TestCatalogConstants checks the eclipse and fixed star constants against
@@ -39,7 +40,7 @@ func TestCatalogConstants(t *testing.T) {
 // swetestLines runs swetest with args and returns its output lines.
 func swetestLines(t *testing.T, args ...string) []string {
 	t.Helper()
-	needTool(t, "swetest")
+	measure.NeedTool(t, "swetest")
 	out, err := exec.Command("swetest", append([]string{"-edir" + DefaultPath, "-head"}, args...)...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("swetest %v: %v\n%s", args, err, out)
@@ -90,7 +91,7 @@ func TestEclipsesAgainstSwetest(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := math.Abs(float64(g.Max())-wantJD) * 86400; d > 0.1 {
+			if d := math.Abs(float64(g.Max())-wantJD) * 86400; measure.Over(d, 0.1) {
 				t.Errorf("%s %s: greatest eclipse JD %.6f, swetest %.6f", kind, f[len(f)-1], float64(g.Max()), wantJD)
 			}
 			typ := map[string]int32{"total": EclTotal, "annular": EclAnnular, "partial": EclPartial,
@@ -107,7 +108,7 @@ func TestEclipsesAgainstSwetest(t *testing.T) {
 			}
 			for i, s := range strings.Split(magField, "/") {
 				want, _ := strconv.ParseFloat(s, 64)
-				if i < len(mags) && math.Abs(mags[i]-want) > 1e-4 {
+				if i < len(mags) && measure.Over(math.Abs(mags[i]-want), 1e-4) {
 					t.Errorf("%s %.6f: magnitude %d = %.5f, swetest %s", kind, wantJD, i, mags[i], s)
 				}
 			}
@@ -139,18 +140,18 @@ func TestSolarEclipse2024(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(lat-(25+17.4/60)) > 0.05 || math.Abs(lon+(104+8.3/60)) > 0.05 {
+	if measure.Over(math.Abs(lat-(25+17.4/60)), 0.05) || measure.Over(math.Abs(lon+(104+8.3/60)), 0.05) {
 		t.Errorf("greatest eclipse at %.3f, %.3f", lat, lon)
 	}
 	h, err := e.SolarEclipseHow(g.Max(), engine.Observer{Longitude: lon, Latitude: lat})
-	if err != nil || h.Flags&EclTotal == 0 || math.Abs(h.Attr[8]-a.Attr[8]) > 1e-4 {
+	if err != nil || h.Flags&EclTotal == 0 || measure.Over(math.Abs(h.Attr[8]-a.Attr[8]), 1e-4) {
 		t.Errorf("how at the point of greatest eclipse: %+v, %v", h, err)
 	}
 	loc, err := e.SolarEclipseWhenLoc(g.Max()-1, engine.Observer{Longitude: lon, Latitude: lat}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := (loc.Times[3] - loc.Times[2]) * 86400; math.Abs(d-268) > 1 {
+	if d := (loc.Times[3] - loc.Times[2]) * 86400; measure.Over(math.Abs(d-268), 1) {
 		t.Errorf("totality %.1f s, want 268 s (4m28s)", d)
 	}
 }
@@ -178,10 +179,10 @@ func TestFixStarAgainstSwetest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := sepArcsec(p.Longitude, lon); d > 0.001 {
+		if d := sepArcsec(p.Longitude, lon); measure.Over(d, 0.001) {
 			t.Errorf("%s %s: longitude %.7f, swetest %.7f", c.star, c.date, p.Longitude, lon)
 		}
-		if d := math.Abs(p.Latitude-lat) * 3600; d > 0.001 {
+		if d := math.Abs(p.Latitude-lat) * 3600; measure.Over(d, 0.001) {
 			t.Errorf("%s %s: latitude %.7f, swetest %.7f", c.star, c.date, p.Latitude, lat)
 		}
 	}

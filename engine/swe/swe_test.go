@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // ExampleJulianDay: the epoch J2000.0 is 2000 January 1, 12h = JD 2451545.0,
@@ -25,15 +26,15 @@ func TestCalendarRoundTrip(t *testing.T) {
 	for range 2000 {
 		jd := engine.JDUT(2086302.5 + rng.Float64()*700000) // 1000 .. 2900
 		y, m, d, h := CalendarDate(jd)
-		if back := JulianDay(y, m, d, h); math.Abs(float64(back-jd)) > 1e-8 {
+		if back := JulianDay(y, m, d, h); measure.Over(math.Abs(float64(back-jd)), 1e-8) {
 			t.Fatalf("JulianDay(CalendarDate(%v)) = %v", jd, back)
 		}
 		// The pure Go fallback of builds without cgo agrees with libswe.
 		gy, gm, gd, gh := calendarDateGo(jd)
-		if gy != y || gm != m || gd != d || math.Abs(gh-h) > 1e-6 {
+		if gy != y || gm != m || gd != d || measure.Over(math.Abs(gh-h), 1e-6) {
 			t.Fatalf("%v: libswe %d-%d-%d %.9f, Meeus %d-%d-%d %.9f", jd, y, m, d, h, gy, gm, gd, gh)
 		}
-		if g := julianDayGo(y, m, d, h); math.Abs(float64(g-jd)) > 1e-8 {
+		if g := julianDayGo(y, m, d, h); measure.Over(math.Abs(float64(g-jd)), 1e-8) {
 			t.Fatalf("%d-%d-%d %.9f: libswe %v, Meeus %v", y, m, d, h, jd, g)
 		}
 	}
@@ -137,12 +138,12 @@ func TestAyanamsaIsWhatSiderealSubtracts(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if d := max(sepArcsec(xx[0], sd.Longitude), math.Abs(xx[1]-sd.Latitude)*3600); d > 1e-6 {
+					if d := max(sepArcsec(xx[0], sd.Longitude), math.Abs(xx[1]-sd.Latitude)*3600); measure.Over(d, 1e-6) {
 						t.Errorf("j2000 %v at %v: sidereal differs from SEFLG_J2000 by %.3g\"", b, jd, d)
 					}
 					continue
 				}
-				if d := sepArcsec(tr.Longitude-ay, sd.Longitude); d > 1e-6 {
+				if d := sepArcsec(tr.Longitude-ay, sd.Longitude); measure.Over(d, 1e-6) {
 					t.Errorf("%s %v at %v: tropical - ayanamsa misses sidereal by %.3g\"", a, b, jd, d)
 				}
 			}

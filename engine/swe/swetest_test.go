@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // Tolerances against swetest (the same library, so only our flags, modes and
@@ -45,7 +46,7 @@ func fixture(t *testing.T) [][]string {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return recs
+	return measure.NonEmpty(t, recs, "testdata/swetest.txt.gz")
 }
 
 func floats(t *testing.T, s []string) []float64 {
@@ -83,12 +84,13 @@ func frameOptions(t *testing.T, frame string) engine.Options {
 }
 
 // worst keeps the largest error per key, for the log and the assertions.
-type worst map[string]float64
+type worst map[string]*measure.Worst
 
-func (w worst) add(key string, v float64) {
-	if v > w[key] || math.IsNaN(v) {
-		w[key] = v
+func (w worst) add(key string, v float64, at ...any) {
+	if w[key] == nil {
+		w[key] = &measure.Worst{}
 	}
+	w[key].Add(v, at...)
 }
 
 func TestSwetestPositions(t *testing.T) {
@@ -124,18 +126,17 @@ func TestSwetestPositions(t *testing.T) {
 		if p.Source != wantSrc {
 			t.Errorf("%s %s %.6f: source %q, want %q", frame, name, jd, p.Source, wantSrc)
 		}
-		ang.add(key, max(sepArcsec(p.Longitude, want[0]), math.Abs(p.Latitude-want[1])*3600))
-		dist.add(key, math.Abs(p.Distance-want[2]))
-		speed.add(key, max(math.Abs(p.SpeedLongitude-want[3]), math.Abs(p.SpeedLatitude-want[4]), math.Abs(p.SpeedDistance-want[5])))
+		ang.add(key, max(sepArcsec(p.Longitude, want[0]), math.Abs(p.Latitude-want[1])*3600), "JD", jd)
+		dist.add(key, math.Abs(p.Distance-want[2]), "JD", jd)
+		speed.add(key, max(math.Abs(p.SpeedLongitude-want[3]), math.Abs(p.SpeedLatitude-want[4]), math.Abs(p.SpeedDistance-want[5])), "JD", jd)
 	}
 	for key, n := range counts {
 		if !strings.HasPrefix(key, "mosh") && n < 200 {
 			t.Errorf("%s: only %d cases in the fixture", key, n)
 		}
-		if ang[key] > tolArcsec || dist[key] > tolDistAU || speed[key] > tolSpeedDeg {
-			t.Errorf("%s: worst angle %.2g\" (tol %g), distance %.2g AU (tol %g), speed %.2g deg/day (tol %g)",
-				key, ang[key], tolArcsec, dist[key], tolDistAU, speed[key], tolSpeedDeg)
-		}
+		ang[key].Check(t, key+" angle", "arcsec", tolArcsec)
+		dist[key].Check(t, key+" distance", "AU", tolDistAU)
+		speed[key].Check(t, key+" speed", "deg/day", tolSpeedDeg)
 	}
 	// Every body in every frame, except heliocentric Sun, nodes and apogee,
 	// which swetest does not print (the binding returns what libswe gives).
@@ -154,11 +155,11 @@ func TestSwetestPositions(t *testing.T) {
 			}
 		}
 	}
-	var all float64
-	for _, v := range ang {
-		all = max(all, v)
+	var all measure.Worst
+	for key, v := range ang {
+		all.Add(v.Max(), key, v.At())
 	}
-	t.Logf("%d positions; worst angle error over all bodies and frames %.2g arcsec", len(recs), all)
+	t.Logf("%d positions; worst angle error over all bodies and frames %.2g arcsec (%s)", len(recs), all.Max(), all.At())
 }
 
 // goName is the fixture name of b (its Go constant name).
@@ -175,7 +176,7 @@ func TestSwetestHouses(t *testing.T) {
 	e := openTest(t)
 	seen := map[engine.HouseSystem]int{}
 	fallbacks := 0
-	var worstErr float64
+	var worstErr measure.Worst
 	for _, r := range fixture(t) {
 		if r[0] != "H" {
 			continue
@@ -205,8 +206,8 @@ func TestSwetestHouses(t *testing.T) {
 		got := append(h.Cusps[:], h.Ascendant, h.Midheaven, h.ARMC, h.Vertex, h.EquatorialAscendant)
 		for i := range got {
 			d := sepArcsec(got[i], want[i])
-			worstErr = max(worstErr, d)
-			if d > tolArcsec {
+			worstErr.Add(d, sys, ay, jd, lat, lon, i)
+			if measure.Over(d, tolArcsec) {
 				t.Errorf("%s %s %.6f %.4f %.4f: value %d = %.9f, swetest %.9f", sys, ay, jd, lat, lon, i, got[i], want[i])
 			}
 		}
@@ -214,7 +215,7 @@ func TestSwetestHouses(t *testing.T) {
 		// (except for the j2000 ayanamsa, which libswe computes in the
 		// J2000 ecliptic frame: SE_SIDM_J2000 implies SE_SIDBIT_ECL_T0).
 		if ay != string(engine.J2000) {
-			if d := sepArcsec(h.ARMC, e.SiderealTime(engine.JDUT(jd))*15+lon); d > tolArcsec {
+			if d := sepArcsec(h.ARMC, e.SiderealTime(engine.JDUT(jd))*15+lon); measure.Over(d, tolArcsec) {
 				t.Errorf("%s %.6f: ARMC %.9f but sidereal time*15 + longitude differs by %.3g\"", ay, jd, h.ARMC, d)
 			}
 		}
@@ -227,7 +228,8 @@ func TestSwetestHouses(t *testing.T) {
 	if fallbacks == 0 {
 		t.Error("fixture has no polar fallback case")
 	}
-	t.Logf("houses: worst error %.2g arcsec; %d polar Porphyry fallbacks", worstErr, fallbacks)
+	worstErr.Check(t, "houses", "arcsec", tolArcsec)
+	t.Logf("houses: worst error %.2g arcsec (%s); %d polar Porphyry fallbacks", worstErr.Max(), worstErr.At(), fallbacks)
 }
 
 func TestSwetestAyanamsaObliquityDeltaT(t *testing.T) {
@@ -242,10 +244,10 @@ func TestSwetestAyanamsaObliquityDeltaT(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := math.Abs(e.DeltaT(jd)*86400 - v[1]); d > tolDeltaTs {
+			if d := math.Abs(e.DeltaT(jd)*86400 - v[1]); measure.Over(d, tolDeltaTs) {
 				t.Errorf("%.6f: delta T off by %.3g s", v[0], d)
 			}
-			if d := max(math.Abs(eps-v[2]), math.Abs(nut-v[3])) * 3600; d > tolArcsec {
+			if d := max(math.Abs(eps-v[2]), math.Abs(nut-v[3])) * 3600; measure.Over(d, tolArcsec) {
 				t.Errorf("%.6f: obliquity/nutation off by %.3g\"", v[0], d)
 			}
 			n++
@@ -255,7 +257,7 @@ func TestSwetestAyanamsaObliquityDeltaT(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := math.Abs(got-v[1]) * 3600; d > tolArcsec {
+			if d := math.Abs(got-v[1]) * 3600; measure.Over(d, tolArcsec) {
 				t.Errorf("%s %.6f: ayanamsa %.9f, swetest %.9f", r[1], v[0], got, v[1])
 			}
 			n++

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/google/go-cmp/cmp"
 )
@@ -63,12 +64,12 @@ func TestFirdariaTable(t *testing.T) {
 				for _, s := range p.SubPeriods {
 					subs = append(subs, s.Lord)
 				}
-				if p.Lord != r.lord || p.Years != r.years || math.Abs(p.StartAge-age) > 1e-12 || !cmp.Equal(subs, r.subs) {
+				if p.Lord != r.lord || p.Years != r.years || measure.Over(math.Abs(p.StartAge-age), 1e-12) || !cmp.Equal(subs, r.subs) {
 					t.Errorf("period %d: %s %v years from %v, subs %v; want %s %v from %v, %v", i, p.Lord, p.Years, p.StartAge, subs, r.lord, r.years, age, r.subs)
 				}
 				// Seven equal sub-periods tiling the period.
 				for k, s := range p.SubPeriods {
-					if math.Abs(s.Years-r.years/7) > 1e-12 || math.Abs(s.StartAge-(age+float64(k)*r.years/7)) > 1e-9 {
+					if measure.Over(math.Abs(s.Years-r.years/7), 1e-12) || measure.Over(math.Abs(s.StartAge-(age+float64(k)*r.years/7)), 1e-9) {
 						t.Errorf("%s sub-period %d: %v years from %v", p.Lord, k, s.Years, s.StartAge)
 					}
 					if (k == 0 && !s.Start.Equal(p.Start)) || (k > 0 && !s.Start.Equal(p.SubPeriods[k-1].End)) || (k == 6 && !s.End.Equal(p.End)) {
@@ -109,7 +110,7 @@ func TestFirdariaTable(t *testing.T) {
 		{n.Periods[1].SubPeriods[1], "Jupiter", 10.571, 12.142},
 		{n.Periods[2].SubPeriods[2], "Sun", 23.428, 25.142},
 	} {
-		if c.p.Lord != c.lord || math.Abs(c.p.StartAge-c.start) > 0.001 || math.Abs(c.p.EndAge-c.end) > 0.0015 {
+		if c.p.Lord != c.lord || measure.Over(math.Abs(c.p.StartAge-c.start), 0.001) || measure.Over(math.Abs(c.p.EndAge-c.end), 0.0015) {
 			t.Errorf("%s-%s %.3f-%.3f, table %s %.3f-%.3f", c.p.MajorLord, c.p.Lord, c.p.StartAge, c.p.EndAge, c.lord, c.start, c.end)
 		}
 	}
@@ -130,7 +131,7 @@ func TestFirdariaWorkedExample(t *testing.T) {
 		t.Fatal("noon birth is not diurnal")
 	}
 	end := f.Periods[0].SubPeriods[0].End
-	if d := end.Sub(date("1952-01-05T00:00:00Z")).Hours() / 24; math.Abs(d) > 2 {
+	if d := end.Sub(date("1952-01-05T00:00:00Z")).Hours() / 24; measure.Over(math.Abs(d), 2) {
 		t.Errorf("Sun-Sun ends %s, the table's arithmetic about 1952-01-05", end)
 	}
 }
@@ -154,7 +155,7 @@ func TestFirdariaAtAge(t *testing.T) {
 				want = p
 			}
 		}
-		if r.Period.Lord != want.Lord || r.Period.Cycle != cyc || math.Abs(r.Period.StartAge-(want.StartAge+75*float64(cyc-1))) > 1e-9 {
+		if r.Period.Lord != want.Lord || r.Period.Cycle != cyc || measure.Over(math.Abs(r.Period.StartAge-(want.StartAge+75*float64(cyc-1))), 1e-9) {
 			t.Errorf("age %v: %s (cycle %d from %v), want %s (cycle %d)", age, r.Period.Lord, r.Period.Cycle, r.Period.StartAge, want.Lord, cyc)
 		}
 		if want.SubPeriods == nil {
@@ -169,7 +170,7 @@ func TestFirdariaAtAge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if byDate.Period.Lord != r.Period.Lord || math.Abs(byDate.Age-age) > 1e-6 {
+		if byDate.Period.Lord != r.Period.Lord || measure.Over(math.Abs(byDate.Age-age), 1e-6) {
 			t.Errorf("age %v: by date %s gives %s at age %v", age, r.Date, byDate.Period.Lord, byDate.Age)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/natal"
 )
 
@@ -101,5 +102,9 @@ func loadFixture(t *testing.T) *swetestFixture {
 	if fxErr != nil {
 		t.Fatal(fxErr)
 	}
+	measure.NonEmpty(t, fxVal.Solar, "swetest.json solar_returns")
+	measure.NonEmpty(t, fxVal.Lunar, "swetest.json lunar_returns")
+	measure.NonEmpty(t, fxVal.Planetary, "swetest.json planetary_returns")
+	measure.NonEmpty(t, fxVal.Progression, "swetest.json progressions")
 	return &fxVal
 }

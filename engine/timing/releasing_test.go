@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/natal"
 )
 
@@ -129,10 +130,10 @@ func checkTiling(t *testing.T, parent Period, kids []Period, unitDays float64) {
 			t.Fatalf("sub-period %d truncated %v", i, k.Truncated)
 		}
 		full := float64(MinorYears[signIndex(signLon(k.Sign))]) * unitDays
-		if d := k.FullDays - full; d > 1e-6 || d < -1e-6 {
+		if d := k.FullDays - full; measure.Over(d, 1e-6) || d < -1e-6 {
 			t.Fatalf("%s full length %.6f days, want %.6f", k.Sign, k.FullDays, full)
 		}
-		if got := k.End.Sub(k.Start).Hours() / 24; got-k.LengthDays > 1.0/86400 || k.LengthDays-got > 1.0/86400 {
+		if got := k.End.Sub(k.Start).Hours() / 24; measure.Over(got-k.LengthDays, 1.0/86400) || measure.Over(k.LengthDays-got, 1.0/86400) {
 			t.Fatalf("%s %s..%s is not %.6f days", k.Sign, k.Start, k.End, k.LengthDays)
 		}
 	}
@@ -156,7 +157,7 @@ func TestReleasingTiling(t *testing.T) {
 				}
 				for i, p := range ov.Periods {
 					if want := engineSign(signIndex(signLon(ov.LotPosition.Sign)) + i); p.Sign != want || p.Truncated ||
-						math.Abs(p.LengthDays-float64(MinorYears[signIndex(signLon(p.Sign))])*yd) > 1e-6 {
+						measure.Over(math.Abs(p.LengthDays-float64(MinorYears[signIndex(signLon(p.Sign))])*yd), 1e-6) {
 						t.Fatalf("level-1 period %d: %s of %.2f days", i, p.Sign, p.LengthDays)
 					}
 					if i > 0 && !p.Start.Equal(ov.Periods[i-1].End) {
@@ -259,7 +260,7 @@ func TestReleasingLots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sepArcsec(ov.Fortune.Longitude, c.PartOfFortune.Longitude) > 1e-6 || ov.DayChart != c.Conventions.DayChart {
+		if measure.Over(sepArcsec(ov.Fortune.Longitude, c.PartOfFortune.Longitude), 1e-6) || ov.DayChart != c.Conventions.DayChart {
 			t.Errorf("Fortune %v day %v, natal chart %v day %v", ov.Fortune.Longitude, ov.DayChart, c.PartOfFortune.Longitude, c.Conventions.DayChart)
 		}
 		if ov.LotPosition != ov.Fortune || ov.Periods[0].FromFortune != 1 || !ov.Periods[0].Peak {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -41,15 +42,15 @@ func TestSolarReturnSwetest(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer r.Release()
-			if d := sepArcsec(r.Return.Longitude, c.NatalLon); d > tolNatalArcsec {
+			if d := sepArcsec(r.Return.Longitude, c.NatalLon); measure.Over(d, tolNatalArcsec) {
 				t.Errorf("natal Sun %v, swetest %v: %.4f\"", r.Return.Longitude, c.NatalLon, d)
 			}
 			dt := math.Abs(r.Return.JulianDay-c.JD) * 86400
 			worst = max(worst, dt)
-			if dt > tolSeconds(r.Return.Speed) {
+			if measure.Over(dt, tolSeconds(r.Return.Speed)) {
 				t.Errorf("%d return at JD %.8f (%s), swetest root %.8f: %.3f s apart", c.Year, r.Return.JulianDay, r.Return.Time, c.JD, dt)
 			}
-			if got := r.Return.Time; !got.Equal(got.Truncate(time.Second)) || math.Abs(got.Sub(engine.JDUT(c.JD).Time()).Seconds()) > 1.5 {
+			if got := r.Return.Time; !got.Equal(got.Truncate(time.Second)) || measure.Over(math.Abs(got.Sub(engine.JDUT(c.JD).Time()).Seconds()), 1.5) {
 				t.Errorf("time %s not the root to the second (JD %.8f)", got, c.JD)
 			}
 			// The return chart is the natal chart of that instant and place.
@@ -61,7 +62,7 @@ func TestSolarReturnSwetest(t *testing.T) {
 				t.Errorf("return chart differs from natal.Compute at the instant (-want +got):\n%s", d)
 			}
 			// The return is the one near the birthday: within 2 days.
-			if d := math.Abs(r.Return.Time.Sub(r.Birthday).Hours()); d > 48 {
+			if d := math.Abs(r.Return.Time.Sub(r.Birthday).Hours()); measure.Over(d, 48) {
 				t.Errorf("return %s is %.1f h from the birthday %s", r.Return.Time, d, r.Birthday)
 			}
 			if r.Number != c.Year-n.birthYear() {
@@ -86,7 +87,7 @@ func TestLunarReturnsSwetest(t *testing.T) {
 			defer r.Release()
 			compareReturns(t, r, c)
 			for _, x := range r.Returns {
-				if x.Chart == nil || math.Abs(x.Chart.Planets[1].Longitude-c.NatalLon)*3600 > 0.01 {
+				if x.Chart == nil || measure.Over(math.Abs(x.Chart.Planets[1].Longitude-c.NatalLon)*3600, 0.01) {
 					t.Errorf("return %s: chart missing or its Moon not at the natal place", x.Time)
 				}
 			}
@@ -125,7 +126,7 @@ func lower(s string) string {
 // compareReturns matches the returns one to one with the fixture's roots.
 func compareReturns(t *testing.T, r *Returns, c fxRange) {
 	t.Helper()
-	if d := sepArcsec(r.Longitude, c.NatalLon); d > tolNatalArcsec {
+	if d := sepArcsec(r.Longitude, c.NatalLon); measure.Over(d, tolNatalArcsec) {
 		t.Errorf("natal longitude %v, swetest %v: %.4f\"", r.Longitude, c.NatalLon, d)
 	}
 	if len(r.Returns) != len(c.Returns) {
@@ -142,7 +143,7 @@ func compareReturns(t *testing.T, r *Returns, c fxRange) {
 		w := c.Returns[i]
 		dt := math.Abs(x.JulianDay-w.JD) * 86400
 		worst, worstSec = max(worst, dt/tolSeconds(w.Speed)), max(worstSec, dt)
-		if dt > tolSeconds(w.Speed) {
+		if measure.Over(dt, tolSeconds(w.Speed)) {
 			t.Errorf("return %d at JD %.8f, swetest %.8f: %.3f s (speed %.4f°/day, tolerance %.1f s)", i, x.JulianDay, w.JD, dt, w.Speed, tolSeconds(w.Speed))
 		}
 		if (x.Speed < 0) != (w.Speed < 0) || (x.Direction == Retrograde) != (w.Speed < 0) {
@@ -212,7 +213,7 @@ func TestSolarReturnLocalYear(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Release()
-	if d := r.Return.Time.Sub(date("2019-12-31T22:30:00Z")).Hours(); math.Abs(d) > 36 {
+	if d := r.Return.Time.Sub(date("2019-12-31T22:30:00Z")).Hours(); measure.Over(math.Abs(d), 36) {
 		t.Fatalf("2020 return at %s, want near 2019-12-31T22:30Z (1 January 2020 local)", r.Return.Time)
 	}
 }
@@ -294,7 +295,7 @@ func TestPlanetaryReturnCharts(t *testing.T) {
 		t.Fatalf("%d Venus returns in 10 years", len(r.Returns))
 	}
 	for _, x := range r.Returns {
-		if x.Chart == nil || sepArcsec(x.Chart.Planets[3].Longitude, r.Longitude) > 0.01 {
+		if x.Chart == nil || measure.Over(sepArcsec(x.Chart.Planets[3].Longitude, r.Longitude), 0.01) {
 			t.Fatalf("return %s: chart missing or Venus off its natal place", x.Time)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/swe"
@@ -151,7 +152,7 @@ func TestToNatalBruteForce(t *testing.T) {
 				g, ok := gotBy[r.transit+"/"+r.natal]
 				if !ok {
 					// A pair exactly on the edge of its orb may fall either way.
-					if math.Abs(r.orb-orbs[r.kind]) > 1e-6 {
+					if measure.Over(math.Abs(r.orb-orbs[r.kind]), 1e-6) {
 						t.Errorf("missing %s %s %s (orb %.4f)", r.transit, r.kind, r.natal, r.orb)
 					}
 					continue
@@ -183,7 +184,7 @@ func TestToNatalBruteForce(t *testing.T) {
 						want = &p
 					}
 				}
-				if (want == nil) != (g.ExactAt == nil) || want != nil && math.Abs(g.ExactAt.JD-*want)*86400 > 60 {
+				if (want == nil) != (g.ExactAt == nil) || want != nil && measure.Over(math.Abs(g.ExactAt.JD-*want)*86400, 60) {
 					t.Errorf("%s %s %s: exact_at %v, reference %v", r.transit, r.kind, r.natal, g.ExactAt, want)
 				} else if want != nil {
 					worstT = max(worstT, math.Abs(g.ExactAt.JD-*want)*86400)
@@ -194,7 +195,7 @@ func TestToNatalBruteForce(t *testing.T) {
 				t.Errorf("aspect %s not in the reference", k)
 			}
 			t.Logf("%d aspects, %d perfections; worst orb %.2g°, worst instant %.2f s (tolerances 0.001°, 60 s); source %s", len(ref), perfections, worstOrb, worstT, got.Source)
-			if worstOrb > 0.001 || worstT > 60 || len(ref) < 5 {
+			if measure.Over(worstOrb, 0.001) || measure.Over(worstT, 60) || len(ref) < 5 {
 				t.Errorf("worst orb %.3g°, worst instant %.1f s, %d aspects", worstOrb, worstT, len(ref))
 			}
 			// Houses: every transiting body in the natal house holding it.
@@ -229,12 +230,12 @@ func TestSky(t *testing.T) {
 		if p.Name == natal.SouthNode {
 			lon += 180
 		}
-		if d := math.Abs(math.Remainder(p.Longitude-lon, 360)) * 3600; d > 0.001 {
+		if d := math.Abs(math.Remainder(p.Longitude-lon, 360)) * 3600; measure.Over(d, 0.001) {
 			t.Errorf("%s off by %.4f\"", p.Name, d)
 		}
 	}
 	for _, a := range s.Aspects {
-		if a.Orb > aspects.DefaultOrbs(false)[a.Aspect] || a.Point1 == natal.SouthNode || a.Point2 == natal.SouthNode {
+		if measure.Over(a.Orb, aspects.DefaultOrbs(false)[a.Aspect]) || a.Point1 == natal.SouthNode || a.Point2 == natal.SouthNode {
 			t.Errorf("aspect %+v", a)
 		}
 	}
@@ -250,7 +251,7 @@ func TestSky(t *testing.T) {
 	}
 	// Declinations do not depend on the zodiac.
 	for i := range s.Planets {
-		if d := math.Abs(s.Planets[i].Declination-sid.Planets[i].Declination) * 3600; d > 0.01 && s.Planets[i].Name != "North Node" && s.Planets[i].Name != "South Node" {
+		if d := math.Abs(s.Planets[i].Declination-sid.Planets[i].Declination) * 3600; measure.Over(d, 0.01) && s.Planets[i].Name != "North Node" && s.Planets[i].Name != "South Node" {
 			t.Errorf("%s: declination differs by %.3f\" between zodiacs", s.Planets[i].Name, d)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // refDasha is an independent Vimshottari: it finds the running lord by
@@ -89,7 +90,7 @@ func TestDashaTree(t *testing.T) {
 					t.Fatal("level 4 present")
 				}
 			}
-			if math.Abs(sum-parentYears) > 1e-9 {
+			if measure.Over(math.Abs(sum-parentYears), 1e-9) {
 				t.Fatalf("depth %d sums to %g, parent %g", depth, sum, parentYears)
 			}
 		}
@@ -99,7 +100,7 @@ func TestDashaTree(t *testing.T) {
 		}
 		lord := d.DashaPeriods[0].Lord
 		full := map[string]float64{"Ketu": 7, "Venus": 20, "Sun": 6, "Moon": 10, "Mars": 7, "Rahu": 18, "Jupiter": 16, "Saturn": 19, "Mercury": 17}[lord]
-		if d.Balance.Lord != lord || math.Abs(d.Balance.Years+d.Balance.Elapsed*full-full) > 1e-9 {
+		if d.Balance.Lord != lord || measure.Over(math.Abs(d.Balance.Years+d.Balance.Elapsed*full-full), 1e-9) {
 			t.Fatalf("balance %+v for %s", d.Balance, lord)
 		}
 		if total != 120 || d.BirthNakshatra.Lord != lord {
@@ -134,7 +135,7 @@ func TestDashaPublished(t *testing.T) {
 				t.Fatal(err)
 			}
 			book := float64(tc.y) + float64(tc.m)/12 + float64(tc.d)/360
-			if d.Balance.Lord != tc.lord || math.Abs(d.Balance.Years-book)*365.25 > 3 {
+			if d.Balance.Lord != tc.lord || measure.Over(math.Abs(d.Balance.Years-book)*365.25, 3) {
 				t.Errorf("balance %s %.4f y %v, book %s %d-%d-%d", d.Balance.Lord, d.Balance.Years, d.Balance.YMD, tc.lord, tc.y, tc.m, tc.d)
 			}
 		})

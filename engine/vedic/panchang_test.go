@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 type panchangFixture struct {
@@ -30,9 +31,8 @@ type panchangFixture struct {
 // swetest positions (testdata/panchang_swetest.json), within 60 s.
 func TestPanchangAgainstSwetest(t *testing.T) {
 	src, _ := sources(t)
-	var fx panchangFixture
-	readJSON(t, "panchang_swetest.json", &fx)
-	var worstRise, worstElem float64
+	fx := readPanchangFixture(t)
+	var worstRise, worstElem measure.Worst
 	kinds := map[string]func(*Panchang) []Element{
 		"tithi":     func(p *Panchang) []Element { return p.Tithi },
 		"nakshatra": func(p *Panchang) []Element { return p.Nakshatra },
@@ -59,8 +59,8 @@ func TestPanchangAgainstSwetest(t *testing.T) {
 					t.Errorf("%s %s %s: got %v, swetest %v", c.Name, conv, ev, g, w)
 				case w != nil:
 					d := math.Abs(g.Sub(engine.JDUT(*w).Time()).Seconds())
-					worstRise = max(worstRise, d)
-					if d > fx.Tolerance {
+					worstRise.Add(d, c.Name, conv, ev)
+					if measure.Over(d, tolSeconds) {
 						t.Errorf("%s %s %s: %v, swetest %v (%.0f s)", c.Name, conv, ev, g, engine.JDUT(*w).Time(), d)
 					}
 				}
@@ -94,8 +94,8 @@ func TestPanchangAgainstSwetest(t *testing.T) {
 								best = min(best, math.Abs(b.at.Sub(engine.JDUT(x.JD).Time()).Seconds()))
 							}
 						}
-						worstElem = max(worstElem, best)
-						if best > fx.Tolerance {
+						worstElem.Add(best, c.Name, kind, e.Number)
+						if measure.Over(best, tolSeconds) {
 							t.Errorf("%s %s %d (%s) boundary %v: nearest swetest crossing %.0f s away", c.Name, kind, e.Number, e.Name, b.at, best)
 						}
 					}
@@ -103,7 +103,9 @@ func TestPanchangAgainstSwetest(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("worst rise/set difference %.1f s, worst element boundary %.1f s", worstRise, worstElem)
+	worstRise.Check(t, "rise and set", "s", tolSeconds)
+	worstElem.Check(t, "element boundaries", "s", tolSeconds)
+	t.Logf("worst rise/set difference %.1f s (%s), worst element boundary %.1f s (%s)", worstRise.Max(), worstRise.At(), worstElem.Max(), worstElem.At())
 }
 
 // TestPanchangPeriods checks the day's periods against their definitions:

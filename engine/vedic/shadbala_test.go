@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // TestSaptavargajaPublished: B. V. Raman, "Graha and Bhava Balas" (1996),
@@ -65,10 +66,10 @@ func TestAyanaPublished(t *testing.T) {
 	}
 	for _, tc := range cases {
 		got := ayana(tc.g, tc.dec)
-		if math.Abs(got-tc.want) > 1e-9 {
+		if measure.Over(math.Abs(got-tc.want), 1e-9) {
 			t.Errorf("%s at %g: %g, want %g", tc.g, tc.dec, got, tc.want)
 		}
-		if !math.IsNaN(tc.printed) && math.Abs(got-tc.printed) > tc.printTol+1e-9 {
+		if !math.IsNaN(tc.printed) && measure.Over(math.Abs(got-tc.printed), tc.printTol+1e-9) {
 			t.Errorf("%s: %g vs printed %g", tc.g, got, tc.printed)
 		}
 	}
@@ -79,7 +80,7 @@ func TestAyanaPublished(t *testing.T) {
 func TestShadbalaFixedParts(t *testing.T) {
 	want := map[Graha]float64{Sun: 60, Moon: 51.43, Venus: 42.86, Jupiter: 34.29, Mercury: 25.71, Mars: 17.14, Saturn: 8.57}
 	for g, w := range want {
-		if math.Abs(naisargika[g]-w) > 0.005 {
+		if measure.Over(math.Abs(naisargika[g]-w), 0.005) {
 			t.Errorf("%s naisargika %g", g, naisargika[g])
 		}
 	}
@@ -93,10 +94,10 @@ func TestShadbalaFixedParts(t *testing.T) {
 func TestDrishti(t *testing.T) {
 	for d := 0.0; d < 360; d += 0.25 {
 		v := drishti(Sun, d)
-		if v < 0 || v > 60 || (d < 30 || d >= 300) && v != 0 {
+		if v < 0 || measure.Over(v, 60) || (d < 30 || d >= 300) && v != 0 {
 			t.Fatalf("drishti(%g) = %g", d, v)
 		}
-		if math.Abs(v-drishti(Sun, d+0.001)) > 0.01 {
+		if measure.Over(math.Abs(v-drishti(Sun, d+0.001)), 0.01) {
 			t.Fatalf("drishti jumps at %g", d)
 		}
 	}
@@ -134,7 +135,7 @@ func TestShadbalaProperties(t *testing.T) {
 			s, k := gb.Sthana, gb.Kala
 			in := func(what string, v, lo, hi float64) {
 				t.Helper()
-				if v < lo-1e-9 || v > hi+1e-9 {
+				if v < lo-1e-9 || measure.Over(v, hi+1e-9) {
 					t.Fatalf("birth %d %s %s = %g not in [%g, %g]", i, g, what, v, lo, hi)
 				}
 			}
@@ -154,8 +155,8 @@ func TestShadbalaProperties(t *testing.T) {
 			sum := s.Uchcha + s.Saptavargaja + s.Ojayugma + s.Kendradi + s.Drekkana
 			ksum := k.Nathonnatha + k.Paksha + k.Tribhaga + k.Abda + k.Masa + k.Vara + k.Hora + k.Ayana + k.Yuddha
 			total := s.Total + gb.Dig + k.Total + gb.Cheshta + gb.Naisargika + gb.Drik
-			if math.Abs(sum-s.Total) > 1e-9 || math.Abs(ksum-k.Total) > 1e-9 || math.Abs(total-gb.TotalVirupas) > 1e-9 ||
-				math.Abs(gb.TotalRupas*60-gb.TotalVirupas) > 1e-9 || math.Abs(gb.Ratio-gb.TotalRupas/gb.RequiredRupas) > 1e-12 {
+			if measure.Over(math.Abs(sum-s.Total), 1e-9) || measure.Over(math.Abs(ksum-k.Total), 1e-9) || measure.Over(math.Abs(total-gb.TotalVirupas), 1e-9) ||
+				measure.Over(math.Abs(gb.TotalRupas*60-gb.TotalVirupas), 1e-9) || measure.Over(math.Abs(gb.Ratio-gb.TotalRupas/gb.RequiredRupas), 1e-12) {
 				t.Fatalf("birth %d %s: sums do not add up: %+v", i, g, gb)
 			}
 			tri += k.Tribhaga
@@ -172,11 +173,11 @@ func TestShadbalaProperties(t *testing.T) {
 				t.Fatalf("Mercury nathonnatha %g", k.Nathonnatha)
 			}
 		}
-		if tri != 120 || abda != 15 || masa != 30 || vara != 45 || hora != 60 || math.Abs(yud) > 1e-9 || len(ranks) != 7 {
+		if tri != 120 || abda != 15 || masa != 30 || vara != 45 || hora != 60 || measure.Over(math.Abs(yud), 1e-9) || len(ranks) != 7 {
 			t.Fatalf("birth %d: tribhaga %g abda %g masa %g vara %g hora %g yuddha %g ranks %v", i, tri, abda, masa, vara, hora, yud, ranks)
 		}
 		sunN, moonN := sb.Grahas[Sun].Kala.Nathonnatha, sb.Grahas[Moon].Kala.Nathonnatha
-		if math.Abs(sunN+moonN-60) > 1e-9 {
+		if measure.Over(math.Abs(sunN+moonN-60), 1e-9) {
 			t.Fatalf("nathonnatha Sun %g + Moon %g", sunN, moonN)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 )
 
 // ramanStandard is B. V. Raman's "Standard Horoscope" (a woman born 16
@@ -176,13 +178,13 @@ func TestVargaRules(t *testing.T) {
 			if want := refVarga(v.n, lon); got != want {
 				t.Fatalf("%s at %.10f: sign %d, rule gives %d", v.name, lon, got, want)
 			}
-			if deg < 0 || deg > 30 {
+			if deg < 0 || measure.Over(deg, 30) {
 				t.Fatalf("%s at %g: degree %g", v.name, lon, deg)
 			}
 			if v.n != 30 && v.n > 1 {
 				// the degree is the fractional part of the division, x30
 				x := (lon - math.Floor(lon/30)*30) * float64(v.n) / 30
-				if want := (x - math.Floor(x)) * 30; math.Abs(deg-want) > 1e-6 {
+				if want := (x - math.Floor(x)) * 30; measure.Over(math.Abs(deg-want), 1e-6) {
 					t.Fatalf("%s at %g: degree %g, want %g", v.name, lon, deg, want)
 				}
 			}

@@ -26,7 +26,7 @@ type EchoNested struct {
 // EchoInput is the input and result of the echo routes.
 type EchoInput struct {
 	Year   int          `json:"year" required:"true" doc:"a year" example:"1990" minimum:"1" maximum:"9999"`
-	Name   string       `json:"name,omitempty" doc:"a name" enum:"a,b"`
+	Name   string       `json:"name,omitempty" doc:"a name"`
 	Ratio  float64      `json:"ratio,omitempty"`
 	Flag   *bool        `json:"flag,omitempty"`
 	Tags   []string     `json:"tags,omitempty"`

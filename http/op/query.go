@@ -2,6 +2,7 @@ package op
 
 import (
 	"encoding"
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -57,7 +58,12 @@ func (c *Call) decodeQuery(rv reflect.Value, node *schemaNode, errs *engine.Fiel
 			c.present.set(top)
 		}
 		if err := setFromString(fv, kv[1]); err != nil {
-			errs.Bad(name, err.Error())
+			var ie itemError
+			if errors.As(err, &ie) {
+				errs.Bad(fmt.Sprintf("%s[%d]", name, ie.index), ie.err.Error())
+			} else {
+				errs.Bad(name, err.Error())
+			}
 		}
 	}
 	c.unknown(unknown, node, errs)
@@ -172,13 +178,13 @@ func setFromString(v reflect.Value, s string) error {
 		if s == "" {
 			return nil
 		}
-		for _, part := range strings.Split(s, ",") {
+		for i, part := range strings.Split(s, ",") {
 			if strings.TrimSpace(part) == "" {
-				return fmt.Errorf("holds an empty item (%q): separate the values with single commas", s)
+				return itemError{i, fmt.Errorf("is empty (%q): separate the values with single commas", s)}
 			}
 			e := reflect.New(v.Type().Elem()).Elem()
 			if err := setFromString(e, strings.TrimSpace(part)); err != nil {
-				return err
+				return itemError{i, err}
 			}
 			v.Set(reflect.Append(v, e))
 		}
@@ -233,3 +239,12 @@ func SearchText(q, query string) (text, field string, err error) {
 	}
 	return text, field, nil
 }
+
+// itemError is a list parameter's item that could not be read: the problem
+// names the item (dates[1]), as a body's list item is named.
+type itemError struct {
+	index int
+	err   error
+}
+
+func (e itemError) Error() string { return e.err.Error() }

@@ -24,9 +24,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"slices"
 	"strconv"
-	"net"
 	"strings"
 	"time"
 

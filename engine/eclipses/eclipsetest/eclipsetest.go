@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/tables/tablestest"
 )
 
@@ -59,7 +60,7 @@ func ReadAstronomyEngine(t testing.TB) []AE {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return measure.NonEmpty(t, out, "astronomy-engine fixture")
 }
 
 // NASA is one eclipse of nasa.tsv.
@@ -100,5 +101,5 @@ func ReadNASA(t testing.TB) []NASA {
 		}
 		out = append(out, e)
 	}
-	return out
+	return measure.NonEmpty(t, out, "nasa.tsv")
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/tables/tablestest"
 )
 
@@ -49,5 +50,5 @@ func ReadJSONL[T any](t testing.TB, rel string) []T {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return measure.NonEmpty(t, out, rel)
 }

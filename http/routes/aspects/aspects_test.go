@@ -5,12 +5,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/patterns"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/aspects"
@@ -32,40 +34,174 @@ func postAspects(t *testing.T, ts *apitest.Server, body string) aspects.Analysis
 	return res
 }
 
-// bruteForce checks res.Aspects against every pair of res.Points and every
-// aspect of res.LookedFor: each pair within an orb is listed, with the
-// smallest orb to 0.001 degree, and nothing else is. It returns the number
-// of aspects.
-func bruteForce(t *testing.T, what string, res aspects.Analysis) int {
+// selection is a request's choice of aspects, as the test sends it.
+type selection struct {
+	set         string // aspect_set: "", major, minor, all
+	harmonics   []int
+	orbs        map[string]float64
+	harmonicOrb float64
+}
+
+// body is the selection's fields of the request body.
+func (sel selection) body() string {
+	var b strings.Builder
+	if sel.set != "" {
+		fmt.Fprintf(&b, `,"aspect_set":%q`, sel.set)
+	}
+	if len(sel.harmonics) > 0 {
+		h, _ := json.Marshal(sel.harmonics)
+		fmt.Fprintf(&b, `,"harmonics":%s`, h)
+	}
+	if sel.harmonicOrb != 0 {
+		fmt.Fprintf(&b, `,"harmonic_orb":%g`, sel.harmonicOrb)
+	}
+	if len(sel.orbs) > 0 {
+		o, _ := json.Marshal(sel.orbs)
+		fmt.Fprintf(&b, `,"orbs":%s`, o)
+	}
+	return b.String()
+}
+
+// rule is an aspect looked for: its name, exact angle and orb.
+type rule struct {
+	name       string
+	angle, orb float64
+}
+
+// namedAspects are the eleven named aspects with their default orbs, as
+// the route documents them (aspect_set and orbs in aspects.go), written
+// here rather than taken from the code.
+var namedAspects = []struct {
+	rule
+	major bool
+}{
+	{rule{"conjunction", 0, 8}, true}, {rule{"opposition", 180, 8}, true}, {rule{"trine", 120, 8}, true},
+	{rule{"square", 90, 7}, true}, {rule{"sextile", 60, 6}, true},
+	{rule{"semi_sextile", 30, 2}, false}, {rule{"semi_square", 45, 2}, false}, {rule{"quintile", 72, 2}, false},
+	{rule{"sesquiquadrate", 135, 2}, false}, {rule{"biquintile", 144, 2}, false}, {rule{"quincunx", 150, 3}, false},
+}
+
+// harmonicNames are the documented names of the harmonic aspects the tests
+// ask for; the others are harmonic_<n>_<k>.
+var harmonicNames = map[[2]int]string{
+	{5, 1}: "quintile", {5, 2}: "biquintile", {7, 1}: "septile", {7, 2}: "biseptile", {7, 3}: "triseptile",
+	{9, 1}: "novile", {9, 2}: "binovile", {9, 4}: "quadnovile",
+}
+
+// rules are the aspects the route documents for sel: the named set
+// (default major, none when harmonics are sent) with the default orbs, an
+// aspect named in orbs taking that orb (and added outside the set), then
+// each harmonic n's angles 360k/n, k <= n/2 coprime with n, with
+// harmonic_orb or 12/n, but for an angle already looked for.
+func (sel selection) rules() []rule {
+	set := sel.set
+	if set == "" {
+		set = "major"
+		if len(sel.harmonics) > 0 {
+			set = "none"
+		}
+	}
+	var out []rule
+	for _, a := range namedAspects {
+		orb, custom := sel.orbs[a.name]
+		if !custom {
+			orb = a.orb
+		}
+		if custom || set == "all" || (set == "major" && a.major) || (set == "minor" && !a.major) {
+			out = append(out, rule{a.name, a.angle, orb})
+		}
+	}
+	for _, n := range sel.harmonics {
+		orb := sel.harmonicOrb
+		if orb == 0 {
+			orb = 12 / float64(n)
+		}
+		for k := 1; 2*k <= n; k++ {
+			if gcd(k, n) != 1 {
+				continue
+			}
+			angle := 360 * float64(k) / float64(n)
+			if slices.ContainsFunc(out, func(r rule) bool { return math.Abs(r.angle-angle) < 1e-9 }) {
+				continue
+			}
+			name, ok := harmonicNames[[2]int{n, k}]
+			if !ok {
+				name = fmt.Sprintf("harmonic_%d_%d", n, k)
+			}
+			out = append(out, rule{name, angle, orb})
+		}
+	}
+	return out
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// aspectChecks are the quantities a brute force measures.
+type aspectChecks struct {
+	rules, found *measure.Quantity // exact
+	orbs         *measure.Quantity // degrees
+}
+
+// bruteForce checks an answer against the test's own reading of the
+// request: the aspects looked for are the rules the route documents for
+// sel (not those the answer says it used), and every pair of res.Points
+// within an orb is listed with the nearest aspect's name and orb (to 0.001
+// degree), and nothing else is. It returns the number of aspects.
+func bruteForce(t *testing.T, what string, sel selection, res aspects.Analysis, q aspectChecks) int {
 	t.Helper()
+	rules := sel.rules()
+	var looked []rule
+	for _, r := range res.LookedFor {
+		looked = append(looked, rule{string(r.Aspect), r.Angle, r.Orb})
+	}
+	sameRules := slices.EqualFunc(rules, looked, func(a, b rule) bool {
+		return a.name == b.name && math.Abs(a.angle-b.angle) < 1e-9 && math.Abs(a.orb-b.orb) < 1e-9
+	})
+	q.rules.Match(sameRules, what)
+	if !sameRules {
+		t.Errorf("%s: the answer looked for %v, the documented rules are %v", what, looked, rules)
+	}
 	type key struct{ a, b string }
-	want := map[key]float64{}
+	want := map[key]rule{}
 	for i, p := range res.Points {
-		for _, q := range res.Points[i+1:] {
-			sep := math.Abs(math.Remainder(q.Longitude-p.Longitude, 360))
-			best := math.Inf(1)
-			for _, r := range res.LookedFor {
-				if d := math.Abs(sep - r.Angle); d <= r.Orb && d < best {
-					best = d
+		for _, r := range res.Points[i+1:] {
+			sep := math.Abs(math.Remainder(r.Longitude-p.Longitude, 360))
+			best := rule{orb: math.Inf(1)}
+			for _, x := range rules {
+				if d := math.Abs(sep - x.angle); d <= x.orb && d < best.orb {
+					best = rule{x.name, x.angle, d}
 				}
 			}
-			if !math.IsInf(best, 1) {
-				want[key{p.Name, q.Name}] = best
+			if !math.IsInf(best.orb, 1) {
+				want[key{p.Name, r.Name}] = best
 			}
 		}
 	}
-	got := map[key]float64{}
+	got := map[key]rule{}
 	for _, a := range res.Aspects {
-		got[key{a.Point1, a.Point2}] = a.Orb
+		got[key{a.Point1, a.Point2}] = rule{string(a.Aspect), a.Angle, a.Orb}
 	}
-	for k, orb := range want {
-		if g, ok := got[k]; !ok || math.Abs(g-orb) > 0.001 {
-			t.Errorf("%s: %s-%s brute force orb %.5f, route %.5f (listed %v)", what, k.a, k.b, orb, g, ok)
+	for k, w := range want {
+		g, ok := got[k]
+		q.found.Match(ok && g.name == w.name, what, k.a, k.b)
+		if !ok || g.name != w.name {
+			t.Errorf("%s: %s-%s brute force %s orb %.5f, route %s %.5f (listed %v)", what, k.a, k.b, w.name, w.orb, g.name, g.orb, ok)
+			continue
+		}
+		q.orbs.Add(math.Abs(g.orb-w.orb), what, k.a, k.b)
+		if measure.Over(math.Abs(g.orb-w.orb), 0.001) {
+			t.Errorf("%s: %s-%s %s brute force orb %.5f, route %.5f", what, k.a, k.b, w.name, w.orb, g.orb)
 		}
 	}
-	for k := range got {
+	for k, g := range got {
 		if _, ok := want[k]; !ok {
-			t.Errorf("%s: %s-%s listed but within no orb", what, k.a, k.b)
+			q.found.Match(false, what, k.a, k.b)
+			t.Errorf("%s: %s-%s listed (%s) but within no orb", what, k.a, k.b, g.name)
 		}
 	}
 	return len(got)
@@ -75,8 +211,8 @@ func bruteForce(t *testing.T, what string, res aspects.Analysis) int {
 // births (http/routes/natal/testdata/gen/natal_swetest.py) as birth data
 // with a different aspect selection each (majors, minors, all, harmonics
 // 5, 7, 9, 11, custom orbs) through the tables: the aspected points agree
-// with swetest within 1 arcsecond, and the aspects with a brute-force
-// search over the route's points and rules.
+// with swetest within 1 arcsecond, and the aspects with a brute force over
+// the rules the route documents for the request.
 func TestAspectsFromBirthAgainstSwetest(t *testing.T) {
 	raw, err := os.ReadFile("../natal/testdata/natal/swetest.json")
 	if err != nil {
@@ -93,14 +229,23 @@ func TestAspectsFromBirthAgainstSwetest(t *testing.T) {
 	if err := json.Unmarshal(raw, &fx); err != nil {
 		t.Fatal(err)
 	}
+	if len(fx.Cases) < 120 {
+		t.Fatalf("%d births in the fixture, want 120", len(fx.Cases))
+	}
 	ts := startTestServer(t, apitest.Tables(t))
-	selections := []string{``, `,"aspect_set":"minor"`, `,"aspect_set":"all"`, `,"harmonics":[5,7]`,
-		`,"aspect_set":"major","harmonics":[9,11],"harmonic_orb":1.5`, `,"orbs":{"conjunction":10,"quincunx":4}`}
-	var worst float64
-	n, total := 0, 0
+	cmp := measure.Compare(t, measure.About{
+		What:      "Aspects from birth data through HTTP (POST /api/v1/aspects): the aspected points, the rules looked for, every aspect's name and orb, from the tables",
+		Reference: "swetest 2.10.03 for the points; a brute force over every pair of points with the rules the route documents for the request (not those the answer reports)",
+		Sample:    "the natal route's random births 1800-2400, each with another selection: majors, minors, all, harmonics 5, 7, 9, 11, custom orbs",
+	})
+	points := cmp.Quantity("aspected points", "arcsec", 1, 0.0025)
+	q := aspectChecks{rules: cmp.Exact("rules looked for"), found: cmp.Exact("aspects: same pairs and names"), orbs: cmp.Quantity("orbs", "deg", 0.001, 1e-7)}
+	selections := []selection{{}, {set: "minor"}, {set: "all"}, {harmonics: []int{5, 7}},
+		{set: "major", harmonics: []int{9, 11}, harmonicOrb: 1.5}, {orbs: map[string]float64{"conjunction": 10, "quincunx": 4}}}
+	total := 0
 	for i, c := range fx.Cases[:120] {
 		sel := selections[i%len(selections)]
-		res := postAspects(t, ts, `{"birth":`+string(c.Request)+sel+`}`)
+		res := postAspects(t, ts, `{"birth":`+string(c.Request)+sel.body()+`}`)
 		for _, p := range res.Points {
 			want, ok := c.Planets[p.Name]
 			switch {
@@ -114,15 +259,14 @@ func TestAspectsFromBirthAgainstSwetest(t *testing.T) {
 				continue
 			}
 			d := math.Abs(math.Remainder(p.Longitude-want[0], 360)) * 3600
-			worst = max(worst, d)
-			if d > 1 {
+			points.Add(d, "case", i, p.Name)
+			if measure.Over(d, 1) {
 				t.Errorf("case %d: %s %.7f, swetest %.7f", i, p.Name, p.Longitude, want[0])
 			}
-			n++
 		}
-		total += bruteForce(t, fmt.Sprintf("case %d%s", i, sel), res)
+		total += bruteForce(t, fmt.Sprintf("case %d%s", i, sel.body()), sel, res, q)
 	}
-	t.Logf("%d points, %d aspects; largest difference from swetest %.4f\"", n, total, worst)
+	t.Logf("%d points, %d aspects; largest difference from swetest %.4f\" (%s)", points.N(), total, points.Max(), points.At())
 }
 
 // TestAspectsFromPointsRandom: random point lists and selections against
@@ -130,15 +274,21 @@ func TestAspectsFromBirthAgainstSwetest(t *testing.T) {
 func TestAspectsFromPointsRandom(t *testing.T) {
 	ts := startTestServer(t, nil) // points need no ephemeris
 	r := rand.New(rand.NewPCG(5, 6))
+	// Not published: the same checks, counted by quantities of no comparison.
+	q := aspectChecks{rules: &measure.Quantity{}, found: &measure.Quantity{}, orbs: &measure.Quantity{}}
 	total := 0
 	for i := range 60 {
 		var pts []string
 		for k := range 2 + r.IntN(14) {
 			pts = append(pts, fmt.Sprintf(`{"name":"P%d","longitude":%.6f,"speed":%.3f}`, k, r.Float64()*360, r.Float64()*4-1))
 		}
-		sel := []string{``, `,"aspect_set":"all"`, `,"harmonics":[5,7,9]`, `,"aspect_set":"minor","orbs":{"trine":3}`}[i%4]
-		res := postAspects(t, ts, `{"points":[`+strings.Join(pts, ",")+`]`+sel+`}`)
-		total += bruteForce(t, fmt.Sprintf("list %d", i), res)
+		sel := []selection{{}, {set: "all"}, {harmonics: []int{5, 7, 9}}, {set: "minor", orbs: map[string]float64{"trine": 3}}}[i%4]
+		res := postAspects(t, ts, `{"points":[`+strings.Join(pts, ",")+`]`+sel.body()+`}`)
+		total += bruteForce(t, fmt.Sprintf("list %d", i), sel, res, q)
+	}
+	q.orbs.Check(t, "orbs against the brute force", "deg", 0.001)
+	if q.found.N() != total || total < 300 {
+		t.Errorf("%d aspects listed, %d checked against the brute force", total, q.found.N())
 	}
 	t.Logf("%d aspects over 60 random lists", total)
 }
@@ -189,7 +339,7 @@ func TestAspectPatternsHandBuilt(t *testing.T) {
 			if got == nil {
 				t.Fatalf("%s missing from %v", c.figure, c.present)
 			}
-			if strings.Join(got.Points, ",") != c.points || got.Apex != c.apex || math.Abs(got.Orb-c.orb) > 1e-9 {
+			if strings.Join(got.Points, ",") != c.points || got.Apex != c.apex || measure.Over(math.Abs(got.Orb-c.orb), 1e-9) {
 				t.Errorf("%s: points %v apex %q orb %v; want %s %q %v", c.figure, got.Points, got.Apex, got.Orb, c.points, c.apex, c.orb)
 			}
 			if got := find(postAspects(t, ts, list(c.absent...)), c.figure); got != nil {

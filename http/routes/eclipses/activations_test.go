@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/eclipses"
 	"github.com/astroapi/astroapi/engine/natal"
@@ -111,7 +112,7 @@ func TestActivations(t *testing.T) {
 				// 1e-6 degree: the natal route writes longitudes to 7 decimals.
 				for i, a := range got.Activations {
 					w := want[i]
-					if a.Point != w.Point || a.Aspect != w.Aspect || math.Abs(a.Orb-w.Orb) > 1e-6 || math.Abs(a.PointLongitude-w.PointLongitude) > 1e-6 {
+					if a.Point != w.Point || a.Aspect != w.Aspect || measure.Over(math.Abs(a.Orb-w.Orb), 1e-6) || measure.Over(math.Abs(a.PointLongitude-w.PointLongitude), 1e-6) {
 						t.Errorf("activation %d: %+v, want %+v", i, a, w)
 					}
 				}
@@ -126,7 +127,7 @@ func TestActivations(t *testing.T) {
 					s.Previous.SarosMember != 29 || s.Next.SarosMember != 31 || s.Previous.SarosSeries != 139 {
 					t.Errorf("saros %+v", s)
 				}
-				if d := s.Next.JulianDay - e.JulianDay; math.Abs(d-6585.32) > 0.5 {
+				if d := s.Next.JulianDay - e.JulianDay; measure.Over(math.Abs(d-6585.32), 0.5) {
 					t.Errorf("next member %.2f days later", d)
 				}
 				var echo eclipses.ActivationsRequest

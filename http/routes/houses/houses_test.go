@@ -10,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	enghouses "github.com/astroapi/astroapi/engine/houses"
 	"github.com/astroapi/astroapi/http/apitest"
 	"github.com/astroapi/astroapi/http/routes/houses"
@@ -50,36 +51,42 @@ func TestHousesAgainstSwetest(t *testing.T) {
 	if err := json.Unmarshal(raw, &fx); err != nil {
 		t.Fatal(err)
 	}
-	if len(fx.Cases) < 50 || fx.Tolerance != 1 {
+	// The contract's bound, which the fixture was made for, and the
+	// regression bounds near the achieved error (swetest prints 1e-7
+	// degree, 0.00036").
+	const tolArcsec, regAngles, regCusps = 1, 0.0025, 0.003
+	if len(fx.Cases) < 50 || fx.Tolerance != tolArcsec {
 		t.Fatalf("fixture: %d cases, tolerance %v", len(fx.Cases), fx.Tolerance)
 	}
 	ts := startTestServer(t, apitest.Tables(t))
-	var worst float64
-	var worstWhat string
-	fallbacks, numbers := 0, 0
+	cmp := measure.Compare(t, measure.About{
+		What:      "House cusps of the eight systems, Ascendant, Midheaven, ARMC, Vertex and East Point through HTTP (POST /api/v1/houses, house_system all), from the tables",
+		Reference: "swetest 2.10.03 -house, each system",
+		Sample:    "random births 1800-2400 at every latitude, polar ones included (testdata/houses/swetest.json)",
+	})
+	angles := cmp.Quantity("Ascendant, Descendant, Midheaven, ARMC, Vertex, East Point", "arcsec", tolArcsec, regAngles)
+	cusps := cmp.Quantity("cusps", "arcsec", tolArcsec, regCusps)
+	fallbacks := cmp.Exact("polar fallbacks: Placidus or Koch to Porphyry, with a warning")
 	for i, c := range fx.Cases {
 		env := ts.Post(t, "/api/v1/houses", string(c.Request)).WantStatus(t, 200).Envelope(t)
 		var res enghouses.Table
 		if err := json.Unmarshal(env.Result, &res); err != nil {
 			t.Fatal(err)
 		}
-		check := func(what string, got, want float64) {
+		check := func(q *measure.Quantity, what string, got, want float64) {
 			t.Helper()
-			numbers++
 			d := sepArcsec(got, want)
-			if d > worst {
-				worst, worstWhat = d, what
-			}
-			if d > fx.Tolerance {
+			q.Add(d, "case", i, what)
+			if measure.Over(d, tolArcsec) {
 				t.Errorf("case %d (%s): %s = %.7f, swetest %.7f (%.3f\")", i, c.Swetest[0], what, got, want, d)
 			}
 		}
-		check("ascendant", res.Ascendant.Longitude, c.Ascendant)
-		check("midheaven", res.Midheaven.Longitude, c.Midheaven)
-		check("armc", res.ARMC, c.ARMC)
-		check("vertex", res.Vertex.Longitude, c.Vertex)
-		check("east point", res.EastPoint.Longitude, c.EastPoint)
-		check("descendant", res.Descendant.Longitude, c.Ascendant+180)
+		check(angles, "ascendant", res.Ascendant.Longitude, c.Ascendant)
+		check(angles, "midheaven", res.Midheaven.Longitude, c.Midheaven)
+		check(angles, "armc", res.ARMC, c.ARMC)
+		check(angles, "vertex", res.Vertex.Longitude, c.Vertex)
+		check(angles, "east point", res.EastPoint.Longitude, c.EastPoint)
+		check(angles, "descendant", res.Descendant.Longitude, c.Ascendant+180)
 		if len(res.Systems) != 8 {
 			t.Fatalf("case %d: %d systems", i, len(res.Systems))
 		}
@@ -88,12 +95,10 @@ func TestHousesAgainstSwetest(t *testing.T) {
 				t.Errorf("case %d: system %d is %s", i, k, s.RequestedSystem)
 			}
 			if s.Fallback {
-				fallbacks++
-				if s.System != engine.Porphyry || (s.RequestedSystem != engine.Placidus && s.RequestedSystem != engine.Koch) {
-					t.Errorf("case %d: fallback %s -> %s", i, s.RequestedSystem, s.System)
-				}
-				if len(env.Warnings) == 0 {
-					t.Errorf("case %d: a polar fallback without a warning", i)
+				ok := s.System == engine.Porphyry && (s.RequestedSystem == engine.Placidus || s.RequestedSystem == engine.Koch) && len(env.Warnings) > 0
+				fallbacks.Match(ok, "case", i, s.RequestedSystem)
+				if !ok {
+					t.Errorf("case %d: fallback %s -> %s, warnings %v", i, s.RequestedSystem, s.System, env.Warnings)
 				}
 			}
 			want := c.Systems[string(s.RequestedSystem)]
@@ -101,14 +106,14 @@ func TestHousesAgainstSwetest(t *testing.T) {
 				if cu.Number != n+1 {
 					t.Errorf("case %d: cusp %d numbered %d", i, n+1, cu.Number)
 				}
-				check(string(s.RequestedSystem)+" cusp "+strconv.Itoa(n+1), cu.Longitude, want[n])
+				check(cusps, string(s.RequestedSystem)+" cusp "+strconv.Itoa(n+1), cu.Longitude, want[n])
 			}
 		}
 	}
-	if fallbacks == 0 {
+	if fallbacks.N() == 0 {
 		t.Error("no polar case in the fixture")
 	}
-	t.Logf("%d births, %d numbers, %d polar fallbacks; largest difference %.4f\" (%s)", len(fx.Cases), numbers, fallbacks, worst, worstWhat)
+	t.Logf("%d births, %d numbers, %d polar fallbacks; largest differences %.4f\" (%s), %.4f\" (%s)", len(fx.Cases), angles.N()+cusps.N(), fallbacks.N(), angles.Max(), angles.At(), cusps.Max(), cusps.At())
 }
 
 func TestHousesOK(t *testing.T) {

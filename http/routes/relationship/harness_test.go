@@ -7,6 +7,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/natal"
 	"github.com/astroapi/astroapi/engine/relation"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -26,23 +27,26 @@ func startTestServer(t testing.TB, pos engine.Positions) *apitest.Server {
 // sepArcsec is the shortest separation of two longitudes, in arcseconds.
 func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360)) * 3600 }
 
-// worst keeps the largest difference seen and fails beyond a tolerance.
+// worst checks longitudes against a quantity of a published comparison:
+// each difference within the contract's bound (reported where it
+// happens), the worst within both of the quantity's bounds when the test
+// ends (measure.Compare).
 type worst struct {
 	t         *testing.T
-	tolerance float64 // arcseconds
-	max       float64
-	what      string
-	n         int
+	q         *measure.Quantity
+	tolerance float64 // arcseconds, the contract's bound
+}
+
+// newWorst adds a quantity in arcseconds to c.
+func newWorst(t *testing.T, c *measure.Comparison, name string, contract, regression float64) *worst {
+	return &worst{t: t, q: c.Quantity(name, "arcsec", contract, regression), tolerance: contract}
 }
 
 func (w *worst) check(what string, got, want float64) {
 	w.t.Helper()
-	w.n++
 	d := sepArcsec(got, want)
-	if d > w.max {
-		w.max, w.what = d, what
-	}
-	if d > w.tolerance {
+	w.q.Add(d, what)
+	if measure.Over(d, w.tolerance) {
 		w.t.Errorf("%s = %.7f, reference %.7f (%.4f\")", what, got, want, d)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/sky"
 	"github.com/astroapi/astroapi/engine/sky/skytest"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -49,7 +50,11 @@ func positionCases(t *testing.T) []positionCase {
 // sidereal longitude).
 func TestPlanetsAgainstSwetest(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
-	st := stats{}
+	st := newStats(t, measure.About{
+		What:      "Planets, Chiron, the asteroids, nodes and Lilith at an instant through HTTP (POST /api/v1/planets): tropical, sidereal, topocentric and heliocentric, from the tables (libswe behind them, as the server runs)",
+		Reference: "swetest 2.10.03 with the matching flags (-sid, -topo, -hel), engine/sky/testdata/positions.jsonl.gz",
+		Sample:    "random instants 1800-2400, 18 bodies, each frame (the case's ayanamsa, observer)",
+	}, planetsAgainstSwetestRegression)
 	for _, c := range positionCases(t) {
 		at := datetime(c.JD)
 		obs := fmt.Sprintf(`"latitude":%v,"longitude":%v,"altitude":%v`, c.Observer[1], c.Observer[0], c.Observer[2])
@@ -98,7 +103,11 @@ func TestPlanetsAgainstSwetest(t *testing.T) {
 // theory, nutation and aberration), within 1' in longitude and latitude.
 func TestPlanetsAgainstAstronomyEngine(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
-	st := stats{}
+	st := newStats(t, measure.About{
+		What:      "Sun to Pluto and the Moon through HTTP (GET /api/v1/planets), apparent geocentric of date, from the tables",
+		Reference: "astronomy-engine 2.1.19 (npm; VSOP87 and its own lunar theory, nutation and aberration: independent)",
+		Sample:    "random instants 1800-2400 (engine/sky/testdata/positions.jsonl.gz)",
+	}, planetsAgainstAstronomyEngineRegression)
 	for _, c := range positionCases(t) {
 		var res sky.Planets
 		call(t, ts, "/api/v1/planets?bodies=sun,moon,mercury,venus,mars,jupiter,saturn,uranus,neptune,pluto&datetime="+datetime(c.JD), nil, &res)
@@ -108,8 +117,8 @@ func TestPlanetsAgainstAstronomyEngine(t *testing.T) {
 			st.add(p.Name+" latitude", math.Abs(p.Latitude-ref.Lat)*3600, 60, `"`, datetime(c.JD))
 		}
 	}
-	if len(st) != 20 {
-		t.Fatalf("%d quantities compared", len(st))
+	if st.len() != 20 {
+		t.Fatalf("%d quantities compared", st.len())
 	}
 	st.report(t)
 }
@@ -119,7 +128,11 @@ func TestPlanetsAgainstAstronomyEngine(t *testing.T) {
 // catalog says which minor bodies are not served and why.
 func TestAsteroidsAgainstSwetest(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
-	st := stats{}
+	st := newStats(t, measure.About{
+		What:      "Chiron, Ceres, Pallas, Juno and Vesta through HTTP (GET /api/v1/asteroids), tropical and topocentric, from the tables",
+		Reference: "swetest 2.10.03 (-topo at the case's observer)",
+		Sample:    "every third instant of engine/sky/testdata/positions.jsonl.gz (1800-2400)",
+	}, asteroidsAgainstSwetestRegression)
 	for i, c := range positionCases(t) {
 		if i%3 != 0 {
 			continue
@@ -158,4 +171,62 @@ func TestAsteroidsAgainstSwetest(t *testing.T) {
 	if !eris {
 		t.Errorf("the catalog does not say why Eris is not served: %+v", res.Catalog)
 	}
+}
+
+// planetsAgainstSwetestRegression are the regression bounds of TestPlanetsAgainstSwetest: about
+// three times the worst error achieved, at most the contract\'s bound.
+var planetsAgainstSwetestRegression = map[string]float64{
+	"heliocentric declination": 0.0008,
+	"heliocentric distance":    5e-9,
+	"heliocentric latitude":    0.0006,
+	"heliocentric longitude":   0.0006,
+	"heliocentric speed":       1.5e-7,
+	"sidereal declination":     0.0015,
+	"sidereal latitude":        0.0015,
+	"sidereal longitude":       0.0025,
+	"sidereal speed":           1e-5,
+	"topocentric declination":  0.001,
+	"topocentric distance":     5e-9,
+	"topocentric latitude":     0.0006,
+	"topocentric longitude":    0.0006,
+	"topocentric speed":        1e-6,
+	"tropical declination":     0.0015,
+	"tropical distance":        5e-9,
+	"tropical latitude":        0.0015,
+	"tropical longitude":       0.0025,
+	"tropical speed":           1e-5,
+}
+
+// planetsAgainstAstronomyEngineRegression are the regression bounds of TestPlanetsAgainstAstronomyEngine: about
+// three times the worst error achieved, at most the contract\'s bound.
+var planetsAgainstAstronomyEngineRegression = map[string]float64{
+	"Jupiter latitude":  50,
+	"Jupiter longitude": 25,
+	"Mars latitude":     50,
+	"Mars longitude":    50,
+	"Mercury latitude":  50,
+	"Mercury longitude": 50,
+	"Moon latitude":     15,
+	"Moon longitude":    60,
+	"Neptune latitude":  40,
+	"Neptune longitude": 60,
+	"Pluto latitude":    40,
+	"Pluto longitude":   60,
+	"Saturn latitude":   60,
+	"Saturn longitude":  40,
+	"Sun latitude":      15,
+	"Sun longitude":     6,
+	"Uranus latitude":   60,
+	"Uranus longitude":  40,
+	"Venus latitude":    30,
+	"Venus longitude":   60,
+}
+
+// asteroidsAgainstSwetestRegression are the regression bounds of TestAsteroidsAgainstSwetest: about
+// three times the worst error achieved, at most the contract\'s bound.
+var asteroidsAgainstSwetestRegression = map[string]float64{
+	"topocentric latitude":  0.0006,
+	"topocentric longitude": 0.0006,
+	"tropical latitude":     0.0006,
+	"tropical longitude":    0.0006,
 }

@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -124,6 +125,10 @@ func loadFixture(t *testing.T) *swetestFixture {
 	if !strings.Contains(strings.Join(fxVal.Comment, " "), "swetest 2.10") {
 		t.Fatalf("fixture comment %q names no swetest version", fxVal.Comment)
 	}
+	measure.NonEmpty(t, fxVal.Solar, "swetest.json solar_returns")
+	measure.NonEmpty(t, fxVal.Lunar, "swetest.json lunar_returns")
+	measure.NonEmpty(t, fxVal.Planetary, "swetest.json planetary_returns")
+	measure.NonEmpty(t, fxVal.Progression, "swetest.json progressions")
 	return &fxVal
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
 )
@@ -84,7 +85,7 @@ func TestProfectionsRule(t *testing.T) {
 						if pl.Sign == signs[s] {
 							in = append(in, pl.Name)
 						}
-						if pl.Name == y.Lord && (sepArcsec(pl.Longitude, y.LordPosition.Longitude) > 0.001 || pl.House != y.LordPosition.House ||
+						if pl.Name == y.Lord && (measure.Over(sepArcsec(pl.Longitude, y.LordPosition.Longitude), 0.001) || pl.House != y.LordPosition.House ||
 							y.LordPosition.WholeSignHouse != (signIndex(pl.Sign)-asc+12)%12+1) {
 							t.Errorf("lord %s at %v house %d (whole sign %d), natal route %v house %d", y.Lord, y.LordPosition.Longitude, y.LordPosition.House, y.LordPosition.WholeSignHouse, pl.Longitude, pl.House)
 						}

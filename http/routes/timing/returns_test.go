@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/timing"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
@@ -88,29 +89,40 @@ func post(t *testing.T, ts *apitest.Server, path, body string, out any) apitest.
 func TestSolarReturnsSwetest(t *testing.T) {
 	ts := start(t, apitest.Tables(t), apihttp.Limits{})
 	fx := loadFixture(t)
-	var worst, worstChart float64
+	cmp := measure.Compare(t, measure.About{
+		What:      "Solar return instants through HTTP (POST /api/v1/returns/solar), and the return charts against the natal route's at the instant, from the tables",
+		Reference: "roots found by the fixture's generator on swetest 2.10.03 positions (engine/timing/testdata/swetest.json)",
+		Sample:    "tropical and Lahiri returns of births 1925-1995, years up to 100 on",
+	})
+	q := returnChecks{
+		instants: cmp.Quantity("return instants", "s", tolReturnSec, 0.003),
+		natal:    cmp.Quantity("natal Sun", "arcsec", tolNatalArcsec, 5e-5),
+		charts:   cmp.Quantity("return charts against the natal route", "arcsec", tolChartArcsec, tolChartArcsec),
+	}
 	for _, c := range fx.Solar {
 		t.Run(fmt.Sprintf("%s-%d-%s", c.Name, c.Year, c.Sidereal), func(t *testing.T) {
 			var r solarOut
 			post(t, ts, "/api/v1/returns/solar", fmt.Sprintf(`{%s,"return_year":%d}`, c.packet(), c.Year), &r)
-			if d := sepArcsec(r.Return.Longitude, c.NatalLon); d > tolNatalArcsec {
+			d := sepArcsec(r.Return.Longitude, c.NatalLon)
+			q.natal.Add(d, c.Name, c.Year)
+			if measure.Over(d, tolNatalArcsec) {
 				t.Errorf("natal Sun %v, swetest %v: %.4f\"", r.Return.Longitude, c.NatalLon, d)
 			}
 			dt := math.Abs(r.Return.JulianDay-c.JD) * 86400
-			worst = max(worst, dt)
-			if dt > tolSeconds(r.Return.Speed) {
+			q.instants.Add(dt, c.Name, c.Year, c.Sidereal)
+			if measure.Over(dt, tolSeconds(r.Return.Speed)) {
 				t.Errorf("return at JD %.8f (%s), swetest root %.8f: %.3f s apart", r.Return.JulianDay, r.Return.Time, c.JD, dt)
 			}
-			if d := r.Return.Time.Sub(instantOf(c.JD)).Seconds(); math.Abs(d) > 1 {
+			if d := r.Return.Time.Sub(instantOf(c.JD)).Seconds(); measure.Over(math.Abs(d), 1) {
 				t.Errorf("time %s is %.0f s from the swetest root", r.Return.Time, d)
 			}
 			if r.Year != c.Year || r.Place.Relocated || r.Place.Latitude != c.Latitude {
 				t.Errorf("year %d, place %+v", r.Year, r.Place)
 			}
-			worstChart = max(worstChart, sameChart(t, ts, r.Return, c.Latitude, c.Longitude, c.Sidereal))
+			q.charts.Add(sameChart(t, ts, r.Return, c.Latitude, c.Longitude, c.Sidereal), c.Name, c.Year)
 		})
 	}
-	t.Logf("%d solar returns, worst %.4f s from the swetest root; return charts within %.4f\" of the natal route's", len(fx.Solar), worst, worstChart)
+	t.Logf("%d solar returns, worst %.4f s from the swetest root (%s); return charts within %.4f\" of the natal route's", q.instants.N(), q.instants.Max(), q.instants.At(), q.charts.Max())
 }
 
 // TestSolarReturnRelocated casts the return chart at a geocoded place: the
@@ -126,7 +138,7 @@ func TestSolarReturnRelocated(t *testing.T) {
 	}
 	in := inputOf[timing.SolarReturnRequest](t, env)
 	if g := in.Place.Geocoded; g == nil || g.Name != "Paris" || g.Country != "FR" || *in.Place.Latitude != g.Latitude ||
-		in.Place.Location != "Paris, France" || math.Abs(away.Place.Latitude-48.85) > 0.01 {
+		in.Place.Location != "Paris, France" || measure.Over(math.Abs(away.Place.Latitude-48.85), 0.01) {
 		t.Fatalf("echoed place %s, result place %+v", env.Input, away.Place)
 	}
 	sameChart(t, ts, away.Return, away.Place.Latitude, away.Place.Longitude, "")
@@ -144,19 +156,28 @@ func TestSolarReturnRelocated(t *testing.T) {
 // charts of each equal to the natal route's.
 func TestLunarReturnsSwetest(t *testing.T) {
 	ts := start(t, apitest.Tables(t), apihttp.Limits{})
-	var worstChart float64
-	defer func() { t.Logf("return charts within %.4f\" of the natal route's", worstChart) }()
+	cmp := measure.Compare(t, measure.About{
+		What:      "Lunar return instants through HTTP (POST /api/v1/returns/lunar), and the first return charts of each range against the natal route's, from the tables",
+		Reference: "roots found by the fixture's generator on swetest 2.10.03 positions (engine/timing/testdata/swetest.json)",
+		Sample:    "five ranges of 365 days, tropical and Lahiri",
+	})
+	q := returnChecks{
+		instants: cmp.Quantity("return instants", "s", tolReturnSec, 0.0025),
+		natal:    cmp.Quantity("natal Moon", "arcsec", tolNatalArcsec, 0.0004),
+		charts:   cmp.Quantity("return charts against the natal route", "arcsec", tolChartArcsec, 0.0015),
+	}
+	defer func() { t.Logf("return charts within %.4f\" of the natal route's", q.charts.Max()) }()
 	for _, c := range loadFixture(t).Lunar {
 		t.Run(c.Name+"-"+c.Sidereal, func(t *testing.T) {
 			var r returnsOut
 			post(t, ts, "/api/v1/returns/lunar", fmt.Sprintf(`{%s,"start":%q,"end":%q}`, c.packet(), rfc3339(c.Start), rfc3339(c.End)), &r)
-			compareReturns(t, r, c)
+			compareReturns(t, r, c, q)
 			for i, x := range r.Returns {
 				if len(x.Chart) == 0 {
 					t.Fatalf("return %d has no chart", i)
 				}
 				if i < 3 {
-					worstChart = max(worstChart, sameChart(t, ts, x, c.Latitude, c.Longitude, c.Sidereal))
+					q.charts.Add(sameChart(t, ts, x, c.Latitude, c.Longitude, c.Sidereal), c.Name, i)
 				}
 			}
 		})
@@ -169,12 +190,23 @@ func TestLunarReturnsSwetest(t *testing.T) {
 // passes of a retrograde loop grouped.
 func TestPlanetaryReturnsSwetest(t *testing.T) {
 	ts := start(t, apitest.Tables(t), apihttp.Limits{})
+	cmp := measure.Compare(t, measure.About{
+		What:      "Planetary return passes (Mercury to Uranus) through HTTP (POST /api/v1/returns/planetary), their directions and the grouping of a retrograde loop, from the tables",
+		Reference: "roots found by the fixture's generator on swetest 2.10.03 positions (engine/timing/testdata/swetest.json)",
+		Sample:    "ranges of 12 (Mercury) to 100 years (Uranus), stations included",
+	})
+	q := returnChecks{
+		instants: cmp.Quantity("pass instants away from a station", "s", tolReturnSec, 0.008),
+		station:  cmp.Quantity("pass instants near a station, in the time the planet takes to move 0.002\"", "1", 1, 0.00025),
+		natal:    cmp.Quantity("natal longitude", "arcsec", tolNatalArcsec, 3e-5),
+		sides:    cmp.Exact("directions"),
+	}
 	for _, c := range loadFixture(t).Planetary {
 		t.Run(c.Name+"-"+c.Body, func(t *testing.T) {
 			var r returnsOut
 			post(t, ts, "/api/v1/returns/planetary", fmt.Sprintf(`{%s,"planet":%q,"start":%q,"end":%q}`,
 				c.packet(), strings.ToLower(c.Body), rfc3339(c.Start+1), rfc3339(c.End)), &r)
-			compareReturns(t, r, c)
+			compareReturns(t, r, c, q)
 			for i := 0; i < len(r.Returns); {
 				n := r.Returns[i].Passes
 				if n < 1 || n > 3 || i+n > len(r.Returns) {
@@ -194,40 +226,56 @@ func TestPlanetaryReturnsSwetest(t *testing.T) {
 	}
 }
 
+// returnChecks are the quantities a return comparison measures (those
+// left nil are not).
+type returnChecks struct {
+	instants, station, natal, charts, sides *measure.Quantity
+}
+
 // compareReturns matches the returns one to one with the fixture's roots.
-func compareReturns(t *testing.T, r returnsOut, c fxRange) {
+// A pass slower than 0.002" a second (near a station) is held to the time
+// the planet takes to move that much, and measured in it.
+func compareReturns(t *testing.T, r returnsOut, c fxRange, q returnChecks) {
 	t.Helper()
 	if r.Body != c.Body {
 		t.Errorf("body %s, want %s", r.Body, c.Body)
 	}
-	if d := sepArcsec(r.Longitude, c.NatalLon); d > tolNatalArcsec {
+	d := sepArcsec(r.Longitude, c.NatalLon)
+	q.natal.Add(d, c.Name)
+	if measure.Over(d, tolNatalArcsec) {
 		t.Errorf("natal longitude %v, swetest %v: %.4f\"", r.Longitude, c.NatalLon, d)
 	}
 	if len(r.Returns) != len(c.Returns) {
 		t.Fatalf("%d returns, swetest %d", len(r.Returns), len(c.Returns))
 	}
-	var worst float64
+	var worst measure.Worst
 	for i, x := range r.Returns {
 		w := c.Returns[i]
 		dt := math.Abs(x.JulianDay-w.JD) * 86400
-		worst = max(worst, dt)
-		if dt > tolSeconds(w.Speed) {
+		worst.Add(dt, i)
+		if tol := tolSeconds(w.Speed); tol > tolReturnSec && q.station != nil {
+			q.station.Add(dt/tol, c.Name, i)
+		} else {
+			q.instants.Add(dt, c.Name, i)
+		}
+		if measure.Over(dt, tolSeconds(w.Speed)) {
 			t.Errorf("return %d at JD %.8f, swetest %.8f: %.3f s (speed %.4f°/day)", i, x.JulianDay, w.JD, dt, w.Speed)
+		}
+		if q.sides != nil {
+			q.sides.Match((x.Direction == "retrograde") == (w.Speed < 0), c.Name, i)
 		}
 		if (x.Direction == "retrograde") != (w.Speed < 0) {
 			t.Errorf("return %d: %s, swetest speed %v", i, x.Direction, w.Speed)
 		}
 	}
-	t.Logf("%s: %d returns, worst %.4f s from swetest", r.Body, len(r.Returns), worst)
+	t.Logf("%s: %d returns, worst %.4f s from swetest (return %s)", r.Body, len(r.Returns), worst.Max(), worst.At())
 }
 
-// sameChart compares a return chart with the natal route's chart at the
-// return instant and place. The natal route takes whole seconds: it is
-// asked for the seconds before and after the instant, and every number of
-// the return chart must lie on the line between the two (within 0.003":
-// motion within a second is linear far below that, and the Julian days'
-// resolution is 0.0006" of sidereal time), every other value equal one of
 // them. Both charts come from the same position source.
+// tolChartArcsec bounds a return chart's longitudes against the natal
+// route's at the return instant (interpolated between its two seconds).
+const tolChartArcsec = 0.003
+
 func sameChart(t *testing.T, ts *apitest.Server, r returnOut, lat, lon float64, sidereal string) (worstArcsec float64) {
 	t.Helper()
 	t0 := instantOf(r.JulianDay - 0.5/86400).Truncate(time.Second)
@@ -319,7 +367,7 @@ func (c *comparison) between(path string, got, a, b any) {
 		// Degrees. A Julian day near 2.46e6 resolves 40 µs, in which the
 		// sky turns 0.0006": the angles of three instants (the return and
 		// the two seconds) agree to a few of those.
-		tol := 0.003 / 3600
+		tol := tolChartArcsec / 3600
 		if key == "speed" {
 			tol = 1e-6 // degrees per day
 		}
@@ -327,19 +375,22 @@ func (c *comparison) between(path string, got, a, b any) {
 			want := fa + math.Remainder(fb-fa, 360)*frac
 			d := math.Abs(math.Remainder(g-want, 360))
 			c.worst = max(c.worst, d)
-			if d > tol {
+			if math.IsNaN(d) {
+				c.worst = d
+			}
+			if measure.Over(d, tol) {
 				bad("%.9f, natal route %.9f (%.5f\")", g, want, d*3600)
 			}
 			return
 		}
 		if key == "degree" && math.Abs(fb-fa) > 1 {
 			// The sign changed within the second: the degree wraps.
-			if math.Abs(g-fa) > 1e-3 && math.Abs(g-fb) > 1e-3 {
+			if measure.Over(math.Abs(g-fa), 1e-3) && measure.Over(math.Abs(g-fb), 1e-3) {
 				bad("%v between %v and %v", g, fa, fb)
 			}
 			return
 		}
-		if want := fa + (fb-fa)*frac; math.Abs(g-want) > tol {
+		if want := fa + (fb-fa)*frac; measure.Over(math.Abs(g-want), tol) {
 			bad("%.9f, natal route %.9f", g, want)
 		}
 	default:

@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/aspects"
 	"github.com/astroapi/astroapi/engine/swe"
 	"github.com/astroapi/astroapi/engine/transits"
@@ -50,6 +51,39 @@ func bodyOf(t *testing.T, name string, node engine.Body) engine.Body {
 
 // bruteAspects finds, for every pair of points, the aspect of orbs with
 // the smallest orb, if any: the reference the routes' aspects are held to.
+// aspectAngles are the eleven named aspects and their exact angles,
+// written here rather than taken from the code.
+var aspectAngles = []struct {
+	kind  aspects.Kind
+	angle float64
+	major bool
+}{
+	{"conjunction", 0, true}, {"opposition", 180, true}, {"trine", 120, true}, {"square", 90, true}, {"sextile", 60, true},
+	{"semi_sextile", 30, false}, {"semi_square", 45, false}, {"quintile", 72, false}, {"sesquiquadrate", 135, false},
+	{"biquintile", 144, false}, {"quincunx", 150, false},
+}
+
+// documentedOrbs are the default orbs as the routes document them: the
+// sky's mundane aspects take the natal defaults (conjunction, opposition,
+// trine 8, square 7, sextile 6; quincunx 3, other minor aspects 2), a
+// transit to a natal point 3 (conjunction, opposition, square, trine), 2
+// (sextile) and 1 (each minor aspect).
+func documentedOrbs(toNatal, minor bool) aspects.Orbs {
+	o := aspects.Orbs{"conjunction": 8, "opposition": 8, "trine": 8, "square": 7, "sextile": 6}
+	if toNatal {
+		o = aspects.Orbs{"conjunction": 3, "opposition": 3, "trine": 3, "square": 3, "sextile": 2}
+	}
+	for _, d := range aspectAngles {
+		if minor && !d.major {
+			o[d.kind] = map[bool]float64{false: 2, true: 1}[toNatal]
+			if d.kind == "quincunx" && !toNatal {
+				o[d.kind] = 3
+			}
+		}
+	}
+	return o
+}
+
 func bruteAspects(lons map[string]float64, pairs [][2]string, orbs aspects.Orbs) map[[2]string]struct {
 	kind aspects.Kind
 	orb  float64
@@ -61,9 +95,9 @@ func bruteAspects(lons map[string]float64, pairs [][2]string, orbs aspects.Orbs)
 	for _, p := range pairs {
 		sep := math.Abs(math.Remainder(lons[p[0]]-lons[p[1]], 360))
 		best, bestOrb := aspects.Kind(""), math.Inf(1)
-		for _, d := range aspects.Defs {
-			if o, ok := orbs[d.Kind]; ok && math.Abs(sep-d.Angle) <= o && math.Abs(sep-d.Angle) < bestOrb {
-				best, bestOrb = d.Kind, math.Abs(sep-d.Angle)
+		for _, d := range aspectAngles {
+			if o, ok := orbs[d.kind]; ok && math.Abs(sep-d.angle) <= o && math.Abs(sep-d.angle) < bestOrb {
+				best, bestOrb = d.kind, math.Abs(sep-d.angle)
 			}
 		}
 		if best != "" {
@@ -84,8 +118,16 @@ func bruteAspects(lons map[string]float64, pairs [][2]string, orbs aspects.Orbs)
 func TestSkyAgainstLibswe(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
 	e := apitest.Ephemeris(t)
-	var worstPos, worstOrb float64
-	n := 0
+	cmp := measure.Compare(t, measure.About{
+		What:      "The transit sky through HTTP (GET and POST /api/v1/transits): every body and the mundane aspects, tropical and sidereal, from the tables",
+		Reference: "libswe (the Swiss Ephemeris files) in the test; the aspects from a brute force over every pair with the orbs the route documents",
+		Sample:    "six instants of 1800-2400 (sidereal, mean node, asteroids, minor aspects, custom orbs)",
+	})
+	// Regression bounds near the achieved error (orbs: the last of the 7
+	// decimals written).
+	worstPos := cmp.Quantity("positions", "arcsec", 0.001, 0.0008)
+	found := cmp.Exact("aspects: same pairs and names")
+	worstOrb := cmp.Quantity("orbs", "deg", 0.001, 1e-7)
 	for i, c := range []struct {
 		jd    float64
 		query string // GET when set
@@ -94,12 +136,12 @@ func TestSkyAgainstLibswe(t *testing.T) {
 		node  engine.Body
 		orbs  aspects.Orbs
 	}{
-		{jd: 2460389.629166667, query: "", node: engine.TrueNode, orbs: aspects.DefaultOrbs(false)},
-		{jd: 2415020.5, query: "&zodiac_type=sidereal&ayanamsa=lahiri", sid: engine.Lahiri, node: engine.TrueNode, orbs: aspects.DefaultOrbs(false)},
-		{jd: 2396758.25, query: "&node_type=mean&include_asteroids=true&include_minor_aspects=true", node: engine.MeanNode, orbs: aspects.DefaultOrbs(true)},
-		{jd: 2488000.75, body: `,"orbs":{"conjunction":10,"square":4,"quincunx":3}`, node: engine.TrueNode, orbs: aspects.Orbs{aspects.Conjunction: 10, aspects.Square: 4, aspects.Quincunx: 3}},
-		{jd: 2530000.1, body: `,"zodiac_type":"sidereal","ayanamsa":"kp","include_asteroids":true`, sid: engine.KP, node: engine.TrueNode, orbs: aspects.DefaultOrbs(false)},
-		{jd: 2451545.0, body: `,"node_type":"mean","include_minor_aspects":true`, node: engine.MeanNode, orbs: aspects.DefaultOrbs(true)},
+		{jd: 2460389.629166667, query: "", node: engine.TrueNode, orbs: documentedOrbs(false, false)},
+		{jd: 2415020.5, query: "&zodiac_type=sidereal&ayanamsa=lahiri", sid: engine.Lahiri, node: engine.TrueNode, orbs: documentedOrbs(false, false)},
+		{jd: 2396758.25, query: "&node_type=mean&include_asteroids=true&include_minor_aspects=true", node: engine.MeanNode, orbs: documentedOrbs(false, true)},
+		{jd: 2488000.75, body: `,"orbs":{"conjunction":10,"square":4,"quincunx":3}`, node: engine.TrueNode, orbs: aspects.Orbs{"conjunction": 10, "square": 4, "quincunx": 3}},
+		{jd: 2530000.1, body: `,"zodiac_type":"sidereal","ayanamsa":"kp","include_asteroids":true`, sid: engine.KP, node: engine.TrueNode, orbs: documentedOrbs(false, false)},
+		{jd: 2451545.0, body: `,"node_type":"mean","include_minor_aspects":true`, node: engine.MeanNode, orbs: documentedOrbs(false, true)},
 	} {
 		var r *apitest.Response
 		if c.body == "" {
@@ -119,8 +161,7 @@ func TestSkyAgainstLibswe(t *testing.T) {
 			if p.Name == "South Node" {
 				lon += 180
 			}
-			worstPos = max(worstPos, sepArcsec(p.Longitude, lon))
-			n++
+			worstPos.Add(sepArcsec(p.Longitude, lon), i, p.Name)
 			if p.Name != "South Node" {
 				lons[p.Name] = p.Longitude
 				names = append(names, p.Name)
@@ -139,24 +180,23 @@ func TestSkyAgainstLibswe(t *testing.T) {
 		for _, a := range res.Aspects {
 			k := [2]string{a.Point1, a.Point2}
 			w, ok := ref[k]
+			found.Match(ok && w.kind == a.Aspect, i, a.Point1, a.Point2)
 			if !ok || w.kind != a.Aspect {
 				t.Errorf("case %d: %s %s %s (orb %.4f) not in the reference (%+v)", i, a.Point1, a.Aspect, a.Point2, a.Orb, w)
 				continue
 			}
-			worstOrb = max(worstOrb, math.Abs(a.Orb-w.orb))
+			worstOrb.Add(math.Abs(a.Orb-w.orb), i, a.Point1, a.Point2)
 			delete(ref, k)
 		}
 		for k, w := range ref {
+			found.Match(false, i, k[0], k[1])
 			t.Errorf("case %d: missing %s %s %s (orb %.4f)", i, k[0], w.kind, k[1], w.orb)
 		}
 		if res.Moon.Phase == "" || res.Moon.NextQuarter.Instant.JD <= c.jd {
 			t.Errorf("case %d: moon phase %+v", i, res.Moon)
 		}
 	}
-	t.Logf("%d positions: worst %.2g\" (tolerance 0.001\"); aspects: worst orb %.2g° (tolerance 0.001°)", n, worstPos, worstOrb)
-	if worstPos > 0.001 || worstOrb > 0.001 {
-		t.Errorf("worst position %.3g\", worst orb %.3g°", worstPos, worstOrb)
-	}
+	t.Logf("%d positions: worst %.2g\" (tolerance 0.001\"); aspects: worst orb %.2g° (tolerance 0.001°)", worstPos.N(), worstPos.Max(), worstOrb.Max())
 }
 
 // refAspect is a transit-to-natal aspect the brute force finds.
@@ -185,19 +225,19 @@ func bruteToNatal(t *testing.T, e *swe.Ephemeris, natalPts []routes.NatalPoint, 
 		var track []float64
 		for _, np := range natalPts {
 			sep := math.Abs(math.Remainder(np.Longitude-tl, 360))
-			best, bestOrb := aspects.Def{}, math.Inf(1)
-			for _, d := range aspects.Defs {
-				if o, ok := orbs[d.Kind]; ok && math.Abs(sep-d.Angle) <= o && math.Abs(sep-d.Angle) < bestOrb {
-					best, bestOrb = d, math.Abs(sep-d.Angle)
+			best, bestOrb := aspectAngles[0], math.Inf(1)
+			for _, d := range aspectAngles {
+				if o, ok := orbs[d.kind]; ok && math.Abs(sep-d.angle) <= o && math.Abs(sep-d.angle) < bestOrb {
+					best, bestOrb = d, math.Abs(sep-d.angle)
 				}
 			}
 			if math.IsInf(bestOrb, 1) {
 				continue
 			}
-			ra := refAspect{kind: best.Kind, orb: bestOrb}
-			ra.applying = math.Abs(math.Abs(math.Remainder(np.Longitude-soon, 360))-best.Angle) < bestOrb
+			ra := refAspect{kind: best.kind, orb: bestOrb}
+			ra.applying = math.Abs(math.Abs(math.Remainder(np.Longitude-soon, 360))-best.angle) < bestOrb
 			side := math.Remainder(np.Longitude-tl, 360)
-			target := np.Longitude - math.Copysign(best.Angle, side)
+			target := np.Longitude - math.Copysign(best.angle, side)
 			if track == nil {
 				for h := 0; h <= int(2*w*24); h++ {
 					track = append(track, libswe(t, e, jd-w+float64(h)/24, b, sid).Longitude)
@@ -238,6 +278,17 @@ func TestToNatalBruteForce(t *testing.T) {
 	ts := startTestServer(t, apitest.Tables(t))
 	e := apitest.Ephemeris(t)
 	all := []engine.Body{engine.Sun, engine.Moon, engine.Mercury, engine.Venus, engine.Mars, engine.Jupiter, engine.Saturn, engine.Uranus, engine.Neptune, engine.Pluto, engine.TrueNode, engine.MeanLilith, engine.Chiron}
+	cmp := measure.Compare(t, measure.About{
+		What:      "Transits to a natal chart through HTTP (POST /api/v1/transits/to-natal): the aspects, their orbs, applying or separating, exact_at and every perfection; the natal Sun",
+		Reference: "a brute force in the test over libswe positions, with the orbs the route documents: every transiting body against every natal point, perfections bisected to 0.1 s",
+		Sample:    "four natal charts and transit instants: tropical defaults, Lahiri with minor aspects, wide orbs with all perfections, a birth of 44 BC transited in 1582",
+	})
+	// Regression bounds near the achieved error (instants: the brute
+	// force's bisection to 1e-6 day, 0.09 s).
+	natalSun := cmp.Quantity("natal Sun", "arcsec", 1, 0.0006)
+	found := cmp.Exact("aspects: same pairs, names, applying")
+	worstOrb := cmp.Quantity("orbs", "deg", 0.001, 3e-7)
+	worstT := cmp.Quantity("exact_at and perfections", "s", 60, 0.4)
 	for _, c := range []struct {
 		name, natal, extra string
 		at                 float64
@@ -249,13 +300,13 @@ func TestToNatalBruteForce(t *testing.T) {
 		birthJD            float64
 	}{
 		{"London2024", `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`, ``,
-			2460389.629166667, "", transits.DefaultOrbs(false), 30, false, all, 2448087.0625},
+			2460389.629166667, "", documentedOrbs(true, false), 30, false, all, 2448087.0625},
 		{"MumbaiSidereal2031", `{"year":1975,"month":11,"day":9,"hour":21,"latitude":19.1,"longitude":72.9,"zodiac_type":"sidereal","ayanamsa":"lahiri"}`, `,"include_minor_aspects":true,"window_days":45`,
-			2463047.0, engine.Lahiri, transits.DefaultOrbs(true), 45, false, all, 2442726.375},
+			2463047.0, engine.Lahiri, documentedOrbs(true, true), 45, false, all, 2442726.375},
 		{"TokyoWideAll1893", `{"year":1850,"month":3,"day":3,"hour":2,"latitude":35.7,"longitude":139.7}`, `,"all_perfections":true,"orbs":{"conjunction":8,"opposition":8,"trine":8,"square":7,"sextile":6}`,
-			2412324.8958333335, "", aspects.Orbs{aspects.Conjunction: 8, aspects.Opposition: 8, aspects.Trine: 8, aspects.Square: 7, aspects.Sextile: 6}, 30, true, all, 2396819.5833333335},
+			2412324.8958333335, "", aspects.Orbs{"conjunction": 8, "opposition": 8, "trine": 8, "square": 7, "sextile": 6}, 30, true, all, 2396819.5833333335},
 		{"Julian44BC", `{"year":-43,"month":3,"day":15,"hour":12,"latitude":41.9,"longitude":12.5}`, `,"calendar":"julian","all_perfections":true,"window_days":10`,
-			2299155.0, "", transits.DefaultOrbs(false), 10, true, all[:12], 1705426.0},
+			2299155.0, "", documentedOrbs(true, false), 10, true, all[:12], 1705426.0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			body := fmt.Sprintf(`{"natal":%s,"datetime":"%s"%s}`, c.natal, datetime(c.at), c.extra)
@@ -268,23 +319,26 @@ func TestToNatalBruteForce(t *testing.T) {
 			if err := json.Unmarshal(env.Result, &got); err != nil {
 				t.Fatal(err)
 			}
-			if math.Abs(got.JD-c.at) > 1e-8 {
+			if measure.Over(math.Abs(got.JD-c.at), 1e-8) {
 				t.Fatalf("transit JD %.8f, want %.8f", got.JD, c.at)
 			}
 			// The natal chart is libswe's at the birth.
 			for _, p := range got.NatalPoints {
 				if p.Name == "Sun" {
-					if d := sepArcsec(p.Longitude, libswe(t, e, c.birthJD, engine.Sun, c.sid).Longitude); d > 1 {
+					d := sepArcsec(p.Longitude, libswe(t, e, c.birthJD, engine.Sun, c.sid).Longitude)
+					natalSun.Add(d, c.name)
+					if measure.Over(d, 1) {
 						t.Errorf("natal Sun %.3f\" off", d)
 					}
 				}
 			}
 			ref := bruteToNatal(t, e, got.NatalPoints, c.bodies, c.at, c.window, c.orbs, c.sid)
-			var worstOrb, worstT float64
+			var orbs, instants measure.Worst // this case's
 			perfections := 0
 			for _, a := range got.Aspects {
 				k := [2]string{a.Transit, a.Natal}
 				r, ok := ref[k]
+				found.Match(ok && a.Aspect == r.kind && a.Applying == r.applying, c.name, a.Transit, a.Natal)
 				if !ok {
 					t.Errorf("%s %s %s (orb %.4f) not in the reference", a.Transit, a.Aspect, a.Natal, a.Orb)
 					continue
@@ -293,14 +347,16 @@ func TestToNatalBruteForce(t *testing.T) {
 				if a.Aspect != r.kind || a.Applying != r.applying {
 					t.Errorf("%s/%s: %s applying %v, reference %s applying %v", a.Transit, a.Natal, a.Aspect, a.Applying, r.kind, r.applying)
 				}
-				worstOrb = max(worstOrb, math.Abs(a.Orb-r.orb))
+				worstOrb.Add(math.Abs(a.Orb-r.orb), c.name, a.Transit, a.Natal)
+				orbs.Add(math.Abs(a.Orb - r.orb))
 				if c.all {
 					if len(a.Perfections) != len(r.perfections) {
 						t.Errorf("%s %s %s: %d perfections, reference %d", a.Transit, a.Aspect, a.Natal, len(a.Perfections), len(r.perfections))
 						continue
 					}
 					for i, p := range r.perfections {
-						worstT = max(worstT, math.Abs(a.Perfections[i].JD-p)*86400)
+						worstT.Add(math.Abs(a.Perfections[i].JD-p)*86400, c.name, a.Transit, a.Natal, i)
+						instants.Add(math.Abs(a.Perfections[i].JD-p) * 86400)
 						perfections++
 					}
 				}
@@ -314,17 +370,19 @@ func TestToNatalBruteForce(t *testing.T) {
 						want = &p
 					}
 				}
-				if (want == nil) != (a.ExactAt == nil) || want != nil && math.Abs(a.ExactAt.JD-*want)*86400 > 60 {
+				if (want == nil) != (a.ExactAt == nil) || want != nil && measure.Over(math.Abs(a.ExactAt.JD-*want)*86400, 60) {
 					t.Errorf("%s %s %s: exact_at %v, reference %v", a.Transit, a.Aspect, a.Natal, a.ExactAt, want)
 				} else if want != nil {
-					worstT = max(worstT, math.Abs(a.ExactAt.JD-*want)*86400)
+					worstT.Add(math.Abs(a.ExactAt.JD-*want)*86400, c.name, a.Transit, a.Natal, "exact_at")
+					instants.Add(math.Abs(a.ExactAt.JD-*want) * 86400)
 					perfections++
 				}
 			}
 			var missing []string
 			for k, r := range ref {
 				// A pair exactly on the edge of its orb may fall either way.
-				if math.Abs(r.orb-c.orbs[r.kind]) > 1e-6 {
+				if measure.Over(math.Abs(r.orb-c.orbs[r.kind]), 1e-6) {
+					found.Match(false, c.name, k[0], k[1])
 					missing = append(missing, fmt.Sprintf("%s %s %s (orb %.4f)", k[0], r.kind, k[1], r.orb))
 				}
 			}
@@ -338,9 +396,9 @@ func TestToNatalBruteForce(t *testing.T) {
 				}
 			}
 			t.Logf("%d aspects, %d perfections; worst orb %.2g° (tolerance 0.001°), worst instant %.2f s (tolerance 60 s); source %s; warnings %q",
-				len(got.Aspects), perfections, worstOrb, worstT, got.Source, env.Warnings)
-			if worstOrb > 0.001 || worstT > 60 || len(got.Aspects) < 3 {
-				t.Errorf("worst orb %.3g°, worst instant %.1f s, %d aspects", worstOrb, worstT, len(got.Aspects))
+				len(got.Aspects), perfections, orbs.Max(), instants.Max(), got.Source, env.Warnings)
+			if len(got.Aspects) < 3 {
+				t.Errorf("%d aspects", len(got.Aspects))
 			}
 		})
 	}

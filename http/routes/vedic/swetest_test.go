@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/http/apitest"
 )
 
@@ -81,6 +82,12 @@ func (c swetestCase) lon(g string) float64 {
 	return c.Bodies[g][0]
 }
 
+// tolArcsec is the contract's bound of the Vedic longitudes against
+// swetest, which testdata/swetest.json was made for; within it of a
+// division's boundary, the reference and the server may fairly disagree on
+// the division.
+const tolArcsec = 1
+
 func readSwetest(t testing.TB) swetestFixture {
 	t.Helper()
 	raw, err := os.ReadFile("testdata/swetest.json")
@@ -91,8 +98,8 @@ func readSwetest(t testing.TB) swetestFixture {
 	if err := json.Unmarshal(raw, &fx); err != nil {
 		t.Fatal(err)
 	}
-	if len(fx.Cases) != 48 || fx.Tolerance != 1 {
-		t.Fatalf("fixture: %d cases, tolerance %v", len(fx.Cases), fx.Tolerance)
+	if len(fx.Cases) != 48 || fx.Tolerance != tolArcsec {
+		t.Fatalf("fixture: %d cases, tolerance %v (the test enforces %v)", len(fx.Cases), fx.Tolerance, tolArcsec)
 	}
 	return fx
 }
@@ -202,7 +209,15 @@ func TestNatalAgainstSwetest(t *testing.T) {
 	} {
 		t.Run(src.name, func(t *testing.T) {
 			ts := startTestServer(t, testOptions{Positions: src.pos(t)})
-			worst := 0.0
+			cmp := measure.Compare(t, measure.About{
+				What:      "Vedic natal charts through HTTP (POST /api/v1/vedic/natal): Lahiri sidereal longitudes of the nine grahas, the lagna and the ayanamsa, from " + map[string]string{"tables": "the tables", "swiss_ephemeris": "libswe alone"}[src.name],
+				Reference: "swetest 2.10.03 -sid1 (Lahiri); sign, degree, nakshatra, pada and house from the definitions written in the test",
+				Sample:    "births 1900-2100 in UTC, Asia/Kolkata and America/New_York, the true node on every third (testdata/swetest.json)",
+			})
+			// Regression bounds near the achieved error, by source.
+			worst := cmp.Quantity("grahas and lagna", "arcsec", tolArcsec, map[string]float64{"tables": 0.002, "swiss_ephemeris": 0.0006}[src.name])
+			aya := cmp.Quantity("ayanamsa", "arcsec", tolArcsec, map[string]float64{"tables": 0.00025, "swiss_ephemeris": 0.00015}[src.name])
+			derived := cmp.Exact("sign, degree, nakshatra, pada and house of each longitude")
 			for _, c := range fx.Cases {
 				var r natalResult
 				env := post(t, ts, "/api/v1/vedic/natal", c.body(t, nil), &r)
@@ -216,15 +231,15 @@ func TestNatalAgainstSwetest(t *testing.T) {
 				if want := strings.TrimSuffix(strings.ToLower(c.node()), "node"); in.NodeType != want || r.Conventions.NodeType != want {
 					t.Errorf("%s: node type %q/%q, want %q", c.Name, in.NodeType, r.Conventions.NodeType, want)
 				}
-				check := func(what string, got, want float64) {
+				check := func(q *measure.Quantity, what string, got, want float64) {
 					t.Helper()
 					d := sepArcsec(got, want)
-					worst = max(worst, d)
-					if d > fx.Tolerance {
+					q.Add(d, c.Name, what)
+					if measure.Over(d, tolArcsec) {
 						t.Errorf("%s (%s) %s: %.7f, swetest %.7f (%.3f\")", c.Name, c.Swetest, what, got, want, d)
 					}
 				}
-				check("ayanamsa", r.Ayanamsa.Degrees, c.Ayanamsa)
+				check(aya, "ayanamsa", r.Ayanamsa.Degrees, c.Ayanamsa)
 				if len(r.Grahas) != 9 {
 					t.Fatalf("%s: %d grahas", c.Name, len(r.Grahas))
 				}
@@ -234,11 +249,13 @@ func TestNatalAgainstSwetest(t *testing.T) {
 					if i > 0 && p.Name != grahas[i-1] {
 						t.Fatalf("%s: graha %d is %s", c.Name, i, p.Name)
 					}
-					check(p.Name, p.Longitude, c.lon(p.Name))
+					check(worst, p.Name, p.Longitude, c.lon(p.Name))
 					// Properties of the longitude served.
 					sign := int(p.Longitude / 30)
 					nk, n := nakshatraOf(p.Longitude)
-					if p.SignNumber != sign+1 || p.Sign != signNames[sign] || math.Abs(p.Degree-(p.Longitude-float64(sign)*30)) > 1e-9 ||
+					derived.Match(p.SignNumber == sign+1 && p.Sign == signNames[sign] && !measure.Over(math.Abs(p.Degree-(p.Longitude-float64(sign)*30)), 1e-9) &&
+						p.Nakshatra == nk && p.NakshatraNumber == n && (i == 0 || p.House == (sign-int(r.Lagna.Longitude/30)+12)%12+1), c.Name, p.Name)
+					if p.SignNumber != sign+1 || p.Sign != signNames[sign] || measure.Over(math.Abs(p.Degree-(p.Longitude-float64(sign)*30)), 1e-9) ||
 						p.Nakshatra != nk || p.NakshatraNumber != n {
 						t.Errorf("%s %s at %.7f: %s (%d) %.4f°, %+v (%d); want %s, %+v (%d)", c.Name, p.Name, p.Longitude,
 							p.Sign, p.SignNumber, p.Degree, p.Nakshatra, p.NakshatraNumber, signNames[sign], nk, n)
@@ -254,7 +271,7 @@ func TestNatalAgainstSwetest(t *testing.T) {
 					t.Errorf("%s: birth nakshatra %+v, the Moon's is %+v", c.Name, r.BirthNakshatra, nk)
 				}
 			}
-			t.Logf("%d births, worst separation from swetest %.4f\"", len(fx.Cases), worst)
+			t.Logf("%d births, worst separation from swetest %.4f\" (%s)", len(fx.Cases), worst.Max(), worst.At())
 		})
 	}
 }
@@ -265,7 +282,14 @@ func TestNatalAgainstSwetest(t *testing.T) {
 func TestNakshatraAgainstSwetest(t *testing.T) {
 	fx := readSwetest(t)
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
-	worst, boundary := 0.0, 0
+	cmp := measure.Compare(t, measure.About{
+		What:      "Nakshatra and pada through HTTP (POST /api/v1/vedic/nakshatra), and both Moon longitudes, from the tables",
+		Reference: "swetest 2.10.03 -sid1 (Lahiri) Moon; the nakshatra table written out in the test",
+		Sample:    "the births of testdata/swetest.json but those whose Moon lies within 1\" of a pada boundary",
+	})
+	worst := cmp.Quantity("Moon longitudes, tropical and sidereal", "arcsec", tolArcsec, 0.002)
+	same := cmp.Exact("nakshatra and pada")
+	boundary := 0
 	for _, c := range fx.Cases {
 		var r struct {
 			Nakshatra nakshatraRef `json:"nakshatra"`
@@ -276,22 +300,24 @@ func TestNakshatraAgainstSwetest(t *testing.T) {
 		post(t, ts, "/api/v1/vedic/nakshatra", c.body(t, noNode), &r)
 		for _, x := range [][3]any{{"tropical", r.Tropical, c.MoonTropical}, {"sidereal", r.Sidereal, c.lon("Moon")}} {
 			d := sepArcsec(x[1].(float64), x[2].(float64))
-			worst = max(worst, d)
-			if d > fx.Tolerance {
+			worst.Add(d, c.Name, x[0])
+			if measure.Over(d, tolArcsec) {
 				t.Errorf("%s: %s Moon %.7f, swetest %.7f (%.3f\")", c.Name, x[0], x[1], x[2], d)
 			}
 		}
 		// The nakshatra of swetest's Moon, unless it lies within the
 		// tolerance of a pada boundary.
-		if nearBoundary(c.lon("Moon"), 10.0/3, fx.Tolerance) {
+		if nearBoundary(c.lon("Moon"), 10.0/3, tolArcsec) {
 			boundary++
 			continue
 		}
-		if nk, n := nakshatraOf(c.lon("Moon")); r.Nakshatra != nk || r.Number != n {
+		nk, n := nakshatraOf(c.lon("Moon"))
+		same.Match(r.Nakshatra == nk && r.Number == n, c.Name)
+		if r.Nakshatra != nk || r.Number != n {
 			t.Errorf("%s: %+v (%d), swetest's Moon is in %+v (%d)", c.Name, r.Nakshatra, r.Number, nk, n)
 		}
 	}
-	t.Logf("%d births, worst Moon separation %.4f\", %d Moons on a pada boundary", len(fx.Cases), worst, boundary)
+	t.Logf("%d births, worst Moon separation %.4f\" (%s), %d Moons on a pada boundary", len(fx.Cases), worst.Max(), worst.At(), boundary)
 }
 
 // refDasha is an independent Vimshottari: from swetest's sidereal Moon, the
@@ -332,7 +358,7 @@ func TestDashaAgainstReference(t *testing.T) {
 	names := []string{"julian", "tropical", "sidereal", "savana"}
 	worst := time.Duration(0)
 	for i, c := range fx.Cases {
-		if nearBoundary(c.lon("Moon"), 40.0/3, fx.Tolerance) {
+		if nearBoundary(c.lon("Moon"), 40.0/3, tolArcsec) {
 			continue // the first lord itself is in doubt
 		}
 		yl := names[i%4]
@@ -422,7 +448,7 @@ func TestVargaAgainstSwetest(t *testing.T) {
 					name = grahas[i-1]
 				}
 				lon := c.lon(name)
-				if nearBoundary(lon, v.span, fx.Tolerance) {
+				if nearBoundary(lon, v.span, tolArcsec) {
 					skipped++
 					continue
 				}
@@ -475,7 +501,7 @@ cases:
 	for _, c := range fx.Cases {
 		signs := map[string]int{}
 		for _, g := range contributors {
-			if nearBoundary(c.lon(g), 30, fx.Tolerance) {
+			if nearBoundary(c.lon(g), 30, tolArcsec) {
 				continue cases
 			}
 			signs[g] = int(c.lon(g) / 30)
@@ -585,7 +611,7 @@ func TestShadbalaAgainstReference(t *testing.T) {
 			near := func(what string, got, want, tol float64) {
 				t.Helper()
 				worst = max(worst, math.Abs(got-want))
-				if math.Abs(got-want) > tol {
+				if measure.Over(math.Abs(got-want), tol) {
 					t.Errorf("%s %s %s: %.6f, reference %.6f", c.Name, name, what, got, want)
 				}
 			}
@@ -596,7 +622,7 @@ func TestShadbalaAgainstReference(t *testing.T) {
 			near("dig", g.Dig, math.Abs(math.Remainder(lon-powerless(c, name), 360))/3, 0.001)
 			near("naisargika", g.Naisargika, naisargika[name], 0.001)
 			near("required", g.Required, required[name], 0)
-			if !nearBoundary(lon, 10, fx.Tolerance) && !nearBoundary(c.Ascendant, 30, fx.Tolerance) {
+			if !nearBoundary(lon, 10, tolArcsec) && !nearBoundary(c.Ascendant, 30, tolArcsec) {
 				house := (int(lon/30) - lagna + 12) % 12 // 0 = the 1st
 				near("kendradi", g.Sthana.Kendradi, [3]float64{60, 30, 15}[house%3], 0)
 				want := 0.0
