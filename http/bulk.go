@@ -726,7 +726,8 @@ func (j *bulkJob) write(w *chunkWriter, lim BulkLimits) bulkSummary {
 	j.mu.Unlock()
 	switch {
 	case why != nil:
-		sum.Problem = why
+		cp := *why // shared by the jobs a shutdown stopped: each writes its own request id
+		sum.Problem = &cp
 	case readErr != nil:
 		sum.Problem = readProblem(readErr)
 	default:
