@@ -153,9 +153,11 @@ func (s *Server) idempotent(rc *fasthttp.RequestCtx, o *op.Operation, r op.Reque
 func (s *Server) firstCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key []byte, lang string, token bool, e *idemEntry) *op.Call {
 	st := s.idem
 	keep := false
+	var kept *idemAnswer // set on e under st.mu: retries read e.resp under it
 	defer func() {
 		st.mu.Lock()
 		if keep {
+			e.resp = kept
 			e.at = s.cfg.Clock()
 			e.elem = st.order.PushBack(e)
 			st.bytes += e.resp.size()
@@ -185,7 +187,7 @@ func (s *Server) firstCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Reques
 	if a.size() > st.max/4 {
 		return c // an answer too large to keep
 	}
-	e.resp, keep = a, true
+	kept, keep = a, true
 	return c
 }
 
