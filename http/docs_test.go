@@ -74,9 +74,9 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 	if req, _ := s["required"].([]any); len(req) != 1 || req[0] != "year" {
 		t.Errorf("required %v", s["required"])
 	}
-	name := s["properties"].(map[string]any)["name"].(map[string]any)
-	if e, _ := name["enum"].([]any); len(e) != 2 {
-		t.Errorf("enum %v", name["enum"])
+	kind := s["properties"].(map[string]any)["kind"].(map[string]any)
+	if e, _ := kind["enum"].([]any); len(e) != 2 {
+		t.Errorf("enum %v", kind["enum"])
 	}
 }
 

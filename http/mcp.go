@@ -67,6 +67,7 @@ type mcpTool struct {
 	Op     *op.Operation
 	Family string // its family endpoint (toolFamily)
 	tool   *mcp.Tool
+	bare   *mcp.Tool // as the whole endpoint lists it (bareTool)
 }
 
 // mcpEndpoint is one endpoint of the door: the SDK's server over a set of
@@ -110,6 +111,7 @@ const mcpInstructions = "astroapi calculates astrological charts with Swiss Ephe
 	"its structured content the REST result, billed like the REST call. Names in results are stable English identifiers. " +
 	"Refused arguments come back as invalid-params errors naming the fields. " +
 	"get_docs_search searches the guide and gives any tool's full description and input schema. " +
+	"This endpoint lists the tools without their fields' descriptions; the family endpoints describe every field. " +
 	"Smaller tool lists: /api/v1/mcp/{family} (charts, relationships, sky, forecast, timelords, vedic, chinese, mayan, places, account, docs) or ?tools=a,b."
 
 // toolFamily is the family endpoint that lists operation o.
@@ -157,7 +159,12 @@ func (s *Server) newMCP() (*mcpDoor, error) {
 	}
 	for _, o := range toolOperations(s.ops) {
 		name := ToolName(o) // Check made sure the names are unique and valid
-		d.tools = append(d.tools, mcpTool{Name: name, Op: o, Family: toolFamily(o), tool: toolOf(o, name)})
+		t := toolOf(o, name)
+		bare, err := bareTool(t)
+		if err != nil {
+			return nil, err
+		}
+		d.tools = append(d.tools, mcpTool{Name: name, Op: o, Family: toolFamily(o), tool: t, bare: bare})
 		d.byName[name] = o
 	}
 	sort.Slice(d.tools, func(i, j int) bool { return d.tools[i].Name < d.tools[j].Name })
@@ -165,7 +172,7 @@ func (s *Server) newMCP() (*mcpDoor, error) {
 	for _, t := range d.tools {
 		all[t.Name] = true
 	}
-	d.all = d.endpoint(all, false)
+	d.all = d.endpoint(all, false, true)
 	for _, f := range mcpFamilies {
 		names := map[string]bool{}
 		for _, t := range d.tools {
@@ -174,7 +181,7 @@ func (s *Server) newMCP() (*mcpDoor, error) {
 				names[t.Name] = true
 			}
 		}
-		d.families[f.Name] = d.endpoint(names, f.Keyless)
+		d.families[f.Name] = d.endpoint(names, f.Keyless, false)
 	}
 	d.sdk = mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		ep, _ := r.Context().Value(endpointKey{}).(*mcpEndpoint)
@@ -196,8 +203,9 @@ func (s *Server) newMCP() (*mcpDoor, error) {
 type endpointKey struct{}
 
 // endpoint builds the SDK server of a set of tools, with the resources of
-// the families they come from (all of them for the whole door).
-func (d *mcpDoor) endpoint(names map[string]bool, keyless bool) *mcpEndpoint {
+// the families they come from (all of them for the whole door); bare lists
+// the tools without their fields' descriptions (bareTool).
+func (d *mcpDoor) endpoint(names map[string]bool, keyless, bare bool) *mcpEndpoint {
 	s := d.s
 	families := map[string]bool{}
 	for _, t := range d.tools {
@@ -225,7 +233,11 @@ func (d *mcpDoor) endpoint(names map[string]bool, keyless bool) *mcpEndpoint {
 	})
 	for _, t := range d.tools {
 		if names[t.Name] {
-			srv.AddTool(t.tool, d.call(t.Op))
+			tool := t.tool
+			if bare {
+				tool = t.bare
+			}
+			srv.AddTool(tool, d.call(t.Op))
 		}
 	}
 	for _, o := range resources {
@@ -264,7 +276,7 @@ func (d *mcpDoor) filter(base *mcpEndpoint, family, list string) (*mcpEndpoint, 
 	if ep != nil {
 		return ep, nil
 	}
-	ep = d.endpoint(names, base.keyless)
+	ep = d.endpoint(names, base.keyless, false)
 	d.filteredMu.Lock()
 	if len(d.filtered) < maxFiltered {
 		d.filtered[key] = ep
@@ -322,6 +334,66 @@ func toolOf(o *op.Operation, name string) *mcp.Tool {
 		t.OutputSchema = out
 	}
 	return t
+}
+
+// bareTool is tool t as the whole endpoint lists it: the same name,
+// description, structure, types, enumerations, defaults and required
+// lists, without the descriptions of the fields, which the family
+// endpoints and get_docs_search give. Some ninety tools with their fields
+// explained are about 40k tokens, past what an agent's context should
+// spend on a tool list (issue 28: 25k); a family's list is under 6k.
+func bareTool(t *mcp.Tool) (*mcp.Tool, error) {
+	bare := *t
+	var err error
+	if bare.InputSchema, err = withoutDescriptions(t.InputSchema); err != nil {
+		return nil, err
+	}
+	if t.OutputSchema != nil {
+		if bare.OutputSchema, err = withoutDescriptions(t.OutputSchema); err != nil {
+			return nil, err
+		}
+	}
+	return &bare, nil
+}
+
+// withoutDescriptions copies a JSON Schema without the descriptions of
+// its properties and definitions (the schema's own is kept).
+func withoutDescriptions(schema any) (map[string]any, error) {
+	b, err := json.Marshal(schema)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	// named: v is a map of schemas by name (properties, $defs), whose
+	// keys are names, not keywords.
+	var strip func(v any, top, named bool)
+	strip = func(v any, top, named bool) {
+		switch x := v.(type) {
+		case map[string]any:
+			if !top && !named {
+				delete(x, "description")
+			}
+			for k, e := range x {
+				switch {
+				case named:
+					strip(e, false, false)
+				case k == "properties" || k == "$defs" || k == "definitions":
+					strip(e, false, true)
+				case k != "enum" && k != "default" && k != "examples" && k != "const":
+					strip(e, false, false)
+				}
+			}
+		case []any:
+			for _, e := range x {
+				strip(e, false, false)
+			}
+		}
+	}
+	strip(m, true, false)
+	return m, nil
 }
 
 // toolSchemas is a generator of the schemas of a tool: op.Schemas, the

@@ -3,6 +3,7 @@ package http_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -271,5 +272,56 @@ func TestCompactDescription(t *testing.T) {
 		if got := apihttp.CompactDescription(c.name, c.doc, c.dflt); got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.name, c.doc, got, c.want)
 		}
+	}
+}
+
+// TestWholeEndpointIsBare: the whole endpoint lists each tool with the
+// structure, types, enumerations and defaults of its family endpoint's,
+// without the fields' descriptions (which the family endpoint gives).
+func TestWholeEndpointIsBare(t *testing.T) {
+	ts := startTestServer(t, testOptions{})
+	bearer := headerTransport{"Authorization": "Bearer " + ts.Key}
+	props := func(path string) map[string]map[string]any {
+		t.Helper()
+		cs, err := mcpSession(t, ts.URL+path, bearer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools, _ := listTools(t, cs)
+		if tools["natal"] == nil {
+			t.Fatalf("%s: no natal tool", path)
+		}
+		b, err := json.Marshal(tools["natal"].InputSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s struct {
+			Properties map[string]map[string]any `json:"properties"`
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatal(err)
+		}
+		return s.Properties
+	}
+	whole, family := props(apihttp.MCPPath), props(apihttp.MCPPath+"/charts")
+	if len(whole) != len(family) || len(whole) < 10 {
+		t.Fatalf("natal: %d properties on the whole endpoint, %d on its family's", len(whole), len(family))
+	}
+	described := 0
+	for name, p := range family {
+		if _, ok := p["description"]; ok {
+			described++
+		}
+		w := whole[name]
+		if _, ok := w["description"]; ok {
+			t.Errorf("natal.%s: described on the whole endpoint", name)
+		}
+		delete(p, "description")
+		if fmt.Sprint(w) != fmt.Sprint(p) {
+			t.Errorf("natal.%s: %v on the whole endpoint, %v on its family's", name, w, p)
+		}
+	}
+	if described < 5 {
+		t.Errorf("only %d of natal's fields described on the family endpoint", described)
 	}
 }

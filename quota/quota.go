@@ -229,23 +229,6 @@ func (a *bucketAgg) bucket(k bucketKey, share bool) store.UsageBucket {
 	return b
 }
 
-// add adds a bucket (a failed flush's) back into the agg.
-func (a *bucketAgg) add(u store.UsageBucket) {
-	a.count += u.Count
-	a.errors += u.Errors
-	a.totalUS += u.TotalMicros
-	a.maxUS = max(a.maxUS, u.MaxMicros)
-	for i, n := range u.Latency[:min(len(u.Latency), store.LatencyBins)] {
-		a.lat[i] += n
-	}
-	for k, n := range u.ErrorKinds {
-		if a.kinds == nil {
-			a.kinds = map[store.ErrorKind]int64{}
-		}
-		a.kinds[k] += n
-	}
-}
-
 // New makes a Quota over st and, unless cfg.FlushInterval < 0, starts its
 // background flusher. Call Close to stop it and write the last deltas.
 func New(st store.Store, cfg Config) *Quota {

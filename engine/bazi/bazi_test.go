@@ -87,12 +87,6 @@ func readEightChar(t *testing.T) []eightChar {
 	return out
 }
 
-// civil returns the civil time of a fixture line.
-func (e eightChar) civil() birth.Local {
-	l := e.local
-	return birth.Local{Year: l.Year(), Month: int(l.Month()), Day: l.Day(), Hour: l.Hour(), Minute: l.Minute(), Zone: e.zone}
-}
-
 // birthAt resolves a civil time (Gregorian from 1583, as the engine's Go
 // callers may) into the birth the pillars read.
 func birthAt(t testing.TB, l birth.Local) Birth {

@@ -108,9 +108,3 @@ func named(errs engine.Fields, field string) bool {
 	}
 	return false
 }
-
-// Year returns the range of calendar year y: from its January 1st to the
-// next one, 00:00 local time in zone, in calendar cal.
-func Year(y int, zone birth.Zone, cal calendar.Calendar) Range {
-	return Range{Start: calendar.Format(y, 1, 1), End: calendar.Format(y+1, 1, 1), Timezone: zone, Calendar: cal}
-}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/calendar"
+	"github.com/astroapi/astroapi/engine/roots"
 )
 
 // MaxStationDays bounds the span of one Stations call: ten years (3,653
@@ -222,7 +223,7 @@ func stationsOf(pos engine.Positions, b engine.Body, frame engine.Options, start
 			return nil, src, err
 		}
 		if have && (v0 < 0) != (v1 < 0) {
-			ts, err := regula(speed, t0, t1, v0, v1, tolDays)
+			ts, err := roots.Regula(speed, t0, t1, v0, v1, tolDays)
 			if err != nil {
 				return nil, src, err
 			}

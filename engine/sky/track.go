@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/roots"
 )
 
 // Track is a body's path over a window of time, sampled so that between two
@@ -107,7 +108,7 @@ func NewTrack(pos engine.Positions, b engine.Body, o engine.Options, from, to fl
 			return nil, err
 		}
 		if i > 0 && (v0 < 0) != (p.SpeedLongitude < 0) {
-			ts, err := regula(speed, tr.t[len(tr.t)-1], t, v0, p.SpeedLongitude, splitTol)
+			ts, err := roots.Regula(speed, tr.t[len(tr.t)-1], t, v0, p.SpeedLongitude, splitTol)
 			if err != nil {
 				return nil, err
 			}
@@ -257,7 +258,7 @@ func NextCrossingFrom(pos engine.Positions, b engine.Body, o engine.Options, t0,
 			return 0, false, src, err
 		}
 		if (va < 0) != (vc < 0) {
-			ts, err := regula(speed, a, c, va, vc, splitTol)
+			ts, err := roots.Regula(speed, a, c, va, vc, splitTol)
 			if err != nil {
 				return 0, false, src, err
 			}

@@ -1,11 +1,11 @@
 package timing
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/roots"
 )
 
 // track is one body's longitude in one frame, sampled from a position
@@ -43,65 +43,15 @@ func (tr *track) off(t, target float64) (d, speed float64, err error) {
 	return math.Remainder(lon-target, 360), speed, nil
 }
 
-// Convergence: the root is taken when the step falls under 1e-9 day (86
-// µs) or the longitude is within 1e-10 degree (3.6e-7"), far below the
-// second the results promise.
-const (
-	tolDays = 1e-9
-	tolDeg  = 1e-10
-)
-
-var errNoRoot = errors.New("timing: the body does not reach the longitude in the interval")
+// tolDays is the convergence of the searches: a root is taken when a step
+// falls under 1e-9 day (86 µs), far below the second the results promise.
+const tolDays = 1e-9
 
 // cross finds the instant in [a, b] where the longitude passes target,
 // given da = off(a) and db = off(b) of opposite signs (or one zero) and the
-// longitude monotonic in between without wrapping: Newton steps from the
-// speed, kept inside the shrinking bracket, falling back to bisection
-// (Numerical Recipes' rtsafe).
+// longitude monotonic in between without wrapping (engine/roots).
 func (tr *track) cross(target, a, b, da, db float64) (float64, error) {
-	switch {
-	case da == 0:
-		return a, nil
-	case db == 0:
-		return b, nil
-	case (da < 0) == (db < 0):
-		return 0, errNoRoot
-	}
-	// Orient so that off < 0 at lo.
-	lo, hi := a, b
-	if da > 0 {
-		lo, hi = b, a
-	}
-	// Start from the secant estimate: for a smooth body it is already
-	// close, so Newton needs two or three more steps.
-	t := a + (b-a)*da/(da-db)
-	for range 100 {
-		d, v, err := tr.off(t, target)
-		if err != nil {
-			return 0, err
-		}
-		if math.Abs(d) < tolDeg {
-			return t, nil
-		}
-		if d < 0 {
-			lo = t
-		} else {
-			hi = t
-		}
-		next := t - d/v
-		// Bisect when Newton leaves the bracket or the speed is useless.
-		if v == 0 || math.IsNaN(next) || (next-lo)*(next-hi) > 0 {
-			next = (lo + hi) / 2
-		}
-		if math.Abs(next-t) < tolDays {
-			return next, nil
-		}
-		t = next
-		if math.Abs(hi-lo) < tolDays {
-			return (lo + hi) / 2, nil
-		}
-	}
-	return t, nil
+	return roots.Bracketed(func(t float64) (float64, float64, error) { return tr.off(t, target) }, a, b, da, db, tolDays)
 }
 
 // nearest finds the crossing of target nearest to t0 for a body that only
@@ -152,36 +102,13 @@ func (tr *track) next(target, t, vmin, vmax float64) (float64, error) {
 
 // station finds the instant in [a, b] where the speed changes sign, given
 // va = speed(a), vb = speed(b) of opposite signs, by the Illinois variant of
-// regula falsi on the speed (no second derivative needed).
+// regula falsi on the speed (engine/roots: no second derivative needed), to
+// 1e-7 day (9 ms).
 func (tr *track) station(a, b, va, vb float64) (float64, error) {
-	side := 0
-	for range 80 {
-		t := (a*vb - b*va) / (vb - va)
-		if math.IsNaN(t) || t <= min(a, b) || t >= max(a, b) {
-			t = (a + b) / 2
-		}
+	return roots.Regula(func(t float64) (float64, error) {
 		_, v, err := tr.at(t)
-		if err != nil {
-			return 0, err
-		}
-		if v == 0 || math.Abs(b-a) < 1e-7 {
-			return t, nil
-		}
-		if (v < 0) == (vb < 0) {
-			b, vb = t, v
-			if side == -1 {
-				va /= 2
-			}
-			side = -1
-		} else {
-			a, va = t, v
-			if side == 1 {
-				vb /= 2
-			}
-			side = 1
-		}
-	}
-	return (a + b) / 2, nil
+		return v, err
+	}, a, b, va, vb, 1e-7)
 }
 
 // Crossing is an instant the longitude passes the target, and the direction

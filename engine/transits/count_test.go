@@ -51,7 +51,7 @@ func TestCost(t *testing.T) {
 	}{
 		{"natal", natalN[:], 13, 13, 13 * n},
 		{"transits now", nowN[:], 28, 34, 6420},
-		{"to-natal", toNatalN[:], 46, 158, 17267},
+		{"to-natal", toNatalN[:], 46, 157, 17025}, // 17,267 before the searches began at the secant (engine/roots)
 	} {
 		lo, hi, sum := slices.Min(k.counts), slices.Max(k.counts), int64(0)
 		for _, v := range k.counts {

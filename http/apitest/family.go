@@ -27,6 +27,7 @@ type EchoNested struct {
 type EchoInput struct {
 	Year   int          `json:"year" required:"true" doc:"a year" example:"1990" minimum:"1" maximum:"9999"`
 	Name   string       `json:"name,omitempty" doc:"a name"`
+	Kind   string       `json:"kind,omitempty" doc:"a kind" enum:"a,b"`
 	Ratio  float64      `json:"ratio,omitempty"`
 	Flag   *bool        `json:"flag,omitempty"`
 	Tags   []string     `json:"tags,omitempty"`

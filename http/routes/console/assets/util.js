@@ -26,10 +26,19 @@ export async function api(method, path, body, withKey = true) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (withKey) headers["x-api-key"] = session.key;
-  const resp = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "omit", cache: "no-store",
-  });
+  let resp;
+  // A 429 (the key's requests per second, shared with its other clients)
+  // was not executed nor billed: it is sent again after its Retry-After
+  // (at most 5 s), up to three times, rather than leaving the page empty.
+  for (let attempt = 0; ; attempt++) {
+    resp = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "omit", cache: "no-store",
+    });
+    if (resp.status !== 429 || attempt === 3) break;
+    const wait = Math.min(5, Math.max(0.1, Number(resp.headers.get("Retry-After")) || 1));
+    await new Promise((done) => setTimeout(done, wait * 1000));
+  }
   let data = null;
   try { data = await resp.json(); } catch { data = null; }
   if (!resp.ok) throw new ApiError(resp.status, data);
