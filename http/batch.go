@@ -11,12 +11,31 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/shape"
 	"github.com/astroapi/astroapi/quota"
 )
 
 // batchRequest is the body of POST /api/v1/batch.
 type batchRequest struct {
 	Requests []batchItem `json:"requests" required:"true" doc:"the operations to run, at most 100; answered in the same order" example:"[{\"id\":\"alice\",\"operation\":\"post-natal\",\"body\":{\"year\":1990,\"month\":7,\"day\":14,\"hour\":15,\"minute\":30,\"latitude\":48.8566,\"longitude\":2.3522,\"timezone\":\"Europe/Paris\"}},{\"id\":\"paris\",\"operation\":\"post-timezone-lookup\",\"body\":{\"latitude\":48.8566,\"longitude\":2.3522}}]"`
+	itemShape
+}
+
+// itemShape is the shape of the results of batch items and bulk lines:
+// the shared query parameters of a single call, as members. A batch's own
+// are the default of its items; an item's win.
+type itemShape struct {
+	Fields   string `json:"fields,omitempty" doc:"sparse fieldset of the result: comma-separated dotted paths to keep (planets.name,ascendant), or with a leading minus to leave out (-person1,-person2), as the fields query parameter of a single call; input keeps the input echo" example:"\"planets.name,planets.longitude,ascendant\""`
+	Decimals *int   `json:"decimals,omitempty" doc:"round every non-integer number of the result to this many decimal places, as the decimals query parameter of a single call" minimum:"0" maximum:"9"`
+}
+
+// spec reads the shape (nil when none was sent).
+func (s itemShape) spec() *shape.Spec {
+	d := ""
+	if s.Decimals != nil {
+		d = strconv.Itoa(*s.Decimals)
+	}
+	return shape.Parse(s.Fields, d)
 }
 
 // batchItem is one operation of a batch.
@@ -26,6 +45,7 @@ type batchItem struct {
 	Body      json.RawMessage   `json:"body,omitempty" doc:"JSON body of a POST operation"`
 	Query     map[string]string `json:"query,omitempty" doc:"query parameters of a GET operation"`
 	Params    map[string]string `json:"params,omitempty" doc:"path parameters, e.g. {\"name\": \"Europe/Paris\"}"`
+	itemShape
 }
 
 // batchOutcome is the outcome of one item.
@@ -99,7 +119,7 @@ func (s *Server) batch(c *op.Call, in *batchRequest) (batchResult, error) {
 	// The batch took one token of the per-second rate (the door's, as
 	// every request); its items are charged their calls of quota, without
 	// a token, as they run, within the batch's budgets of calls and bytes.
-	out := s.runBatch(c, in.Requests)
+	out := s.runBatch(c, in.Requests, in.spec())
 	c.Echo(map[string]int{"items": len(in.Requests)})
 	if c.Key() != nil && s.cfg.Quota != nil {
 		if u, err := s.cfg.Quota.Peek(c.Context(), c.Account().ID, c.Account().Plan); err == nil {
@@ -124,7 +144,7 @@ func (s *Server) batchTooLarge(what string) *op.Problem {
 }
 
 // runBatch runs items on up to Limits.BatchWorkers goroutines.
-func (s *Server) runBatch(parent *op.Call, items []batchItem) batchResult {
+func (s *Server) runBatch(parent *op.Call, items []batchItem, def *shape.Spec) batchResult {
 	res := batchResult{Items: make([]batchOutcome, len(items))}
 	budget := &batchBudget{}
 	budget.calls.Store(s.cfg.Limits.MaxBatchCost)
@@ -141,7 +161,7 @@ func (s *Server) runBatch(parent *op.Call, items []batchItem) batchResult {
 				if i >= len(items) {
 					return
 				}
-				res.Items[i] = s.batchItem(parent, i, items[i], budget)
+				res.Items[i] = s.batchItem(parent, i, items[i], def, budget)
 			}
 		}()
 	}
@@ -156,7 +176,7 @@ func (s *Server) runBatch(parent *op.Call, items []batchItem) batchResult {
 	return res
 }
 
-func (s *Server) batchItem(parent *op.Call, i int, it batchItem, budget *batchBudget) batchOutcome {
+func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec, budget *batchBudget) batchOutcome {
 	start := time.Now() // wall clock for the item's response time only
 	out := batchOutcome{ID: it.ID, Operation: it.Operation}
 	rid := parent.RequestID() + "." + strconv.Itoa(i)
@@ -186,6 +206,9 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, budget *batchBu
 	for k, v := range it.Query {
 		r.Query = append(r.Query, [2]string{k, v})
 	}
+	var qs *shape.Spec
+	r.Query, qs = shape.FromQuery(r.Query)
+	r.Shape = it.spec().WithDefaults(qs).WithDefaults(def)
 	c := op.NewCall(o, r)
 	var res any
 	var ck string
@@ -239,7 +262,10 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, budget *batchBu
 		if p := overBytes(len(cr.input) + len(cr.result)); p != nil {
 			return fail(p)
 		}
-		out.Input, out.Result, out.Warnings = json.RawMessage(cr.input), json.RawMessage(cr.result), cr.warnings
+		out.Result, out.Warnings = json.RawMessage(cr.result), cr.warnings
+		if cr.input != nil {
+			out.Input = json.RawMessage(cr.input)
+		}
 		return out
 	}
 	// Encode here, on the worker, so that the items' JSON is produced in
@@ -260,7 +286,7 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, budget *batchBu
 	*bp = cr.result
 	out.buf = bp
 	out.Result, out.Warnings = json.RawMessage(cr.result), c.Warnings()
-	if !o.Bare {
+	if !o.Bare && cr.input != nil {
 		out.Input = json.RawMessage(cr.input)
 	}
 	return out

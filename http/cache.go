@@ -82,10 +82,8 @@ func encodeResult(c *op.Call, res any, buf []byte) (*cachedResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []byte
-	if ra, ok := res.(resultAppender); ok {
-		out = ra.AppendJSON(buf)
-	} else if out, err = appendMarshal(buf, res); err != nil {
+	out, err := appendShaped(buf, c.Shape(), res)
+	if err != nil {
 		return nil, err
 	}
 	return &cachedResult{input: in, result: out, warnings: c.Warnings()}, nil
@@ -130,8 +128,11 @@ func appendEnvelopeWith(b []byte, now time.Time, rid string, input []byte, resul
 func appendEnvelopeHead(b []byte, now time.Time, rid string, input []byte) []byte {
 	b = append(b, `{"calculated_at":"`...)
 	b = now.UTC().AppendFormat(b, time.RFC3339Nano)
-	b = append(b, `","input":`...)
-	b = append(b, input...)
+	b = append(b, '"')
+	if input != nil { // nil: left out by fields
+		b = append(b, `,"input":`...)
+		b = append(b, input...)
+	}
 	b = append(b, `,"request_id":`...)
 	b = appendJSONString(b, []byte(rid))
 	return append(b, `,"result":`...)

@@ -23,8 +23,8 @@ import (
 // its visitors or drive their keys (sign-up also takes JSON only, which
 // needs the preflight it does not get).
 const (
-	corsAllowHeaders  = "x-api-key, authorization, content-type, accept, accept-language, x-request-id, prefer"
-	corsExposeHeaders = "x-request-id, preference-applied, content-language, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, x-warnings, content-disposition, etag"
+	corsAllowHeaders  = "x-api-key, authorization, content-type, accept, accept-language, x-request-id, prefer, idempotency-key"
+	corsExposeHeaders = "x-request-id, preference-applied, content-language, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, x-warnings, content-disposition, etag, idempotent-replayed, bulk-job"
 	corsMaxAge        = "86400"
 )
 

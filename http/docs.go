@@ -216,7 +216,12 @@ func buildPostman(ops []*op.Operation, base string) map[string]any {
 		if o.Access == op.Public {
 			req["auth"] = map[string]any{"type": "noauth"}
 		}
-		if ex.Body != nil {
+		switch {
+		case ex.Body != nil && o.ID == bulkOperationID:
+			// NDJSON: the example item is the job's one line.
+			req["body"] = map[string]any{"mode": "raw", "raw": string(ex.Body) + "\n"}
+			req["header"] = []any{map[string]any{"key": "Accept", "value": bulkMedia}, map[string]any{"key": "Content-Type", "value": bulkMedia}}
+		case ex.Body != nil:
 			var body bytes.Buffer
 			json.Indent(&body, ex.Body, "", "  ")
 			req["body"] = map[string]any{"mode": "raw", "raw": body.String(), "options": map[string]any{"raw": map[string]any{"language": "json"}}}
@@ -345,6 +350,9 @@ func postmanTests(o *op.Operation) []string {
 	statuses, ctype := "[200]", "application/json"
 	if o.Produces != "" {
 		ctype, _, _ = strings.Cut(o.Produces, ";")
+	}
+	if o.ID == bulkOperationID {
+		ctype = bulkMedia
 	}
 	if o.Family == "Access" && o.Produces == "" {
 		statuses, ctype = "[200, 404, 409, 422, 429]", "json"
@@ -579,8 +587,14 @@ func renderReference(ops []*op.Operation, spec map[string]any) ([]byte, error) {
 			}
 		}
 		if rb, ok := o["requestBody"].(map[string]any); ok {
-			sch := rb["content"].(map[string]any)["application/json"].(map[string]any)["schema"].(map[string]any)
-			r.Body = fieldsOf(spec, sch)
+			content, _ := rb["content"].(map[string]any)
+			media, ok := content["application/json"].(map[string]any)
+			if !ok {
+				media, _ = content[bulkMedia].(map[string]any) // the bulk route's lines
+			}
+			if sch, ok := media["schema"].(map[string]any); ok {
+				r.Body = fieldsOf(spec, sch)
+			}
 		}
 		switch {
 		case oper.Produces != "":
@@ -660,6 +674,7 @@ func renderGuide(s *Server, m manifest, examples []routeExample) ([]byte, error)
 		"Routes": rows, "Examples": examples, "Base": s.exampleBase(), "Kinds": kinds, "Version": Version,
 		"MaxBatch": s.cfg.Limits.MaxBatchItems, "MaxBody": s.cfg.Limits.MaxBodyBytes, "MaxDepth": op.MaxJSONDepth,
 		"MaxBatchCost": s.cfg.Limits.MaxBatchCost, "MaxBatchBytes": s.cfg.Limits.MaxBatchBytes,
+		"BulkWindow": s.cfg.Limits.Bulk.Window, "BulkJobs": s.cfg.Limits.Bulk.MaxJobsPerAccount,
 		"Plans":   s.planRows(),
 		"MCPPath": MCPPath, "MCPVersions": mcp.SupportedProtocolVersions(), "MCPPageSize": s.cfg.Limits.MCPPageSize,
 		"MCPTools": tools, "MCPResources": resources,

@@ -45,6 +45,9 @@ func ownAppender(v any) bool {
 
 // encodeInput encodes the call's input echo.
 func encodeInput(c *op.Call) ([]byte, error) {
+	if !c.Shape().KeepsInput() {
+		return nil, nil // fields keeps members of the result and does not name input
+	}
 	v := c.Input()
 	if a, ok := v.(inputAppender); ok && ownAppender(v) {
 		return a.AppendJSON(make([]byte, 0, 640)), nil

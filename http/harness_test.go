@@ -47,6 +47,7 @@ func startTestServer(t testing.TB, o testOptions) *apitest.Server {
 	return apitest.Start(t, apitest.Options{
 		Ephemeris: o.Positions != nil, Plan: o.Plan, Plans: o.Plans, Clock: o.Clock, StoreURL: o.StoreURL,
 		Limits: o.Limits, Log: o.Log, CannedBody: o.CannedBody, Tables: o.Tables,
+		Places: o.Places, Zones: o.Zones, // the door's offline indexes (location, timezone "auto")
 		Ops: func(e apitest.Env) []*op.Operation {
 			return append(routes.All(routes.Deps{
 				Positions: o.Positions, Tables: o.Tables, Swiss: o.Swiss, Places: o.Places, Zones: o.Zones,

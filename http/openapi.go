@@ -118,6 +118,7 @@ func buildOpenAPI(ops []*op.Operation, serverURL string, langs []string) map[str
 		if labelled(oper) && len(langs) > 0 {
 			params = append(params, map[string]any{"$ref": "#/components/parameters/Lang"})
 		}
+		params = append(params, sharedParams(oper)...)
 		if len(params) > 0 {
 			o["parameters"] = params
 		}
@@ -157,10 +158,10 @@ func buildOpenAPI(ops []*op.Operation, serverURL string, langs []string) map[str
 					"type":        "object",
 					"title":       name,
 					"description": "The envelope of every calculation answer (spec 2.1) around its result.",
-					"required":    []string{"calculated_at", "input", "request_id", "result", "usage"},
+					"required":    []string{"calculated_at", "request_id", "result", "usage"},
 					"properties": map[string]any{
 						"calculated_at": map[string]any{"type": "string", "format": "date-time", "description": "time of calculation, UTC ISO 8601"},
-						"input":         map[string]any{"type": "object", "additionalProperties": true, "description": "echo of the interpreted input"},
+						"input":         map[string]any{"type": "object", "additionalProperties": true, "description": "echo of the interpreted input; left out when fields keeps members of the result and does not name input"},
 						"request_id":    map[string]any{"type": "string", "description": "trace identifier, also in the X-Request-ID header"},
 						"result":        result,
 						"usage":         map[string]any{"type": "object", "allOf": []any{usageRef}, "nullable": true, "description": "account-plan counters after this call (null on public routes called without a key)"},
@@ -189,6 +190,7 @@ func buildOpenAPI(ops []*op.Operation, serverURL string, langs []string) map[str
 		}
 		paths[p][strings.ToLower(oper.Method)] = o
 	}
+	typeBatches(g, paths, ops)
 	sort.SliceStable(tags, func(i, j int) bool {
 		a, b := tags[i]["name"].(string), tags[j]["name"].(string)
 		return familyRank(a) < familyRank(b)
@@ -211,7 +213,7 @@ func buildOpenAPI(ops []*op.Operation, serverURL string, langs []string) map[str
 		"components": map[string]any{
 			"schemas":    schemas,
 			"responses":  responses,
-			"parameters": map[string]any{"Lang": langParameter(langs)},
+			"parameters": withSharedParameters(map[string]any{"Lang": langParameter(langs)}),
 			"securitySchemes": map[string]any{
 				"apiKey": map[string]any{"type": "apiKey", "in": "header", "name": "x-api-key",
 					"description": "API key from /api-keys. Never put it in the URL: a key in the query string is refused with 400."},

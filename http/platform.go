@@ -23,7 +23,7 @@ type healthResult struct {
 // ownOps are the operations the server adds to the families': the batch
 // route, the documents, health checks, metrics and the benchmark baseline.
 func (s *Server) ownOps() []*op.Operation {
-	ops := append(append(append(s.docsOps(), s.batchOp(), s.docsSearchOp()), s.mcpOps()...), s.llmsOps()...)
+	ops := append(append(append(s.docsOps(), s.batchOp(), s.bulkOp(), s.docsSearchOp()), s.mcpOps()...), s.llmsOps()...)
 	if len(s.cfg.CannedBody) > 0 {
 		ops = append(ops, op.Post(op.Spec{
 			ID: "post-bench-canned", Path: "/bench/canned", Family: "Operations", Access: op.Public, NoBatch: true, Hidden: true,

@@ -74,8 +74,9 @@ func run(t *testing.T, dir string, env []string, name string, args ...string) []
 // generator's default settings, checks them against the committed files,
 // builds them (tsc --strict; go build and vet) and runs each one's example
 // against the server: a natal body with only the fields it needs, the
-// names in Spanish, a GET with a query parameter, and the key as a bearer
-// token. The example's one JSON line is checked.
+// names in Spanish, a GET with a query parameter, the key as a bearer
+// token, and a typed batch (an item built as its operation's, the outcome
+// read as its operation's result). The example's one JSON line is checked.
 func TestSDKs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the generators")
@@ -88,7 +89,7 @@ func TestSDKs(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := []string{"ASTROAPI_URL=" + ts.URL, "ASTROAPI_KEY=" + ts.Key}
-	want := map[string]any{"sun_sign": "Cancer", "sun_es": "Sol", "planets": 14.0, "eclipses": 200.0, "usage": 200.0}
+	want := map[string]any{"sun_sign": "Cancer", "sun_es": "Sol", "planets": 14.0, "eclipses": 200.0, "usage": 200.0, "batch_sun": "Cancer"}
 	checkExample := func(t *testing.T, out []byte) {
 		t.Helper()
 		var got map[string]any

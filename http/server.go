@@ -30,6 +30,7 @@ import (
 	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/http/labels"
 	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/shape"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 )
@@ -93,6 +94,10 @@ type Limits struct {
 	MaxConnsPerIP                    int           // open connections per client address; default 256
 	ResultCache                      int64         // bytes of encoded results of Cacheable operations; default 64 MiB, negative: off
 	MCPPageSize                      int           // tools (and resources) per page of tools/list; default 100
+	Bulk                             BulkLimits    // the bulk route's jobs (bulk.go)
+	// IdempotencyBytes bounds the answers kept for idempotency keys
+	// (idempotency.go); default 64 MiB.
+	IdempotencyBytes int64
 	// Heavy calls (op.Spec.Heavy) in flight: overall, default GOMAXPROCS;
 	// per account, default 2.
 	MaxHeavy, MaxHeavyPerAccount int
@@ -158,6 +163,10 @@ func (l *Limits) defaults() {
 	if l.MaxHeavyPerAccount <= 0 {
 		l.MaxHeavyPerAccount = 2
 	}
+	l.Bulk.defaults()
+	if l.IdempotencyBytes <= 0 {
+		l.IdempotencyBytes = 64 << 20
+	}
 	if l.IPv6Prefix <= 0 || l.IPv6Prefix > 128 {
 		l.IPv6Prefix = 64
 	}
@@ -175,16 +184,20 @@ type Server struct {
 	keys   *ristretto.Cache[string, *keyEntry]
 	// staleKeys holds the keys the store confirmed lately, served while the
 	// store is unreachable (see staleFor).
-	staleKeys *ristretto.Cache[string, *keyEntry]
-	revoked   sync.Map // key id -> time.Time of ForgetKey
-	authFails *failCounter
-	errLog    *errLogger
-	results   *ristretto.Cache[string, *cachedResult] // nil when off
-	seen      *seenKeys                               // requests seen once, which the results cache admits when they come again
-	metrics   *metrics
-	heavy     *heavyLimits
-	streams   *heavyLimits  // streamed bodies being sent
-	static    staticAnswers // the documents and assets, compressed once
+	staleKeys  *ristretto.Cache[string, *keyEntry]
+	revoked    sync.Map // key id -> time.Time of ForgetKey
+	authFails  *failCounter
+	errLog     *errLogger
+	results    *ristretto.Cache[string, *cachedResult] // nil when off
+	seen       *seenKeys                               // requests seen once, which the results cache admits when they come again
+	metrics    *metrics
+	heavy      *heavyLimits
+	streams    *heavyLimits  // streamed bodies being sent
+	static     staticAnswers // the documents and assets, compressed once
+	bulk       *bulkState    // the bulk route's running and resumable jobs
+	bulkItemOp *op.Operation // reads a bulk line that is a batch item
+	oversized  sync.Map      // request headers declaring a body over the limit (body.go)
+	idem       *idemStore    // answers kept for idempotency keys
 
 	ridPrefix string
 	ridSeq    atomic.Uint64
@@ -254,6 +267,9 @@ func New(cfg Config) (*Server, error) {
 	s.heavy = newHeavyLimits(cfg.Limits.MaxHeavy, cfg.Limits.MaxHeavyPerAccount)
 	s.streams = newHeavyLimits(cfg.Limits.MaxStreams, cfg.Limits.MaxStreamsPerAccount)
 	s.streams.wait, s.streams.what = 0, "streamed answers" // refused at once: the answer is made already
+	s.bulk = newBulkState()
+	s.idem = newIdemStore(cfg.Limits.IdempotencyBytes)
+	s.bulkItemOp = op.Post(op.Spec{ID: bulkOperationID, Path: BulkPath}, func(*op.Call, *batchItem) (struct{}, error) { return struct{}{}, nil })
 	s.ops = append(append([]*op.Operation(nil), cfg.Operations...), s.ownOps()...)
 	sort.SliceStable(s.ops, func(i, j int) bool {
 		if s.ops[i].Path != s.ops[j].Path {
@@ -286,6 +302,8 @@ func New(cfg Config) (*Server, error) {
 			h = s.mcp.serve(o, "")
 		case "post-mcp-docs":
 			h = s.mcp.serve(o, "docs")
+		case bulkOperationID: // NDJSON streamed both ways, on a connection of its own
+			h = s.serveBulk(o)
 		}
 		s.router.Handle(o.Method, o.Path, h)
 		if o.Method == "GET" {
@@ -302,10 +320,15 @@ func New(cfg Config) (*Server, error) {
 		// media type compresses and the body is worth it.
 		Handler:      fasthttp.CompressHandlerBrotliLevel(s.entry, 4, fasthttp.CompressDefaultCompression),
 		ErrorHandler: s.readError,
-		Name:         "astroapi",
-		ReadTimeout:  cfg.Limits.ReadTimeout,
-		WriteTimeout: cfg.Limits.WriteTimeout,
-		IdleTimeout:  cfg.Limits.IdleTimeout,
+		// Bodies are streamed to the handlers: the bulk route reads its
+		// own line by line while it answers; entry reads the others
+		// whole, bounded (body.go).
+		StreamRequestBody: true,
+		HeaderReceived:    s.headerReceived,
+		Name:              "astroapi",
+		ReadTimeout:       cfg.Limits.ReadTimeout,
+		WriteTimeout:      cfg.Limits.WriteTimeout,
+		IdleTimeout:       cfg.Limits.IdleTimeout,
 		// A body declared larger than the limit is refused on its
 		// Content-Length, before a byte of it is read (413); a chunked one
 		// as soon as it passes the limit.
@@ -352,6 +375,12 @@ func (s *Server) Serve(ln net.Listener) error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shuttingDown.Store(true)
 	err := s.http.ShutdownWithContext(ctx)
+	// Bulk jobs run on connections taken from fasthttp: they are stopped
+	// (each answers the lines it read, then its end line says where to
+	// resume) and waited for, before the counters are flushed.
+	if werr := s.bulk.shutdown(ctx); werr != nil && err == nil {
+		err = werr
+	}
 	// A Serve that had not yet registered its listener with fasthttp when
 	// Shutdown ran would serve on: close every listener ourselves.
 	s.lnMu.Lock()
@@ -401,6 +430,16 @@ func (s *Server) entry(rc *fasthttp.RequestCtx) {
 	if s.refuseFraming(rc, rid) {
 		s.finish(rc, start, rid, nil)
 		return
+	}
+	if rc.Request.IsBodyStream() && !isBulkURI(rc.Request.Header.RequestURI()) {
+		// Every route but the bulk one gets its body whole (body.go).
+		if p := s.readBody(rc); p != nil {
+			rc.SetConnectionClose() // the rest of the body is never read
+			lingerOnClose(rc)       // but drained, so that the client reads the answer
+			s.writeProblem(rc, p, rid)
+			s.finish(rc, start, rid, nil)
+			return
+		}
 	}
 	if name, ok := keyInQuery(rc.QueryArgs()); ok {
 		p := op.NewProblem(400, op.KindKeyInQuery, "API keys are accepted only in the x-api-key header (or as Authorization: Bearer), never in the URL: URLs end up in access logs, proxies and browser history. Remove the query parameter "+strconv.Quote(name)+", send the header instead, and rotate the key if this URL was shared or logged.")
@@ -506,6 +545,7 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 				}
 				r.Query = append(r.Query, [2]string{string(k), string(v)})
 			}
+			r.Query, r.Shape = shape.FromQuery(r.Query) // the door's own parameters (fields, decimals)
 		}
 		lang, langProblem := "", (*op.Problem)(nil)
 		if label {
@@ -543,29 +583,42 @@ func (s *Server) handler(o *op.Operation) fasthttp.RequestHandler {
 			p = langProblem
 		}
 		var c *op.Call
-		var res any
-		var ck string
-		if p != nil {
-			c = op.NewCall(o, r)
+		if ik := rc.Request.Header.Peek(IdempotencyHeader); len(ik) > 0 && p == nil {
+			c = s.idempotent(rc, o, r, key, ik, lang, tokenForFree) // a retry is answered as the first call was
 		} else {
-			c, res, ck, p = s.invoke(o, r, key, tokenForFree)
-		}
-		if p != nil {
-			s.tarpit(p)
-			s.setLimitHeaders(rc, c.Usage(), p)
-			s.writeProblem(rc, p, rid)
-		} else {
-			s.setLimitHeaders(rc, c.Usage(), nil)
-			s.writeResult(rc, c, res, ck)
-			if lang != "" && rc.Response.StatusCode() == 200 {
-				s.addLabels(rc, lang)
-			}
+			c = s.serveCall(rc, o, r, key, p, lang, tokenForFree)
 		}
 		if label {
 			rc.Response.Header.Add("Vary", "Accept-Language")
 		}
 		rc.SetUserValue(opKey, c) // entry finishes the request: log, metrics, attribution
 	}
+}
+
+// serveCall authenticates, bills and runs a call of o and writes its
+// answer (p, when set, is the problem to answer instead); token as
+// invoke's.
+func (s *Server) serveCall(rc *fasthttp.RequestCtx, o *op.Operation, r op.Request, key []byte, p *op.Problem, lang string, token bool) *op.Call {
+	var c *op.Call
+	var res any
+	var ck string
+	if p != nil {
+		c = op.NewCall(o, r)
+	} else {
+		c, res, ck, p = s.invoke(o, r, key, token)
+	}
+	if p != nil {
+		s.tarpit(p)
+		s.setLimitHeaders(rc, c.Usage(), p)
+		s.writeProblem(rc, p, r.RequestID)
+	} else {
+		s.setLimitHeaders(rc, c.Usage(), nil)
+		s.writeResult(rc, c, res, ck)
+		if lang != "" && rc.Response.StatusCode() == 200 {
+			s.addLabels(rc, lang)
+		}
+	}
+	return c
 }
 
 // request starts the op.Request of an HTTP call: clock, request id, body,
@@ -904,6 +957,12 @@ func (s *Server) writeResult(rc *fasthttp.RequestCtx, c *op.Call, res any, ck st
 		return
 	}
 	o := c.Operation()
+	if sh := c.Shape(); sh != nil && (sh.Active() || !sh.KeepsInput()) && ck == "" {
+		if _, cached := res.(*cachedResult); !cached {
+			s.writeShaped(rc, c, res)
+			return
+		}
+	}
 	if !o.Bare {
 		cr, ok, err := s.encoded(c, res, ck)
 		if err != nil {
@@ -1059,7 +1118,7 @@ func (s *Server) readError(rc *fasthttp.RequestCtx, err error) {
 	var p *op.Problem
 	var small *fasthttp.ErrSmallBuffer
 	switch {
-	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds"):
+	case errors.Is(err, fasthttp.ErrBodyTooLarge) || strings.Contains(err.Error(), "body size exceeds") || s.declaredTooLarge(rc):
 		p = s.tooLarge()
 		rc.SetConnectionClose() // the rest of the body is never read
 		lingerOnClose(rc)       // but drained, so that the client reads the 413
@@ -1111,6 +1170,12 @@ func (s *Server) finish(rc *fasthttp.RequestCtx, start time.Time, rid string, c 
 	}
 	if s.cfg.AccessLog != nil {
 		a.remote = s.clientAddr(rc).String()
+	}
+	if j, ok := rc.UserValue(bulkKey).(*bulkJob); ok {
+		a.method = append([]byte(nil), a.method...) // rc is not ours once the handler returns
+		done := func(status int) { a.status = status; s.record(&a, start, time.Since(start)) }
+		j.done.Store(&done) // the job records the request when it ends
+		return
 	}
 	if sb, ok := rc.UserValue(streamKey).(*streamBody); ok && rc.Response.IsBodyStream() {
 		a.method = append([]byte(nil), a.method...) // rc is not ours once the handler returns

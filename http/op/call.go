@@ -8,9 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/places"
 	"github.com/astroapi/astroapi/engine/resolve"
 	"github.com/astroapi/astroapi/engine/zones"
+	"github.com/astroapi/astroapi/http/shape"
 	"github.com/astroapi/astroapi/quota"
 	"github.com/astroapi/astroapi/store"
 )
@@ -32,6 +34,7 @@ type Call struct {
 	accept    string
 	services  resolve.Services
 	lenient   bool
+	shape     *shape.Spec
 
 	in       any // the decoded input (a pointer to the operation's In)
 	echo     any
@@ -63,6 +66,12 @@ type Request struct {
 	// Lenient: the caller asked for Prefer: handling=lenient (RFC 7240):
 	// names the input does not have are warnings instead of a 422.
 	Lenient bool
+	// Shape is what the caller asked of the answer's size through the
+	// door's shared query parameters (fields, decimals; nil: the whole
+	// answer). Decode checks it against the operation's result type with
+	// the input, so that a bad path is in the same 422; the doors apply it
+	// when they encode the result.
+	Shape *shape.Spec
 }
 
 // NewCall prepares a call of o; Run runs it.
@@ -73,7 +82,7 @@ func NewCall(o *Operation, r Request) *Call {
 	return &Call{
 		op: o, ctx: r.Context, now: r.Now, requestID: r.RequestID, key: r.Key, account: r.Account,
 		remoteIP: r.RemoteIP, body: r.Body, query: r.Query, params: r.Params, accept: r.Accept,
-		services: r.Services, lenient: r.Lenient,
+		services: r.Services, lenient: r.Lenient, shape: r.Shape,
 	}
 }
 
@@ -85,12 +94,49 @@ func (c *Call) Decode() error {
 		return nil
 	}
 	in, err := c.op.decode(c)
+	if c.shape != nil {
+		err = c.checkShape(err)
+	}
 	if err != nil {
 		return err
 	}
 	c.in = in
 	return nil
 }
+
+// checkShape adds what is wrong with the call's shape to the input's
+// field errors (one 422 for both; an unreadable body stays a 400).
+func (c *Call) checkShape(err error) error {
+	var errs engine.Fields
+	if other := errs.Add(err); other != nil {
+		return other
+	}
+	if c.op.Produces != "" || c.op.Streams() {
+		what := c.op.Produces
+		if what == "" {
+			what = "a streamed body"
+		}
+		for _, name := range []string{shape.FieldsParam, shape.DecimalsParam} {
+			if c.shapeSent(name) {
+				errs.Bad(name, "shapes JSON answers; this operation answers "+what)
+			}
+		}
+		return errs.Err()
+	}
+	errs.Add(c.shape.Check(c.op.Out))
+	return errs.Err()
+}
+
+// shapeSent reports whether the shape holds the parameter name.
+func (c *Call) shapeSent(name string) bool {
+	if name == shape.FieldsParam {
+		return c.shape.Fields() != ""
+	}
+	return c.shape.Decimals() >= 0
+}
+
+// Shape returns the answer's shape (nil: the whole answer).
+func (c *Call) Shape() *shape.Spec { return c.shape }
 
 // Cost is how many calls of quota this call counts for: the input's Cost
 // when it is a Coster (decode first), else the operation's Cost, at least 1.
@@ -231,6 +277,10 @@ func (c *Call) Fingerprint() string {
 	b.WriteByte(1)
 	if c.lenient { // the same body may be refused without the preference
 		b.WriteByte('L')
+	}
+	if k := c.shape.Key(); k != "" { // the cache keeps the shaped answer
+		b.WriteString(k)
+		b.WriteByte(1)
 	}
 	b.Write(c.body)
 	return b.String()

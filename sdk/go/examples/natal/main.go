@@ -29,10 +29,14 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	lat, lon, tz := 48.8566, 2.3522, "Europe/Paris"
-	hour, minute := int64(15), int64(30)
+	lat, lon := 48.8566, 2.3522
+	year, month, day, hour, minute := int64(1990), int64(7), int64(14), int64(15), int64(30)
+	var tz astroapi.PostNatalJSONBody_Timezone // a zone name, or an offset in hours
+	if err := tz.FromPostNatalJSONBodyTimezone0("Europe/Paris"); err != nil {
+		return err
+	}
 	natal, err := c.PostNatalWithResponse(ctx, nil, astroapi.PostNatalJSONRequestBody{
-		Year: 1990, Month: 7, Day: 14, Hour: &hour, Minute: &minute,
+		Year: &year, Month: &month, Day: &day, Hour: &hour, Minute: &minute,
 		Latitude: &lat, Longitude: &lon, Timezone: &tz,
 	})
 	if err != nil {
@@ -71,5 +75,46 @@ func run() error {
 		return fmt.Errorf("usage: status %d: %s", usage.StatusCode(), usage.Body)
 	}
 	out["usage"] = usage.StatusCode()
+	if out["batch_sun"], err = batchSun(ctx, c); err != nil {
+		return err
+	}
 	return json.NewEncoder(os.Stdout).Encode(out)
+}
+
+// batchSun runs a typed batch of one natal chart, its answer cut to the
+// planets' names and signs, and returns the Sun's sign: the item is built
+// from its operation's type and the outcome read as that operation's.
+func batchSun(ctx context.Context, c *astroapi.ClientWithResponses) (string, error) {
+	date, clock, lat, lon := "1990-07-14", "15:30", 48.8566, 2.3522
+	var tz astroapi.BatchItemPostNatalBody_Timezone
+	if err := tz.FromBatchItemPostNatalBodyTimezone0("Europe/Paris"); err != nil {
+		return "", err
+	}
+	id, fields := "alice", "planets.name,planets.sign"
+	var item astroapi.BatchItem
+	if err := item.FromBatchItemPostNatal(astroapi.BatchItemPostNatal{Id: &id, Body: &astroapi.BatchItemPostNatalBody{
+		Date: &date, Time: &clock, Latitude: &lat, Longitude: &lon, Timezone: &tz,
+	}}); err != nil {
+		return "", err
+	}
+	res, err := c.PostBatchWithResponse(ctx, nil, astroapi.PostBatchJSONRequestBody{Fields: &fields, Requests: []astroapi.BatchItem{item}})
+	if err != nil {
+		return "", err
+	}
+	if res.JSON200 == nil || len(res.JSON200.Result.Items) != 1 {
+		return "", fmt.Errorf("batch: status %d: %s", res.StatusCode(), res.Body)
+	}
+	outcome, err := res.JSON200.Result.Items[0].AsBatchOutcomePostNatal()
+	if err != nil {
+		return "", err
+	}
+	if outcome.Result == nil {
+		return "", fmt.Errorf("batch: item status %d: %s", outcome.Status, res.Body)
+	}
+	for _, p := range outcome.Result.Planets {
+		if p.Name == "Sun" {
+			return string(p.Sign), nil
+		}
+	}
+	return "", fmt.Errorf("batch: no Sun in %s", res.Body)
 }
