@@ -387,8 +387,10 @@ func (s *Set) AyanamsaRate(t engine.JDUT, a engine.Ayanamsa) (aya, rate float64,
 		return 0, 0, false
 	}
 	at := &s.ayanamsa[i]
+	// An ayanamsa is signed, as libswe gives it (j2000's is negative
+	// before 2000, the fitted table's wrap would make it 359.x).
 	if aya, rate, ok = at.t.Eval(float64(t), 0); !ok || !at.mean {
-		return aya, rate, ok
+		return math.Remainder(aya, 360), rate, ok
 	}
 	if s.nut == nil {
 		return 0, 0, false
@@ -398,7 +400,7 @@ func (s *Set) AyanamsaRate(t engine.JDUT, a engine.Ayanamsa) (aya, rate float64,
 		return 0, 0, false
 	}
 	dpsi, dpsiRate := s.nut.evalAt(base, s.nutPsi, x, scale)
-	return wrap360(aya + dpsi), rate + dpsiRate, true
+	return math.Remainder(aya+dpsi, 360), rate + dpsiRate, true
 }
 
 // Obliquity returns the true obliquity of the ecliptic and the nutation in

@@ -2,6 +2,7 @@ package shape_test
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
@@ -165,7 +166,7 @@ func TestDecimals(t *testing.T) {
 			}
 		case float64:
 			f := b.(float64)
-			if d := f - a; d > 0.005+1e-12 || d < -0.005-1e-12 {
+			if d := f - a; !(math.Abs(d) <= 0.005+1e-12) {
 				t.Errorf("%s: %v rounded to %v", path, a, f)
 			}
 		default:

@@ -463,7 +463,7 @@ func TestBadInput(t *testing.T) {
 		{"RelocationErrType", "/api/v1/relocation", `{` + base + `,"relocation":"Tokyo"}`, 422, "relocation"},
 		{"RelocationErrUnknownTop", "/api/v1/relocation", `{` + base + `,"new_latitude":10}`, 422, "new_latitude"},
 		{"RelocationErrUnknownNested", "/api/v1/relocation", `{` + base + `,"relocation":{"lattitude":10,"longitude":1}}`, 422, "relocation.lattitude"},
-		{"RelocationErrHouses", "/api/v1/relocation", `{` + base + `,"house_system":"vehlow","relocation":{"latitude":1,"longitude":1}}`, 422, "house_system"},
+		{"RelocationErrHouses", "/api/v1/relocation", `{` + base + `,"house_system":"vehlov","relocation":{"latitude":1,"longitude":1}}`, 422, "house_system"},
 		{"RelocationErrBirthDay", "/api/v1/relocation", `{"year":1990,"month":2,"day":30,"latitude":1,"longitude":1,"relocation":{"latitude":1,"longitude":1}}`, 422, "day"},
 		{"MapErrBody", "/api/v1/astrocartography", `{` + base + `,"bodies":["sun","vulcan"]}`, 422, "bodies[1]"},
 		{"MapErrBodyTwice", "/api/v1/astrocartography", `{` + base + `,"bodies":["sun","moon","sun"]}`, 422, "bodies[2]"},

@@ -163,7 +163,7 @@ func TestBadInput(t *testing.T) {
 		{"ErrOrbWide", `{` + base + `,"orb":3.01}`, 422, "orb"},
 		{"ErrNode", `{` + base + `,"node_type":"osculating"}`, 422, "node_type"},
 		{"ErrZodiac", `{` + base + `,"zodiac_type":"draconic"}`, 422, "zodiac_type"},
-		{"ErrAyanamsa", `{` + base + `,"zodiac_type":"sidereal","ayanamsa":"sassanian"}`, 422, "ayanamsa"},
+		{"ErrAyanamsa", `{` + base + `,"zodiac_type":"sidereal","ayanamsa":"sassanid"}`, 422, "ayanamsa"},
 		{"ErrUranianType", `{` + base + `,"include_transneptunians":"no"}`, 422, "include_transneptunians"},
 		{"ErrSumsType", `{` + base + `,"include_sums":1}`, 422, "include_sums"},
 		{"ErrDay", `{"year":1990,"month":2,"day":30,"latitude":1,"longitude":1}`, 422, "day"},
