@@ -549,6 +549,28 @@ func emptyAt(ptr unsafe.Pointer, p *plan) bool {
 	return false
 }
 
+// member says whether the member named k of an object selected by sel
+// (nil: all of it) is written, and the selection of its own members (nil:
+// all of them): keeping, only the members named (a dotted name selects
+// inside one); excluding, every member but those excluded whole.
+func (e *encoder) member(sel *node, k string) (sub *node, keep bool) {
+	if sel == nil {
+		return nil, true
+	}
+	kid := sel.kids[k]
+	switch {
+	case e.exclude && kid != nil && kid.whole:
+		return nil, false
+	case e.exclude:
+		return kid, true
+	case kid == nil:
+		return nil, false
+	case !kid.whole:
+		return kid, true
+	}
+	return nil, true
+}
+
 func (e *encoder) mapping(b []byte, v reflect.Value, p *plan, sel *node, dec int) ([]byte, error) {
 	if v.IsNil() {
 		return append(b, "null"...), nil
@@ -571,19 +593,9 @@ func (e *encoder) mapping(b []byte, v reflect.Value, p *plan, sel *node, dec int
 	first := true
 	var err error
 	for _, item := range items {
-		var sub *node
-		if sel != nil {
-			kid := sel.kids[item.k]
-			switch {
-			case e.exclude && kid != nil && kid.whole:
-				continue
-			case e.exclude:
-				sub = kid
-			case kid == nil:
-				continue
-			case !kid.whole:
-				sub = kid
-			}
+		sub, keep := e.member(sel, item.k)
+		if !keep {
+			continue
 		}
 		if !first {
 			b = append(b, ',')
@@ -689,19 +701,9 @@ func (e *encoder) generic(b []byte, x any, sel *node, dec int) ([]byte, error) {
 		b = append(b, '{')
 		first := true
 		for _, k := range keys {
-			var sub *node
-			if sel != nil {
-				kid := sel.kids[k]
-				switch {
-				case e.exclude && kid != nil && kid.whole:
-					continue
-				case e.exclude:
-					sub = kid
-				case kid == nil:
-					continue
-				case !kid.whole:
-					sub = kid
-				}
+			sub, keep := e.member(sel, k)
+			if !keep {
+				continue
 			}
 			if !first {
 				b = append(b, ',')
