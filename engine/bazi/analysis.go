@@ -201,9 +201,9 @@ func AnalyzeChart(c *Chart) Analysis {
 	dm := gz[2].Stem()
 	a := Analysis{DayMaster: c.Summary, Birth: c.Birth, Conventions: c.Conventions, Warnings: c.Warnings,
 		Pillars: make([]AnalyzedPillar, 4)}
-	// The hidden stems of the four branches share one array (a call's
-	// allocations were a third of its analysis), the ten gods are counted
-	// before the map is made.
+	// The hidden stems of the four branches share one array (one
+	// allocation instead of up to three a pillar as they were appended),
+	// and the ten gods are counted before the map is made, at its size.
 	n := 0
 	for _, g := range gz {
 		n += len(HiddenStems(g.Branch()))
@@ -271,8 +271,8 @@ var (
 // day-hour, then the groups of three.
 func interactions(gz [4]GanZhi) []Interaction {
 	out := make([]Interaction, 0, 8)
-	// The pairs' pillars and names are cut from one array (two small
-	// slices a relation were most of the allocations of an analysis).
+	// The pairs' pillars and names are cut from one array of strings
+	// instead of two small allocations a relation.
 	var strs []string
 	two := func(a, b string) []string {
 		if len(strs) < 2 {

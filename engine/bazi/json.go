@@ -231,28 +231,24 @@ var pillarJSON = func() (out [60][]byte) {
 }()
 
 // appendPillar appends a pillar as a JSON object: the table's JSON for a
-// pillar of the table.
+// copy of a pillar of the table.
 func appendPillar(b []byte, p *Pillar) []byte {
-	if i := p.CycleIndex - 1; i >= 0 && i < 60 && sameStrings(p, &pillars[i]) {
+	if i := p.CycleIndex - 1; i >= 0 && i < 60 && tableCopy(p, &pillars[i]) {
 		return append(b, pillarJSON[i]...)
 	}
 	return writePillar(b, p)
 }
 
-// sameStrings reports whether two pillars of the same cycle index hold
-// the same strings. A pillar of the table shares the table's strings, so
-// the test is a comparison of lengths and addresses (unsafe.StringData)
-// before any byte is read: the generated == called memequal twelve times a
-// pillar, a seventh of the luck route's encoding.
-func sameStrings(p, q *Pillar) bool {
-	same := func(a, b string) bool {
-		return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
-	}
-	return same(p.Stem, q.Stem) && same(p.StemChinese, q.StemChinese) && same(p.Branch, q.Branch) &&
-		same(p.BranchChinese, q.BranchChinese) && same(p.FullName, q.FullName) && same(p.FullNameChinese, q.FullNameChinese) &&
-		same(p.Element, q.Element) && same(p.Polarity, q.Polarity) && same(p.BranchElement, q.BranchElement) &&
-		same(p.Animal, q.Animal) && same(p.AnimalChinese, q.AnimalChinese) && same(p.Nayin, q.Nayin) &&
-		same(p.NayinChinese, q.NayinChinese)
+// tableCopy reports whether p is a copy of the table's pillar q, bit for
+// bit: the same string headers (length and address) in every field, so
+// the same strings, found by one comparison of the two structs' memory
+// (Pillar is strings and an int, without padding). The generated ==
+// called memequal on each of the thirteen strings, a seventh of the luck
+// route's encoding. A pillar equal to the table's at other addresses is
+// written field by field, to the same JSON.
+func tableCopy(p, q *Pillar) bool {
+	const size = unsafe.Sizeof(Pillar{})
+	return unsafe.String((*byte)(unsafe.Pointer(p)), size) == unsafe.String((*byte)(unsafe.Pointer(q)), size)
 }
 
 // writePillar writes a pillar as a JSON object.
