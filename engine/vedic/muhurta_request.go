@@ -90,6 +90,11 @@ const MaxSearchDays = 366
 // and end, or a year) at a place (coordinates or a location), and the
 // conditions the panchang must meet.
 type MuhurtaSearchRequest struct {
+	// Year, Latitude and Longitude shadow the range's and the place's fields (the
+	// outer field of a name wins) for the route's own bounds.
+	Year      *int     `json:"year,omitempty" doc:"a calendar year instead of start and end, 1583-2999: from its January 1st to the next, 00:00 in timezone" example:"2025" minimum:"1583" maximum:"2999"`
+	Latitude  *float64 `json:"latitude,omitempty" doc:"geographic latitude in degrees, north positive, within 65° of the equator (every day has a sunrise and a sunset); with longitude, or send location" example:"28.6139" minimum:"-65" maximum:"65"`
+	Longitude *float64 `json:"longitude,omitempty" doc:"geographic longitude in degrees, east positive" example:"77.209" minimum:"-180" maximum:"180"`
 	moment.Range
 	locational.Place
 	Tithis       []int             `json:"tithis,omitempty" doc:"tithis accepted, 1-30 (1-15 Shukla Pratipada to Purnima, 16-30 Krishna Pratipada to Amavasya); omitted: any" example:"[2,3,5,7,10,11,13]" maxItems:"30"`
@@ -122,12 +127,14 @@ func (*MuhurtaSearchRequest) Hints() map[string]string {
 // the range at most MaxSearchDays days within 1583-2999, the place within
 // MaxSearchLatitude of the equator, each number in its limbs' range.
 func (r *MuhurtaSearchRequest) Resolve(c resolve.Context, prefix string) error {
+	r.Range.Year, r.Place.Latitude, r.Place.Longitude = r.Year, r.Latitude, r.Longitude
 	var errs engine.Fields
 	for _, err := range []error{r.Range.Resolve(c, prefix), r.Place.Resolve(c, prefix)} {
 		if err := errs.Add(err); err != nil {
 			return err
 		}
 	}
+	r.Year, r.Latitude, r.Longitude = r.Range.Year, r.Place.Latitude, r.Place.Longitude
 	if r.Exclude == nil {
 		r.Exclude = DefaultExcluded()
 	}

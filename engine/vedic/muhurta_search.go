@@ -72,12 +72,12 @@ type MuhurtaWindow struct {
 
 // MuhurtaSearch is the answer of a search.
 type MuhurtaSearch struct {
-	Windows      []MuhurtaWindow `json:"windows" doc:"the windows found, in time order"`
-	Count        int             `json:"count" doc:"number of windows found (before limit)"`
-	Truncated    bool            `json:"truncated" doc:"true when more windows were found than limit: the first limit are given"`
-	TotalMinutes float64         `json:"total_minutes" doc:"length of all the windows found, minutes"`
-	Days         int             `json:"days" doc:"panchang days (sunrise to sunrise) the range touches"`
-	Ayanamsa     AyanamsaValue   `json:"ayanamsa" doc:"the ayanamsa of the nakshatras and yogas, at the start of the range"`
+	Windows      []MuhurtaWindow   `json:"windows" doc:"the windows found, in time order"`
+	Count        int               `json:"count" doc:"number of windows found (before limit)"`
+	Truncated    bool              `json:"truncated" doc:"true when more windows were found than limit: the first limit are given"`
+	TotalMinutes float64           `json:"total_minutes" doc:"length of all the windows found, minutes"`
+	Days         int               `json:"days" doc:"panchang days (sunrise to sunrise) the range touches"`
+	Ayanamsa     AyanamsaValue     `json:"ayanamsa" doc:"the ayanamsa of the nakshatras and yogas, at the start of the range"`
 	Conventions  SearchConventions `json:"conventions" doc:"how the windows were found"`
 }
 
