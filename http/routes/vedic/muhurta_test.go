@@ -228,3 +228,136 @@ func horaList(hs []vedic.Hora) []fixtureNamed {
 	}
 	return out
 }
+
+// TestMuhurtaBadInput: the day route and the search refuse bad input with
+// 422 naming every bad field: unknown names (with the nearest or a hint),
+// wrong types, each bound one step outside, and the routes' own rules.
+func TestMuhurtaBadInput(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	for _, c := range []badCase{
+		{"ErrEmptyBody", ``, 422, []string{"year", "month", "day"}},
+		{"ErrDateType", `{"date":20240101,"latitude":28.61,"longitude":77.21}`, 422, []string{"date"}},
+		{"ErrDateForm", `{"date":"2024-13-01","latitude":28.61,"longitude":77.21}`, 422, []string{"date"}},
+		{"ErrYearBelow", `{"year":1582,"month":1,"day":1,"latitude":28.61,"longitude":77.21}`, 422, []string{"year"}},
+		{"ErrYearAbove", `{"year":3000,"month":1,"day":1,"latitude":28.61,"longitude":77.21}`, 422, []string{"year"}},
+		{"ErrDateBefore1583", `{"date":"1500-01-01","latitude":28.61,"longitude":77.21}`, 422, []string{"date"}},
+		{"ErrImpossibleDate", `{"date":"2023-02-29","latitude":28.61,"longitude":77.21}`, 422, []string{"date"}},
+		{"ErrNoPlace", `{"date":"2024-01-01"}`, 422, []string{"latitude"}},
+		{"ErrLatitudeRange", `{"date":"2024-01-01","latitude":90.5,"longitude":77.21}`, 422, []string{"latitude"}},
+		{"ErrZone", `{"date":"2024-01-01","latitude":28.61,"longitude":77.21,"timezone":"India/Delhi"}`, 422, []string{"timezone"}},
+		{"ErrSunrise", `{"date":"2024-01-01","latitude":28.61,"longitude":77.21,"sunrise":"dawn"}`, 422, []string{"sunrise"}},
+		{"ErrBrahma", `{"date":"2024-01-01","latitude":28.61,"longitude":77.21,"brahma_muhurta":"early"}`, 422, []string{"brahma_muhurta"}},
+		{"ErrAyanamsaHint", `{"date":"2024-01-01","latitude":28.61,"longitude":77.21,"ayanamsa":"lahiri"}`, 422, []string{"ayanamsa"}},
+		{"ErrUnknown", `{"date":"2024-01-01","latitude":28.61,"longitude":77.21,"brahma":"fixed"}`, 422, []string{"brahma"}},
+		{"ErrMany", `{"date":"2024-01-01","latitude":128.61,"longitude":277.21}`, 422, []string{"latitude", "longitude"}},
+	} {
+		t.Run("/api/v1/vedic/muhurta/"+c.name, func(t *testing.T) { wantRefused(t, ts, "/api/v1/vedic/muhurta", c) })
+	}
+	const place = `"latitude":28.61,"longitude":77.21,"timezone":"Asia/Kolkata"`
+	for _, c := range []badCase{
+		{"ErrEmptyBody", ``, 422, []string{"start", "end", "latitude"}},
+		{"ErrNoEnd", `{"start":"2025-01-01",` + place + `}`, 422, []string{"end"}},
+		{"ErrStartForm", `{"start":"2025-1-1","end":"2025-02-01",` + place + `}`, 422, []string{"start"}},
+		{"ErrYearAndStart", `{"year":2025,"start":"2025-01-01",` + place + `}`, 422, []string{"year"}},
+		{"ErrYearBelow", `{"year":1582,` + place + `}`, 422, []string{"year"}},
+		{"ErrYearAbove", `{"year":3000,` + place + `}`, 422, []string{"year"}},
+		{"ErrStartBefore1583", `{"start":"1582-12-01","end":"1583-01-10",` + place + `}`, 422, []string{"start"}},
+		{"ErrEndBeforeStart", `{"start":"2025-02-01","end":"2025-01-01",` + place + `}`, 422, []string{"end"}},
+		{"ErrTooLong", `{"start":"2025-01-01","end":"2026-01-03",` + place + `}`, 422, []string{"end"}},
+		{"ErrPolar", `{"year":2025,"latitude":65.5,"longitude":25.0}`, 422, []string{"latitude"}},
+		{"ErrNoPlace", `{"year":2025}`, 422, []string{"latitude"}},
+		{"ErrTithiRange", `{"year":2025,"tithis":[0,31],` + place + `}`, 422, []string{"tithis[0]", "tithis[1]"}},
+		{"ErrTithiTwice", `{"year":2025,"tithis":[5,5],` + place + `}`, 422, []string{"tithis[1]"}},
+		{"ErrTithiType", `{"year":2025,"tithis":"5",` + place + `}`, 422, []string{"tithis"}},
+		{"ErrNakshatraRange", `{"year":2025,"nakshatras":[28],` + place + `}`, 422, []string{"nakshatras[0]"}},
+		{"ErrYogaRange", `{"year":2025,"yogas":[0],` + place + `}`, 422, []string{"yogas[0]"}},
+		{"ErrKaranaRange", `{"year":2025,"karanas":[61],` + place + `}`, 422, []string{"karanas[0]"}},
+		{"ErrWeekday", `{"year":2025,"weekdays":["funday"],` + place + `}`, 422, []string{"weekdays[0]"}},
+		{"ErrExclude", `{"year":2025,"exclude":["rahu"],` + place + `}`, 422, []string{"exclude[0]"}},
+		{"ErrTooManyTithis", `{"year":2025,"tithis":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,1],` + place + `}`, 422, []string{"tithis"}},
+		{"ErrLimitAbove", `{"year":2025,"limit":5001,` + place + `}`, 422, []string{"limit"}},
+		{"ErrLimitBelow", `{"year":2025,"limit":-1,` + place + `}`, 422, []string{"limit"}},
+		{"ErrSunrise", `{"year":2025,"sunrise":"dawn",` + place + `}`, 422, []string{"sunrise"}},
+		{"ErrDaytimeType", `{"year":2025,"daytime_only":"yes",` + place + `}`, 422, []string{"daytime_only"}},
+		{"ErrTithiHint", `{"year":2025,"tithi":5,` + place + `}`, 422, []string{"tithi"}},
+		{"ErrDateHint", `{"date":"2025-01-01",` + place + `}`, 422, []string{"date"}},
+		{"ErrMany", `{"year":2025,"tithis":[40],"nakshatras":[0],"latitude":28.61,"longitude":200}`, 422, []string{"tithis[0]", "nakshatras[0]", "longitude"}},
+	} {
+		t.Run("/api/v1/vedic/muhurta/search/"+c.name, func(t *testing.T) {
+			wantRefused(t, ts, "/api/v1/vedic/muhurta/search", c)
+		})
+	}
+}
+
+// TestMuhurtaSearchProperties: a year's search at New Delhi with every
+// kind of condition; every window lies in the range, meets each
+// condition at its ends and middle (the limbs it names, the weekday of
+// its day, within sunrise-sunset), avoids the day's excluded periods as
+// the day route gives them, and does not overlap the next; the echo is
+// the resolved input with the defaults written; limit truncates.
+func TestMuhurtaSearchProperties(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	body := `{"year":2025,"latitude":28.6139,"longitude":77.209,"timezone":"Asia/Kolkata","tithis":[2,3,5,7,10,11,13,17],"nakshatras":[4,5,13,14,17,27],"weekdays":["monday","wednesday","thursday","friday"],"yogas":[1,2,3,4,5,6,7,8,11,12,14,16,20,21,22,23,24,25,26],"daytime_only":true}`
+	var res vedic.MuhurtaSearch
+	env := post(t, ts, "/api/v1/vedic/muhurta/search", body, &res)
+	var in vedic.MuhurtaSearchRequest
+	if err := json.Unmarshal(env.Input, &in); err != nil {
+		t.Fatal(err)
+	}
+	if len(in.Exclude) != 3 || in.Limit != 1000 || in.Sunrise != "upper_limb" || in.Start != "2025-01-01T00:00:00" || in.Year != nil {
+		t.Errorf("echo: %s", env.Input)
+	}
+	if len(res.Windows) < 10 || res.Count != len(res.Windows) {
+		t.Fatalf("%d windows, count %d", len(res.Windows), res.Count)
+	}
+	ok := func(list []int, n int) bool {
+		for _, x := range list {
+			if x == n {
+				return true
+			}
+		}
+		return false
+	}
+	days := map[string]vedic.DayMuhurta{}
+	ist, _ := time.LoadLocation("Asia/Kolkata")
+	for i, w := range res.Windows {
+		if i > 0 && w.Start.Before(res.Windows[i-1].End) {
+			t.Errorf("window %d overlaps the one before", i)
+		}
+		if !ok(in.Tithis, w.Tithi.Number) || !ok(in.Nakshatras, w.Nakshatra.Number) || w.Yoga == nil || !ok(in.Yogas, w.Yoga.Number) {
+			t.Errorf("window %d: %+v", i, w)
+		}
+		for _, e := range []vedic.Element{w.Tithi, w.Nakshatra, *w.Yoga} {
+			if w.Start.Before(e.Start) || w.End.After(e.End) {
+				t.Errorf("window %d [%v, %v] outside its %s %v-%v", i, w.Start, w.End, e.Name, e.Start, e.End)
+			}
+		}
+		date := w.Sunrise.In(ist).Format("2006-01-02")
+		d, seen := days[date]
+		if !seen {
+			post(t, ts, "/api/v1/vedic/muhurta", `{"date":"`+date+`","latitude":28.6139,"longitude":77.209,"timezone":"Asia/Kolkata"}`, &d)
+			days[date] = d
+		}
+		if d.Vara.Name != w.Vara.Name || !d.Sunrise.Equal(w.Sunrise) {
+			t.Errorf("window %d: day %s %v, the day route %s %v", i, w.Vara.Name, w.Sunrise, d.Vara.Name, d.Sunrise)
+		}
+		switch w.Vara.Name {
+		case "Monday", "Wednesday", "Thursday", "Friday":
+		default:
+			t.Errorf("window %d on %s", i, w.Vara.Name)
+		}
+		if w.Start.Before(*d.Sunrise) || w.End.After(*d.Sunset) {
+			t.Errorf("window %d [%v, %v] outside the daytime %v-%v", i, w.Start, w.End, d.Sunrise, d.Sunset)
+		}
+		for _, p := range []*vedic.Interval{d.RahuKaal, d.Yamaganda, d.GulikaKaal} {
+			if w.Start.Before(p.End.Add(-time.Second)) && w.End.After(p.Start.Add(time.Second)) {
+				t.Errorf("window %d [%v, %v] overlaps %v-%v", i, w.Start, w.End, p.Start, p.End)
+			}
+		}
+	}
+	var cut vedic.MuhurtaSearch
+	post(t, ts, "/api/v1/vedic/muhurta/search", body[:len(body)-1]+`,"limit":3}`, &cut)
+	if len(cut.Windows) != 3 || !cut.Truncated || cut.Count != res.Count || !cut.Windows[2].Start.Equal(res.Windows[2].Start) {
+		t.Errorf("limit 3: %d windows, truncated %v, count %d of %d", len(cut.Windows), cut.Truncated, cut.Count, res.Count)
+	}
+}
