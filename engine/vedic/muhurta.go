@@ -145,6 +145,21 @@ type sunDay struct {
 	okNext                   bool
 }
 
+// near finds the Sun's rising (rise true) or setting in [from, to) from the
+// guess, when the guess is usable (ok), else by eventIn.
+func (s *sky) near(guess engine.JDUT, ok bool, from, to engine.JDUT, rise bool) (engine.JDUT, bool, error) {
+	if ok {
+		t, found, err := s.event(guess, engine.Sun, rise)
+		if err != nil {
+			return 0, false, err
+		}
+		if found && t >= from && t < to {
+			return t, true, nil
+		}
+	}
+	return s.eventIn(from, to, engine.Sun, rise)
+}
+
 // eighth returns part n (1-based) of the eight of [a, b].
 func eighth(a, b engine.JDUT, n int) *Interval {
 	p := (b - a) / 8
@@ -178,16 +193,18 @@ func NewDayMuhurta(pos engine.Positions, d Day, o MuhurtaOptions) (*DayMuhurta, 
 	s := newSky(pos, d.Latitude, d.Longitude, o.Sunrise)
 	var sd sunDay
 	var err error
-	if sd.prevSet, sd.okPrev, err = s.eventIn(tb, t0, engine.Sun, false); err != nil {
-		return nil, err
-	}
 	if sd.rise, sd.okRise, err = s.eventIn(t0, t1, engine.Sun, true); err != nil {
 		return nil, err
 	}
 	if sd.set, sd.okSet, err = s.eventIn(t0, t1, engine.Sun, false); err != nil {
 		return nil, err
 	}
-	if sd.next, sd.okNext, err = s.eventIn(t1, t2, engine.Sun, true); err != nil {
+	// The sunset before and the sunrise after from a day's step: two
+	// Newton steps instead of a search from midday.
+	if sd.prevSet, sd.okPrev, err = s.near(sd.set-1, sd.okSet, tb, t0, false); err != nil {
+		return nil, err
+	}
+	if sd.next, sd.okNext, err = s.near(sd.rise+1, sd.okRise, t1, t2, true); err != nil {
 		return nil, err
 	}
 	wd := int(midnight.Weekday())
