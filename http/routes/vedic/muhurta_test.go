@@ -103,6 +103,7 @@ func TestMuhurtaAgainstSwetest(t *testing.T) {
 	names := cmp.Exact("weekday, choghadiya names, hora lords, durmuhurta muhurtas and window limbs as the reference")
 	worstDay := cmp.Quantity("periods of the day", "s", muhurtaTol, 10)
 	worstWin := cmp.Quantity("search window ends", "s", muhurtaTol, 10)
+	worstLimb := cmp.Quantity("search tithi and nakshatra boundaries", "s", muhurtaTol, 2)
 	at := func(jd float64) time.Time { return engine.JDUT(jd).Time() }
 	check := func(what string, got time.Time, want float64, where ...any) {
 		t.Helper()
@@ -198,6 +199,24 @@ func TestMuhurtaAgainstSwetest(t *testing.T) {
 			if g.Tithi.Number != w.Tithi || g.Nakshatra.Number != w.Nakshatra {
 				t.Errorf("%s window %d: tithi %d nakshatra %d, reference %d %d", s.Name, i, g.Tithi.Number, g.Nakshatra.Number, w.Tithi, w.Nakshatra)
 			}
+			// The limbs' own boundaries, where they fall in the range,
+			// against the bisected crossings.
+			for _, b := range []struct {
+				at    time.Time
+				cross []float64
+			}{{g.Tithi.Start, s.TithiCrossings}, {g.Tithi.End, s.TithiCrossings}, {g.Nakshatra.Start, s.NakshatraCrossings}, {g.Nakshatra.End, s.NakshatraCrossings}} {
+				if len(b.cross) == 0 || b.at.Before(at(b.cross[0]).Add(-time.Minute)) || b.at.After(at(b.cross[len(b.cross)-1]).Add(time.Minute)) {
+					continue
+				}
+				best := math.Inf(1)
+				for _, x := range b.cross {
+					best = min(best, math.Abs(b.at.Sub(at(x)).Seconds()))
+				}
+				worstLimb.Add(best, s.Name, i)
+				if measure.Over(best, muhurtaTol) {
+					t.Errorf("%s window %d: limb boundary %v, nearest swetest crossing %.0f s away", s.Name, i, b.at, best)
+				}
+			}
 			for _, e := range []struct {
 				got  time.Time
 				want float64
@@ -210,7 +229,7 @@ func TestMuhurtaAgainstSwetest(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d days: worst period %.1f s (%s); %d window ends, worst %.1f s (%s)", len(fx.Days), worstDay.Max(), worstDay.At(), worstWin.N(), worstWin.Max(), worstWin.At())
+	t.Logf("%d days: worst period %.1f s (%s); %d window ends, worst %.1f s (%s); %d limb boundaries, worst %.1f s (%s)", len(fx.Days), worstDay.Max(), worstDay.At(), worstWin.N(), worstWin.Max(), worstWin.At(), worstLimb.N(), worstLimb.Max(), worstLimb.At())
 }
 
 func chog(cs []vedic.Choghadiya) []fixtureNamed {
