@@ -36,11 +36,11 @@ type mcpFamily struct {
 var mcpFamilies = []mcpFamily{
 	{"charts", "Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart).", false},
 	{"frames", "Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds).", false},
-	{"relationships", "Two people: synastry, midpoint composite, Davison chart.", false},
+	{"relationships", "Two people: synastry, midpoint composite, Davison chart, Vedic kundli matching.", false},
 	{"sky", "The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars.", false},
 	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
 	{"timelords", "Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria.", false},
-	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, matching.", false},
+	{"vedic", "Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga.", false},
 	{"panchang", "Hindu time at a place: the panchang of a day, the day's muhurtas (rahu kaal, choghadiya, horas, abhijit, ...), the search for windows whose panchang meets conditions.", false},
 	{"chinese", "Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
@@ -55,7 +55,7 @@ var mcpFamilies = []mcpFamily{
 const (
 	birthArgs = " Takes a birth: date, local time in `timezone` (default UTC; \"auto\": the place's), place (latitude/longitude or `location`)."
 	chartArgs = ""
-	vedicArgs = " Sidereal (Lahiri), whole-sign houses."
+	vedicArgs = " Sidereal (ayanamsa; lahiri default), whole-sign houses."
 	instant   = " Instant: datetime, or date and time fields, or nothing for now."
 	spanArgs  = " Span: start..end, or a year."
 	twoPeople = " person1, person2: two births (as natal's)."
@@ -129,7 +129,7 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-dosha-kaal-sarp": {"vedic", "Kaal Sarp dosha alone: whether all grahas lie between Rahu and Ketu, its type and severity." + birthArgs + vedicArgs},
 	"post-vedic-shadbala":        {"vedic", "Shadbala: the six-fold strength of Sun to Saturn in virupas and rupas, with the required minimum and rank." + birthArgs + vedicArgs},
 	"post-vedic-ashtakavarga":    {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
-	"post-vedic-matching":        {"vedic", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
+	"post-vedic-matching":        {"relationships", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
 	"post-vedic-panchang":        {"panchang", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
 	"post-vedic-muhurta":         {"panchang", "Muhurta of a day at a place: sunrise, sunset, rahu kaal, yamaganda, gulika kaal, abhijit, brahma muhurta, durmuhurta, day and night choghadiya, 24 horas. year, month, day (or date); place; timezone."},
 	"post-vedic-muhurta-search":  {"panchang", "Find windows in a range (start, end or year; at most 366 days) at a place whose panchang meets tithis (1-30), nakshatras (1-27), weekdays, yogas, karanas; exclude rahu_kaal etc.; daytime_only."},

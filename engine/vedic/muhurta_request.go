@@ -97,16 +97,17 @@ type MuhurtaSearchRequest struct {
 	Longitude *float64 `json:"longitude,omitempty" doc:"geographic longitude in degrees, east positive" example:"77.209" minimum:"-180" maximum:"180"`
 	moment.Range
 	locational.Place
-	Tithis       []int             `json:"tithis,omitempty" doc:"tithis accepted, 1-30 (1-15 Shukla Pratipada to Purnima, 16-30 Krishna Pratipada to Amavasya); omitted: any" example:"[2,3,5,7,10,11,13]" maxItems:"30"`
-	Nakshatras   []int             `json:"nakshatras,omitempty" doc:"nakshatras of the Moon accepted, 1-27 (1 Ashwini ... 27 Revati); omitted: any" example:"[4,5,13,14,17,27]" maxItems:"27"`
-	Weekdays     []Weekday         `json:"weekdays,omitempty" doc:"weekdays accepted (of the panchang day, sunrise to sunrise); omitted: any" maxItems:"7"`
-	Yogas        []int             `json:"yogas,omitempty" doc:"yogas accepted, 1-27 (1 Vishkumbha ... 27 Vaidhriti); omitted: any (and the windows do not name the yoga)" maxItems:"27"`
-	Karanas      []int             `json:"karanas,omitempty" doc:"karanas accepted, 1-60 in the lunar month (1 Kimstughna, 2-57 the movable Bava..Vishti eight times, 58 Shakuni, 59 Chatushpada, 60 Naga); omitted: any (and the windows do not name the karana)" maxItems:"60"`
-	Exclude      []Period          `json:"exclude" doc:"periods left out of every day: rahu_kaal, yamaganda, gulika_kaal, durmuhurta; omitted: rahu_kaal, yamaganda and gulika_kaal; [] for none" maxItems:"4"`
-	DaytimeOnly  bool              `json:"daytime_only,omitempty" doc:"only between sunrise and sunset" default:"false"`
-	Sunrise      SunriseConvention `json:"sunrise,omitempty" doc:"what rises: upper_limb (upper limb, 34′ refraction, as the panchang), disc_centre or hindu" example:"upper_limb" default:"upper_limb"`
-	Ayanamsa     engine.Ayanamsa   `json:"ayanamsa,omitempty" doc:"accepted as in the natal input, but the nakshatras and yogas are reckoned with lahiri: any other value is ignored and said so in the warnings" example:"lahiri" default:"lahiri"`
-	Limit        int               `json:"limit,omitempty" doc:"most windows answered (count gives how many were found)" example:"500" minimum:"1" maximum:"5000" default:"1000"`
+	Tithis      []int             `json:"tithis,omitempty" doc:"tithis accepted, 1-30 (1-15 Shukla Pratipada to Purnima, 16-30 Krishna Pratipada to Amavasya); omitted: any" example:"[2,3,5,7,10,11,13]" maxItems:"30"`
+	Nakshatras  []int             `json:"nakshatras,omitempty" doc:"nakshatras of the Moon accepted, 1-27 (1 Ashwini ... 27 Revati); omitted: any" example:"[4,5,13,14,17,27]" maxItems:"27"`
+	Weekdays    []Weekday         `json:"weekdays,omitempty" doc:"weekdays accepted (of the panchang day, sunrise to sunrise); omitted: any" maxItems:"7"`
+	Yogas       []int             `json:"yogas,omitempty" doc:"yogas accepted, 1-27 (1 Vishkumbha ... 27 Vaidhriti); omitted: any (and the windows do not name the yoga)" maxItems:"27"`
+	Karanas     []int             `json:"karanas,omitempty" doc:"karanas accepted, 1-60 in the lunar month (1 Kimstughna, 2-57 the movable Bava..Vishti eight times, 58 Shakuni, 59 Chatushpada, 60 Naga); omitted: any (and the windows do not name the karana)" maxItems:"60"`
+	Exclude     []Period          `json:"exclude" doc:"periods left out of every day: rahu_kaal, yamaganda, gulika_kaal, durmuhurta; omitted: rahu_kaal, yamaganda and gulika_kaal; [] for none" maxItems:"4"`
+	DaytimeOnly bool              `json:"daytime_only,omitempty" doc:"only between sunrise and sunset" default:"false"`
+	Sunrise     SunriseConvention `json:"sunrise,omitempty" doc:"what rises: upper_limb (upper limb, 34′ refraction, as the panchang), disc_centre or hindu" example:"upper_limb" default:"upper_limb"`
+	// Zodiac is the ayanamsa of the nakshatras and yogas.
+	Zodiac
+	Limit        int `json:"limit,omitempty" doc:"most windows answered (count gives how many were found)" example:"500" minimum:"1" maximum:"5000" default:"1000"`
 	from, to     engine.JDUT
 	weekdaysRead []time.Weekday
 }
@@ -135,6 +136,9 @@ func (r *MuhurtaSearchRequest) Resolve(c resolve.Context, prefix string) error {
 		}
 	}
 	r.Year, r.Latitude, r.Longitude = r.Range.Year, r.Place.Latitude, r.Place.Longitude
+	if err := errs.Add(r.Zodiac.Resolve(c, prefix)); err != nil {
+		return err
+	}
 	if r.Exclude == nil {
 		r.Exclude = DefaultExcluded()
 	}
@@ -193,18 +197,12 @@ func (r *MuhurtaSearchRequest) Resolve(c resolve.Context, prefix string) error {
 // Search runs the search of a resolved request, leaving its notes on c.
 func (r *MuhurtaSearchRequest) Search(pos engine.Positions, c notes) (*MuhurtaSearch, error) {
 	lat, lon := r.Place.Coordinates()
-	aya := engine.Lahiri
-	if r.Ayanamsa != "" && r.Ayanamsa != engine.Lahiri {
-		c.Warn(fmt.Sprintf(AyanamsaIgnored, r.Ayanamsa))
-	}
 	res, err := SearchMuhurta(pos, lat, lon, r.from, r.to, SearchConditions{
 		Tithis: r.Tithis, Nakshatras: r.Nakshatras, Yogas: r.Yogas, Karanas: r.Karanas, Weekdays: r.weekdaysRead,
-		Exclude: r.Exclude, Daytime: r.DaytimeOnly, Sunrise: r.Sunrise, Ayanamsa: aya, Limit: r.Limit,
+		Exclude: r.Exclude, Daytime: r.DaytimeOnly, Sunrise: r.Sunrise, Zodiac: r.Zodiac.Options(""), Limit: r.Limit,
 	})
 	if err != nil {
 		return nil, err
 	}
-	res.Ayanamsa.Requested = r.Ayanamsa
-	res.Ayanamsa.Ignored = r.Ayanamsa != "" && r.Ayanamsa != engine.Lahiri
 	return res, nil
 }

@@ -47,8 +47,8 @@ type SearchConditions struct {
 	Exclude    []Period
 	Daytime    bool // only between sunrise and sunset
 	Sunrise    SunriseConvention
-	Ayanamsa   engine.Ayanamsa // "" is Lahiri
-	Limit      int             // most windows answered; 0 is no limit
+	Zodiac     Options // the ayanamsa of the nakshatras and yogas (Node not read); Lahiri by default
+	Limit      int     // most windows answered; 0 is no limit
 }
 
 // MaxSearchLatitude bounds the places a search runs at: every day there
@@ -160,26 +160,27 @@ func allowed(es []elem, want []int) []stretch {
 }
 
 // searchArcs evaluates the angles of the limbs for a search in one
-// ayanamsa.
+// zodiac.
 type searchArcs struct {
 	pos engine.Positions
-	sid engine.Options
-	lim engine.Options // tropical, for tithi and karana
+	zod frame // of the nakshatra and the yoga; tithi and karana are tropical
 }
 
 func (a *searchArcs) at(t engine.JDUT, k elementKind) (angle, rate float64, err error) {
-	o := a.sid
-	if k == kindTithi || k == kindKarana {
-		o = a.lim
+	at := func(b engine.Body) (engine.Position, error) {
+		if k == kindTithi || k == kindKarana {
+			return a.pos.Position(t, b, engine.Options{SkipDistance: true})
+		}
+		return a.zod.position(a.pos, t, b)
 	}
-	m, err := a.pos.Position(t, engine.Moon, o)
+	m, err := at(engine.Moon)
 	if err != nil {
 		return 0, 0, err
 	}
 	if k == kindNakshatra {
 		return m.Longitude, m.SpeedLongitude, nil
 	}
-	s, err := a.pos.Position(t, engine.Sun, o)
+	s, err := at(engine.Sun)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -287,10 +288,7 @@ func SearchMuhurta(pos engine.Positions, lat, lon float64, from, to engine.JDUT,
 	if conv == "" {
 		conv = DefaultSunrise
 	}
-	aya := c.Ayanamsa
-	if aya == "" {
-		aya = engine.Lahiri
-	}
+	zod := c.Zodiac.frame()
 	s := newSky(pos, lat, lon, conv)
 	days, end, ok, err := searchDays(s, lon, from, to)
 	if err != nil {
@@ -304,15 +302,15 @@ func SearchMuhurta(pos engine.Positions, lat, lon float64, from, to engine.JDUT,
 			Sunrise:    conv,
 			Definition: sunriseWords[conv],
 			Windows:    "a window is a stretch of the range within one panchang day (sunrise to sunrise; its weekday that of the sunrise in the place's local mean time), one tithi and one nakshatra (and one yoga and one karana when they are conditions) that meets every condition and lies outside the excluded periods (and within sunrise to sunset when daytime_only); windows shorter than a second are dropped",
-			Elements:   "tithi: elongation of the Moon from the Sun in 12° arcs; karana: its 6° halves; nakshatra: the sidereal Moon in 13°20′ arcs; yoga: the sidereal Sun + Moon in 13°20′ arcs; apparent geocentric positions; each boundary found by Newton's method on the ephemeris to 0.05 s",
+			Elements:   "tithi: elongation of the Moon from the Sun in 12° arcs; karana: its 6° halves; nakshatra: the sidereal Moon (in the ayanamsa used) in 13°20′ arcs; yoga: the sidereal Sun + Moon in 13°20′ arcs; apparent geocentric positions; each boundary found by Newton's method on the ephemeris to 0.05 s",
 			Periods:    "rahu kaal, yamaganda and gulika kaal: one of the eight equal parts of each day's sunrise to sunset, by weekday (Sunday first: rahu 8,2,7,5,6,4,3; yamaganda 5,4,3,2,1,7,6; gulika 7,6,5,4,3,2,1); durmuhurta: the weekday's muhurtas (1/15) of the daytime and the night (as the day route)",
 		}}
-	a := &searchArcs{pos: pos, sid: engine.Options{Sidereal: aya, SkipDistance: true}, lim: engine.Options{SkipDistance: true}}
-	if v, err := pos.Ayanamsa(from, aya); err == nil {
-		res.Ayanamsa = AyanamsaValue{Name: aya, Degrees: v}
-	} else {
+	a := &searchArcs{pos: pos, zod: zod}
+	v, err := zod.degrees(pos, from)
+	if err != nil {
 		return nil, err
 	}
+	res.Ayanamsa = zod.ayanamsaValue(v)
 	if len(days) == 0 {
 		return res, nil
 	}

@@ -24,8 +24,8 @@ const muhurtaSearchDescription = "The windows of a range (`start` and `end` in `
 	"of `exclude` left out (rahu kaal, yamaganda and gulika kaal by default; durmuhurta on request; [] for none); with `daytime_only` " +
 	"only sunrise to sunset. A window lies within one panchang day (sunrise to sunrise, its weekday that of the sunrise), one tithi " +
 	"and one nakshatra (and one yoga and karana when asked for), which it names with their own start and end. Tithi is the Moon's " +
-	"elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal (Lahiri) Moon in 13°20′ arcs, yoga the " +
-	"sidereal Sun plus Moon; each boundary found by Newton's method on the ephemeris, sunrises as the day route (`sunrise`). " +
+	"elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the " +
+	"sidereal Sun plus Moon, both in `ayanamsa` (lahiri by default, or `user_ayanamsa`); each boundary found by Newton's method on the ephemeris, sunrises as the day route (`sunrise`). " +
 	"At most `limit` windows (1000 by default); `count` and `total_minutes` cover every window found. Instants in UTC, to the second."
 
 // muhurtaOps returns the muhurta routes, made with the family's spec.

@@ -297,6 +297,8 @@ func TestMuhurtaBadInput(t *testing.T) {
 		{"ErrLimitAbove", `{"year":2025,"limit":5001,` + place + `}`, 422, []string{"limit"}},
 		{"ErrLimitBelow", `{"year":2025,"limit":-1,` + place + `}`, 422, []string{"limit"}},
 		{"ErrSunrise", `{"year":2025,"sunrise":"dawn",` + place + `}`, 422, []string{"sunrise"}},
+		{"ErrAyanamsa", `{"year":2025,"ayanamsa":"tropical",` + place + `}`, 422, []string{"ayanamsa"}},
+		{"ErrAyanamsaTwice", `{"year":2025,"ayanamsa":"kp","user_ayanamsa":{"degrees":23.5,"epoch_jd":2451545},` + place + `}`, 422, []string{"user_ayanamsa"}},
 		{"ErrDaytimeType", `{"year":2025,"daytime_only":"yes",` + place + `}`, 422, []string{"daytime_only"}},
 		{"ErrTithiHint", `{"year":2025,"tithi":5,` + place + `}`, 422, []string{"tithi"}},
 		{"ErrDateHint", `{"date":"2025-01-01",` + place + `}`, 422, []string{"date"}},
@@ -378,5 +380,57 @@ func TestMuhurtaSearchProperties(t *testing.T) {
 	post(t, ts, "/api/v1/vedic/muhurta/search", body[:len(body)-1]+`,"limit":3}`, &cut)
 	if len(cut.Windows) != 3 || !cut.Truncated || cut.Count != res.Count || !cut.Windows[2].Start.Equal(res.Windows[2].Start) {
 		t.Errorf("limit 3: %d windows, truncated %v, count %d of %d", len(cut.Windows), cut.Truncated, cut.Count, res.Count)
+	}
+}
+
+// TestMuhurtaSearchAgainstPanchang: the search's limbs are the panchang's:
+// over ten days at Bengaluru under the default (Lahiri) and the kp
+// ayanamsa, every window's tithi and nakshatra, with their start and end,
+// are those POST /api/v1/vedic/panchang gives for the window's day in the
+// same ayanamsa (each boundary within a second: both round to it), and
+// the answer names the ayanamsa used.
+func TestMuhurtaSearchAgainstPanchang(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	ist, _ := time.LoadLocation("Asia/Kolkata")
+	for _, aya := range []string{"", "kp"} {
+		body := `{"start":"2024-01-01","end":"2024-01-11","latitude":12.9716,"longitude":77.5946,"timezone":"Asia/Kolkata","exclude":[]`
+		if aya != "" {
+			body += `,"ayanamsa":"` + aya + `"`
+		}
+		var res vedic.MuhurtaSearch
+		post(t, ts, "/api/v1/vedic/muhurta/search", body+`}`, &res)
+		want := map[string]string{"": "lahiri", "kp": "kp"}[aya]
+		if string(res.Ayanamsa.Name) != want || len(res.Windows) < 20 {
+			t.Fatalf("ayanamsa %q: %s, %d windows", aya, res.Ayanamsa.Name, len(res.Windows))
+		}
+		seen := 0
+		for i, w := range res.Windows {
+			date := w.Sunrise.In(ist).Format("2006-01-02")
+			pb := `{"date":"` + date + `","latitude":12.9716,"longitude":77.5946,"timezone":"Asia/Kolkata"`
+			if aya != "" {
+				pb += `,"ayanamsa":"` + aya + `"`
+			}
+			var p vedic.Panchang
+			post(t, ts, "/api/v1/vedic/panchang", pb+`}`, &p)
+			for _, lim := range []struct {
+				got  vedic.Element
+				list []vedic.Element
+			}{{w.Tithi, p.Tithi}, {w.Nakshatra, p.Nakshatra}} {
+				found := false
+				for _, e := range lim.list {
+					if e.Number == lim.got.Number && e.Name == lim.got.Name &&
+						math.Abs(e.Start.Sub(lim.got.Start).Seconds()) <= 1 && math.Abs(e.End.Sub(lim.got.End).Seconds()) <= 1 {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("%s window %d (%s): %s %v-%v not in the panchang's %+v", want, i, date, lim.got.Name, lim.got.Start, lim.got.End, lim.list)
+				}
+				seen++
+			}
+		}
+		if seen < 40 {
+			t.Errorf("%s: %d limbs compared", want, seen)
+		}
 	}
 }
