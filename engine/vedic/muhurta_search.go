@@ -249,16 +249,22 @@ func searchDays(s *sky, lon float64, from, to engine.JDUT) ([]panchangDay, engin
 	midnight := func(n int) engine.JDUT { return engine.JDUT(float64(n) - 0.5 - lon/360) }
 	var days []panchangDay
 	var last engine.JDUT
+	guessRise, guessSet := engine.JDUT(0), engine.JDUT(0)
 	for n := day(from) - 1; n <= day(to)+1; n++ {
 		m := midnight(n)
-		rise, ok, err := s.event(m+0.25, engine.Sun, true)
+		// Each day's events from the day before's, a day on: a minute or
+		// two off, so two Newton steps; the first from 06:00 and 18:00.
+		if len(days) == 0 {
+			guessRise, guessSet = m+0.25, m+0.75
+		}
+		rise, ok, err := s.event(guessRise, engine.Sun, true)
 		if err != nil {
 			return nil, 0, false, err
 		}
 		if !ok || rise < m || rise >= m+1 {
 			return nil, 0, false, nil
 		}
-		set, ok, err := s.event(m+0.75, engine.Sun, false)
+		set, ok, err := s.event(guessSet, engine.Sun, false)
 		if err != nil {
 			return nil, 0, false, err
 		}
@@ -267,6 +273,7 @@ func searchDays(s *sky, lon float64, from, to engine.JDUT) ([]panchangDay, engin
 		}
 		days = append(days, panchangDay{rise: rise, set: set, weekday: (n + 1) % 7})
 		last = rise
+		guessRise, guessSet = rise+1, set+1
 	}
 	// Keep the days that overlap [from, to): day i runs to day i+1's
 	// sunrise; the last sunrise closes the list.
