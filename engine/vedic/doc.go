@@ -65,6 +65,11 @@
 //     obliquity, Greenwich apparent sidereal time from the IAU 1982 formula
 //     and the equation of the equinoxes), agreeing with swetest -rise within
 //     9 seconds in the tests.
+//   - Muhurta: the day's periods are fractions of sunrise to sunset and of
+//     sunset to the next sunrise (NewDayMuhurta: the kaals, abhijit,
+//     brahma muhurta, durmuhurta, choghadiya, horas); SearchMuhurta finds
+//     the windows of a range whose limbs meet conditions from the days'
+//     sunrises and the limbs' boundaries (roots.Newton), never by stepping.
 //
 // # Yogas
 //
