@@ -54,7 +54,7 @@ func Ops(d Deps) []*op.Operation {
 		return op.Spec{ID: id, Path: "/api/v1/vedic/natal/svg", Family: "Traditions", Produces: "image/svg+xml",
 			Summary: summary, Description: desc + conventions, Unavailable: unavailable}
 	}
-	return []*op.Operation{
+	return append([]*op.Operation{
 		op.Post(spec("post-vedic-natal", "/api/v1/vedic/natal", "Vedic (sidereal, Lahiri) natal chart",
 			"The rasi chart: the lagna and the nine grahas (Sun to Saturn, Rahu, Ketu) with sidereal longitude, sign (English and "+
 				"Sanskrit), degree in the sign, nakshatra {name, lord, pada, deity}, whole-sign house, speed and retrograde motion, "+
@@ -116,7 +116,7 @@ func Ops(d Deps) []*op.Operation {
 			panchangDescription), d.panchang),
 		op.Post(spec("post-vedic-matching", "/api/v1/vedic/matching", "Kundli matching: Ashtakoota (Guna Milan) and Manglik",
 			matchingDescription+conventions), d.matching),
-	}
+	}, d.kpOps(unavailable)...)
 }
 
 const matchingDescription = "Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; " +
