@@ -41,6 +41,7 @@ var mcpFamilies = []mcpFamily{
 	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
 	{"timelords", "Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria.", false},
 	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
+	{"kp", "Krishnamurti Paddhati (KP, sidereal, KP ayanamsa, Placidus): cusp and planet sign, star, sub and sub-sub lords, significators, ruling planets, horary from a number 1-249.", false},
 	{"chinese", "Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
 	{"locational", "Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines.", false},
@@ -55,6 +56,7 @@ const (
 	birthArgs = " Takes a birth: date, local time in `timezone` (default UTC; \"auto\": the place's), place (latitude/longitude or `location`)."
 	chartArgs = ""
 	vedicArgs = " Sidereal (Lahiri), whole-sign houses."
+	kpArgs    = " ayanamsa kp (default) or krishnamurti_vp291 (new KP); node_type mean or true; node_agency sign_lord or none."
 	instant   = " Instant: datetime, or date and time fields, or nothing for now."
 	spanArgs  = " Span: start..end, or a year."
 	twoPeople = " person1, person2: two births (as natal's)."
@@ -130,6 +132,10 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-ashtakavarga":    {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
 	"post-vedic-matching":        {"vedic", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
 	"post-vedic-panchang":        {"vedic", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
+	// kp
+	"post-vedic-kp-chart":          {"kp", "KP chart of a birth: the 12 Placidus cusps and 9 grahas, each with sign, star, sub and sub-sub lords; each house's four levels of significators and each graha's houses." + birthArgs + kpArgs},
+	"post-vedic-kp-ruling-planets": {"kp", "KP ruling planets at a moment and place: day lord (from sunrise), the Moon's and the ascendant's sign, star and sub lords, and the nodes that join them." + instant + " Place: latitude/longitude or `location`." + kpArgs},
+	"post-vedic-kp-horary":         {"kp", "KP horary chart of a number 1-249: the ascendant at the start of that sub, Placidus cusps for the sidereal time it rises at the place, the grahas of the moment, significators and ruling planets." + instant + " Place: latitude/longitude (within 66 degrees of the equator) or `location`." + kpArgs},
 	// chinese
 	"post-chinese-bazi":           {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC; auto and LMT with latitude/longitude or location); day_boundary zi_start (default) or midnight."},
 	"post-chinese-luck-pillars":   {"chinese", "Luck pillars (Da Yun) of a birth: direction, start age from the jie, ten-year pillars with their years; annual pillars of a range. Birth as bazi; sex (required)."},

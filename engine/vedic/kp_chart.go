@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/houses"
 )
 
@@ -361,13 +362,13 @@ type KPNodeRuler struct {
 
 // KPRulingPlanets are the ruling planets of an instant at a place.
 type KPRulingPlanets struct {
-	DayLord   string     `json:"day_lord" doc:"lord of the weekday that began at the last sunrise at the place" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn"`
-	Weekday   string     `json:"weekday" doc:"that weekday (from sunrise to sunrise)" example:"Monday"`
-	DayStart  *time.Time `json:"day_start" doc:"the sunrise that began the day, UTC (upper limb, 34′ refraction); null where the Sun did not rise (the day then runs from local mean midnight)"`
-	Ascendant KPRuler    `json:"ascendant" doc:"the ascendant's sign, star and sub lords"`
-	Moon      KPRuler    `json:"moon" doc:"the Moon's sign, star and sub lords"`
-	Planets   []string   `json:"planets" doc:"the ruling planets, each once, in KP's order of strength: the ascendant's star lord, sign lord, the Moon's star lord, sign lord, the day lord, then the ascendant's and the Moon's sub lords"`
-	Nodes     []KPNodeRuler `json:"nodes" doc:"Rahu or Ketu when it occupies a sign whose lord is a ruling planet (it then represents that lord)"`
+	DayLord   string         `json:"day_lord" doc:"lord of the weekday that began at the last sunrise at the place" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn"`
+	Weekday   string         `json:"weekday" doc:"that weekday (from sunrise to sunrise)" example:"Monday"`
+	DayStart  *calendar.Time `json:"day_start" doc:"the sunrise that began the day, UTC (upper limb, 34′ refraction); null where the Sun did not rise (the day then runs from local mean midnight)"`
+	Ascendant KPRuler        `json:"ascendant" doc:"the ascendant's sign, star and sub lords"`
+	Moon      KPRuler        `json:"moon" doc:"the Moon's sign, star and sub lords"`
+	Planets   []string       `json:"planets" doc:"the ruling planets, each once, in KP's order of strength: the ascendant's star lord, sign lord, the Moon's star lord, sign lord, the day lord, then the ascendant's and the Moon's sub lords"`
+	Nodes     []KPNodeRuler  `json:"nodes" doc:"Rahu or Ketu when it occupies a sign whose lord is a ruling planet (it then represents that lord)"`
 }
 
 // rulingPlanets reckons the ruling planets at t at a place from the sky's
@@ -396,7 +397,7 @@ func rulingPlanets(pos engine.Positions, t engine.JDUT, lat, lon float64, asc fl
 // dayOfSunrise returns the weekday (0 = Sunday) of the Hindu day running
 // at t at a place, which begins at sunrise, and that sunrise; where the Sun
 // does not rise that day the day runs from local mean midnight.
-func dayOfSunrise(pos engine.Positions, t engine.JDUT, lat, lon float64) (int, *time.Time, error) {
+func dayOfSunrise(pos engine.Positions, t engine.JDUT, lat, lon float64) (int, *calendar.Time, error) {
 	s := newSky(pos, lat, lon, DefaultSunrise)
 	// Local mean midnight before t, and the weekday of that local date.
 	local := float64(t) + lon/360
@@ -411,7 +412,7 @@ func dayOfSunrise(pos engine.Positions, t engine.JDUT, lat, lon float64) (int, *
 		return weekday(jdn), nil, nil
 	}
 	if t >= rise {
-		at := rise.Time().UTC().Truncate(time.Second)
+		at := calendar.TimeOf(rise.Time().Truncate(time.Second))
 		return weekday(jdn), &at, nil
 	}
 	// Before today's sunrise: yesterday's day, from yesterday's sunrise.
@@ -422,7 +423,7 @@ func dayOfSunrise(pos engine.Positions, t engine.JDUT, lat, lon float64) (int, *
 	if !ok {
 		return weekday(jdn - 1), nil, nil
 	}
-	at := prev.Time().UTC().Truncate(time.Second)
+	at := calendar.TimeOf(prev.Time().Truncate(time.Second))
 	return weekday(jdn - 1), &at, nil
 }
 
@@ -453,10 +454,10 @@ type KPRuling struct {
 
 // KPHorary is a KP horary chart.
 type KPHorary struct {
-	Number      int     `json:"number" doc:"the horary number, 1-249" minimum:"1" maximum:"249"`
-	Sub         KPSub   `json:"sub" doc:"the sub of the number, whose start is the ascendant"`
-	ARMC        float64 `json:"armc" doc:"the sidereal time (right ascension of the MC, degrees) at which that degree rises at the place, from which the cusps are cast"`
-	Method      string  `json:"method" doc:"how the chart is cast"`
+	Number int     `json:"number" doc:"the horary number, 1-249" minimum:"1" maximum:"249"`
+	Sub    KPSub   `json:"sub" doc:"the sub of the number, whose start is the ascendant"`
+	ARMC   float64 `json:"armc" doc:"the sidereal time (right ascension of the MC, degrees) at which that degree rises at the place, from which the cusps are cast"`
+	Method string  `json:"method" doc:"how the chart is cast"`
 	KPChart
 	RulingPlanets KPRulingPlanets `json:"ruling_planets" doc:"the ruling planets at the moment of judgment (the real ascendant and Moon at the instant and place)"`
 }

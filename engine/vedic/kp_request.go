@@ -1,6 +1,8 @@
 package vedic
 
 import (
+	"strconv"
+
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/locational"
@@ -82,23 +84,28 @@ func (r *KPMomentRequest) Ruling(pos engine.Positions, c notes) (*KPRuling, erro
 // querent gave, the instant of the question and its place.
 type KPHoraryRequest struct {
 	Number int `json:"number" required:"true" doc:"the horary number the querent chose, 1-249: the ascendant is set to the start of that sub" example:"107" minimum:"1" maximum:"249"`
+	// Latitude shadows the place's (the outer field of a name wins, as
+	// encoding/json and the door read it) for the route's own bounds.
+	Latitude *float64 `json:"latitude,omitempty" doc:"geographic latitude of the question in degrees, north positive, -66 to 66 (nearer the poles some degrees never rise); with longitude, or send location" example:"13.0827" minimum:"-66" maximum:"66"`
 	KPMomentRequest
 }
 
 // Resolve resolves the instant, the place and the settings, then refuses
-// a place nearer the poles than 66° and an ayanamsa on the ecliptic of
-// its epoch, for which the cusps cannot be cast from the ARMC.
+// a geocoded place nearer the poles than 66° (the tags bound the latitude
+// sent) and an ayanamsa on the ecliptic of its epoch, for which the cusps
+// cannot be cast from the ARMC.
 func (r *KPHoraryRequest) Resolve(c resolve.Context, prefix string) error {
 	var errs engine.Fields
+	r.Place.Latitude = r.Latitude
 	for _, part := range []resolve.Resolver{&r.Input, &r.Place, &r.KPSettings} {
 		if err := errs.Add(part.Resolve(c, prefix)); err != nil {
 			return err
 		}
 	}
-	if len(errs) == 0 {
-		if lat, _ := r.Place.Coordinates(); lat > 66 || lat < -66 {
-			errs.Bad(prefix+"latitude", horaryPolar)
-		}
+	r.Latitude = r.Place.Latitude
+	// A place found by name is checked here (the tags bound latitude).
+	if lat, _ := r.Place.Coordinates(); len(errs) == 0 && (lat > 66 || lat < -66) {
+		errs.Bad(prefix+"location", "lies at latitude "+strconv.FormatFloat(lat, 'f', 2, 64)+": a horary chart "+horaryPolar[len("must be "):])
 	}
 	if r.Ayanamsa.OnEpochEcliptic() {
 		errs.Bad(prefix+"ayanamsa", horaryEpoch)
