@@ -3,6 +3,7 @@ package vedic
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"time"
 
@@ -259,86 +260,90 @@ func (s *kpSky) chart(o KPOptions) *KPChart {
 }
 
 // significators reckons the four levels of every house and inverts them
-// into the houses of every graha.
+// into the houses of every graha. Sets of houses are bit masks (bit h for
+// house h); the lists share two backing arrays.
 func significators(c *KPChart, agency NodeAgency) KPSignificators {
 	// occupied[g]: the houses graha g occupies (as an agent too);
 	// owned[g]: the houses whose cusp is in g's sign (as an agent too).
-	var occupied, owned [9][]int
-	for _, p := range c.Planets {
-		g := grahaByName(p.Name)
-		occupied[g] = append(occupied[g], p.House)
+	var occupied, owned [9]uint16
+	for g, p := range c.Planets {
+		occupied[g] |= 1 << p.House
 	}
 	for _, cu := range c.Cusps {
-		g := cu.lords.Sign
-		owned[g] = append(owned[g], cu.House)
+		owned[cu.lords.Sign] |= 1 << cu.House
 	}
 	if agency != AgencyNone {
 		for _, n := range []Graha{Rahu, Ketu} {
 			lord := c.Planets[n].lords.Sign
-			occupied[n] = union(occupied[n], occupied[lord])
-			owned[n] = union(owned[n], owned[lord])
+			occupied[n] |= occupied[lord]
+			owned[n] |= owned[lord]
 		}
 	}
-	var lv [9][4][]int // per graha, the houses at each level
-	for _, p := range c.Planets {
-		g := grahaByName(p.Name)
+	var lv [9][4]uint16 // per graha, the houses at each level
+	for g, p := range c.Planets {
 		star := p.lords.Star
-		lv[g][0] = occupied[star]
-		lv[g][1] = occupied[g]
-		lv[g][2] = owned[star]
-		lv[g][3] = owned[g]
+		lv[g] = [4]uint16{occupied[star], occupied[g], owned[star], owned[g]}
 	}
 	var out KPSignificators
 	out.Houses = make([]KPHouseSignificators, 12)
+	// Exact sizes: a graha is listed once per (house, level) it signifies
+	// and once more per house in All; the planets' lists the same, with
+	// Houses once per house.
+	n := 0
+	for g := range lv {
+		var any uint16
+		for _, x := range lv[g] {
+			n += bits.OnesCount16(x)
+			any |= x
+		}
+		n += bits.OnesCount16(any)
+	}
+	names := make([]string, 0, n)
+	take := func(from int) []string { return names[from:len(names):len(names)] }
 	for h := 1; h <= 12; h++ {
-		hs := KPHouseSignificators{House: h, Level1: []string{}, Level2: []string{}, Level3: []string{}, Level4: []string{}, All: []string{}}
-		levels := []*[]string{&hs.Level1, &hs.Level2, &hs.Level3, &hs.Level4}
+		hs := KPHouseSignificators{House: h}
+		var levels [4][]string
+		for l := range 4 {
+			from := len(names)
+			for _, g := range Grahas {
+				if lv[g][l]&(1<<h) != 0 {
+					names = append(names, grahaNames[g])
+				}
+			}
+			levels[l] = take(from)
+		}
+		hs.Level1, hs.Level2, hs.Level3, hs.Level4 = levels[0], levels[1], levels[2], levels[3]
+		// All, in order of strength: each graha at its first level.
+		from := len(names)
+		var seen uint16
 		for l := range 4 {
 			for _, g := range Grahas {
-				if slices.Contains(lv[g][l], h) {
-					*levels[l] = append(*levels[l], g.String())
-					if !slices.Contains(hs.All, g.String()) {
-						hs.All = append(hs.All, g.String())
-					}
+				if lv[g][l]&(1<<h) != 0 && seen&(1<<g) == 0 {
+					seen |= 1 << g
+					names = append(names, grahaNames[g])
 				}
 			}
 		}
+		hs.All = take(from)
 		out.Houses[h-1] = hs
 	}
 	out.Planets = make([]KPPlanetSignifications, 9)
+	nums := make([]int, 0, n)
+	list := func(m uint16) []int {
+		from := len(nums)
+		for h := 1; h <= 12; h++ {
+			if m&(1<<h) != 0 {
+				nums = append(nums, h)
+			}
+		}
+		return nums[from:len(nums):len(nums)]
+	}
 	for _, g := range Grahas {
-		ps := KPPlanetSignifications{Name: g.String(), Level1: sorted(lv[g][0]), Level2: sorted(lv[g][1]), Level3: sorted(lv[g][2]), Level4: sorted(lv[g][3])}
-		ps.Houses = sorted(union(union(ps.Level1, ps.Level2), union(ps.Level3, ps.Level4)))
-		out.Planets[g] = ps
+		l := lv[g]
+		out.Planets[g] = KPPlanetSignifications{Name: grahaNames[g], Level1: list(l[0]), Level2: list(l[1]), Level3: list(l[2]), Level4: list(l[3]),
+			Houses: list(l[0] | l[1] | l[2] | l[3])}
 	}
 	return out
-}
-
-func grahaByName(name string) Graha {
-	for _, g := range Grahas {
-		if g.String() == name {
-			return g
-		}
-	}
-	return Sun
-}
-
-// union returns the houses of a and b, each once.
-func union(a, b []int) []int {
-	out := slices.Clone(a)
-	for _, x := range b {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// sorted returns a sorted copy of a, never nil.
-func sorted(a []int) []int {
-	out := append([]int{}, a...)
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 // KPRuler is the point whose lords rule: the ascendant or the Moon.

@@ -346,3 +346,30 @@ func TestKPSubSub(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkKP is the calculation of each KP result alone, on the tables.
+func BenchmarkKP(b *testing.B) {
+	pos, _ := sources(b)
+	t := jd(2024, 3, 20, 3.1)
+	b.Run("chart", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := KPChartAt(pos, t, 13.08, 80.27, KPOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ruling", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := KPRulingAt(pos, t, 13.08, 80.27, KPOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("horary", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := KPHoraryAt(pos, t, 13.08, 80.27, 107, KPOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
