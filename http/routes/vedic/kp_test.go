@@ -85,6 +85,15 @@ func TestKPRoutes(t *testing.T) {
 		h.Cusps[0].StarLord != "Sun" || h.Cusps[0].SubLord != "Rahu" || h.RulingPlanets.DayLord != "Mercury" {
 		t.Errorf("horary 23: %s", apitest.Truncate(env.Result, 600))
 	}
+	// Inside the polar circles Placidus fails: Porphyry, with a warning.
+	env = ts.Post(t, "/api/v1/vedic/kp/chart", `{"year":1990,"month":12,"day":21,"hour":12,"latitude":70,"longitude":25,"timezone":"UTC"}`).WantStatus(t, 200).Envelope(t)
+	var polar vedic.KPChart
+	if err := json.Unmarshal(env.Result, &polar); err != nil {
+		t.Fatal(err)
+	}
+	if polar.HouseSystem != "porphyry" || len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "Porphyry") {
+		t.Errorf("polar chart: %s, warnings %q", polar.HouseSystem, env.Warnings)
+	}
 	// Without an instant: now, which is not cached and says so.
 	env = ts.Post(t, "/api/v1/vedic/kp/ruling-planets", `{"latitude":13.0827,"longitude":80.2707}`).WantStatus(t, 200).Envelope(t)
 	if !strings.Contains(string(env.Input), `"now":true`) {
