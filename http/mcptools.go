@@ -56,7 +56,7 @@ const (
 	birthArgs = " Takes a birth: date, local time in `timezone` (default UTC; \"auto\": the place's), place (latitude/longitude or `location`)."
 	chartArgs = ""
 	vedicArgs = " Sidereal (Lahiri), whole-sign houses."
-	kpArgs    = " ayanamsa kp (default) or krishnamurti_vp291 (new KP); node_type mean or true; node_agency sign_lord or none."
+	kpArgs    = " ayanamsa kp (default), krishnamurti_vp291 (new KP), any other, or user_ayanamsa; node_type mean or true; node_agency sign_lord or none."
 	instant   = " Instant: datetime, or date and time fields, or nothing for now."
 	spanArgs  = " Span: start..end, or a year."
 	twoPeople = " person1, person2: two births (as natal's)."

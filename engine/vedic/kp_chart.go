@@ -10,6 +10,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/houses"
+	usersid "github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // The KP chart: Placidus cusps in the sidereal zodiac of the KP ayanamsa,
@@ -39,16 +40,69 @@ func (NodeAgency) EnumValues() []string { return []string{string(AgencySignLord)
 
 // KPOptions are the options of a KP chart.
 type KPOptions struct {
-	Ayanamsa engine.Ayanamsa // "" means DefaultKPAyanamsa
+	Ayanamsa engine.Ayanamsa // "" means DefaultKPAyanamsa (unless User)
+	User     *usersid.User  // a user-defined ayanamsa instead of Ayanamsa
 	Node     NodeType        // "" means mean
 	Agency   NodeAgency      // "" means sign_lord
 }
 
 func (o KPOptions) ayanamsa() engine.Ayanamsa {
-	if o.Ayanamsa == "" {
+	switch {
+	case o.User != nil:
+		return ""
+	case o.Ayanamsa == "":
 		return DefaultKPAyanamsa
 	}
 	return o.Ayanamsa
+}
+
+// label is the ayanamsa a result names: "user" for a user-defined one.
+func (o KPOptions) label() engine.Ayanamsa {
+	if o.User != nil {
+		return kpUserAyanamsa
+	}
+	return o.ayanamsa()
+}
+
+// kpUserAyanamsa is the ayanamsa a result of a user-defined ayanamsa
+// names.
+const kpUserAyanamsa engine.Ayanamsa = "user"
+
+// siderealDegrees returns the true ayanamsa at t (with nutation): a
+// user-defined one is its mean value plus the nutation in longitude, the
+// Swiss Ephemeris' rule for its named ones.
+func (o KPOptions) siderealDegrees(pos engine.Positions, t engine.JDUT) (float64, error) {
+	if o.User == nil {
+		return pos.Ayanamsa(t, o.ayanamsa())
+	}
+	_, dpsi, err := pos.Obliquity(t)
+	if err != nil {
+		return 0, err
+	}
+	return engine.Normalize(o.User.Mean(float64(t)) + dpsi), nil
+}
+
+// position returns body b at t in the zodiac (aya its ayanamsa then): the
+// ephemeris' own sidereal frame for a named ayanamsa, the tropical
+// position less aya (and its rate) for a user-defined one.
+func (o KPOptions) position(pos engine.Positions, t engine.JDUT, b engine.Body, aya float64) (engine.Position, error) {
+	if o.User == nil {
+		return pos.Position(t, b, engine.Options{Sidereal: o.ayanamsa(), SkipDistance: true})
+	}
+	p, err := pos.Position(t, b, engine.Options{SkipDistance: true})
+	p.Longitude = engine.Normalize(p.Longitude - aya)
+	p.SpeedLongitude -= o.User.Rate(float64(t))
+	return p, err
+}
+
+// placidus returns the sidereal Placidus houses of a place at t.
+func (o KPOptions) placidus(pos engine.Positions, t engine.JDUT, lat, lon, aya float64) (engine.Houses, error) {
+	if o.User == nil {
+		return pos.Houses(t, lat, lon, engine.Placidus, o.ayanamsa())
+	}
+	h, err := pos.Houses(t, lat, lon, engine.Placidus, "")
+	houses.Shift(&h, aya)
+	return h, err
 }
 
 // KPPoint is a cusp's or a graha's place with its KP lords.
@@ -167,7 +221,7 @@ func kpConventions(o KPOptions, sys engine.HouseSystem) KPConventions {
 		h = string(sys) + " (Placidus fails inside the polar circles); a house runs from its cusp to the next cusp"
 	}
 	return KPConventions{Houses: h, Subs: kpSubsWords, Significators: sig, NodeType: string(o.Node),
-		Ayanamsa: string(o.ayanamsa()) + "; the default is kp, K. S. Krishnamurti's own ayanamsa (libswe SE_SIDM_KRISHNAMURTI); krishnamurti_vp291 is the \"new KP\" ayanamsa of K. Subramaniam Senthilathiban"}
+		Ayanamsa: string(o.label()) + "; the default is kp, K. S. Krishnamurti's own ayanamsa (libswe SE_SIDM_KRISHNAMURTI); krishnamurti_vp291 is the \"new KP\" ayanamsa of K. Subramaniam Senthilathiban"}
 }
 
 // kpSky is what a KP chart is reckoned from: the grahas and the cusps.
@@ -178,13 +232,16 @@ type kpSky struct {
 	src    engine.Source
 }
 
-// kpGrahas reads the nine grahas at t in ayanamsa a.
-func kpGrahas(pos engine.Positions, t engine.JDUT, a engine.Ayanamsa, node NodeType) (kpSky, error) {
+// kpGrahas reads the nine grahas at t in the zodiac of o.
+func kpGrahas(pos engine.Positions, t engine.JDUT, o KPOptions) (kpSky, error) {
 	var s kpSky
 	s.src = engine.FromTables
-	opt := engine.Options{Sidereal: a, SkipDistance: true}
+	var err error
+	if s.aya, err = o.siderealDegrees(pos, t); err != nil {
+		return s, err
+	}
 	for _, g := range Grahas[:8] {
-		x, err := pos.Position(t, bodyOf(g, node), opt)
+		x, err := o.position(pos, t, bodyOf(g, o.Node), s.aya)
 		if err != nil {
 			return s, err
 		}
@@ -195,19 +252,17 @@ func kpGrahas(pos engine.Positions, t engine.JDUT, a engine.Ayanamsa, node NodeT
 	k.Longitude = engine.Normalize(k.Longitude + 180)
 	k.Latitude = -k.Latitude
 	s.grahas[Ketu] = k
-	var err error
-	s.aya, err = pos.Ayanamsa(t, a)
-	return s, err
+	return s, nil
 }
 
 // KPChartAt casts the KP chart of an instant at a place.
 func KPChartAt(pos engine.Positions, t engine.JDUT, lat, lon float64, o KPOptions) (*KPChart, error) {
 	o = o.filled()
-	s, err := kpGrahas(pos, t, o.Ayanamsa, o.Node)
+	s, err := kpGrahas(pos, t, o)
 	if err != nil {
 		return nil, err
 	}
-	if s.houses, err = pos.Houses(t, lat, lon, engine.Placidus, o.Ayanamsa); err != nil {
+	if s.houses, err = o.placidus(pos, t, lat, lon, s.aya); err != nil {
 		return nil, err
 	}
 	s.src = s.src.Worse(s.houses.Source)
@@ -240,7 +295,7 @@ func kpHouseOf(lon float64, cusps *[12]float64) int {
 
 // chart builds the chart from its sky.
 func (s *kpSky) chart(o KPOptions) *KPChart {
-	c := &KPChart{Ayanamsa: KPAyanamsaValue{Name: o.Ayanamsa, Degrees: s.aya}, HouseSystem: string(s.houses.System),
+	c := &KPChart{Ayanamsa: KPAyanamsaValue{Name: o.label(), Degrees: s.aya}, HouseSystem: string(s.houses.System),
 		Source: s.src, Conventions: kpConventions(o, s.houses.System)}
 	if s.houses.System != engine.Placidus {
 		c.Warnings = append(c.Warnings, "Placidus cusps do not exist at this latitude (inside the polar circles): the cusps are Porphyry's")
@@ -435,11 +490,11 @@ func dayOfSunrise(pos engine.Positions, t engine.JDUT, lat, lon float64) (int, *
 // KPRulingAt returns the ruling planets of an instant at a place.
 func KPRulingAt(pos engine.Positions, t engine.JDUT, lat, lon float64, o KPOptions) (*KPRuling, error) {
 	o = o.filled()
-	s, err := kpGrahas(pos, t, o.Ayanamsa, o.Node)
+	s, err := kpGrahas(pos, t, o)
 	if err != nil {
 		return nil, err
 	}
-	h, err := pos.Houses(t, lat, lon, engine.Placidus, o.Ayanamsa)
+	h, err := o.placidus(pos, t, lat, lon, s.aya)
 	if err != nil {
 		return nil, err
 	}
@@ -447,7 +502,7 @@ func KPRulingAt(pos engine.Positions, t engine.JDUT, lat, lon float64, o KPOptio
 	if err != nil {
 		return nil, err
 	}
-	return &KPRuling{Ayanamsa: KPAyanamsaValue{Name: o.Ayanamsa, Degrees: s.aya}, KPRulingPlanets: r, Source: s.src.Worse(h.Source)}, nil
+	return &KPRuling{Ayanamsa: KPAyanamsaValue{Name: o.label(), Degrees: s.aya}, KPRulingPlanets: r, Source: s.src.Worse(h.Source)}, nil
 }
 
 // KPRuling is the answer of the ruling planets route.
@@ -490,10 +545,10 @@ func KPHoraryAt(pos engine.Positions, t engine.JDUT, lat, lon float64, n int, o 
 	if math.Abs(lat) > 66 {
 		return nil, &engine.FieldError{Field: "latitude", Reason: horaryPolar}
 	}
-	if o.Ayanamsa.OnEpochEcliptic() {
+	if o.User == nil && o.Ayanamsa.OnEpochEcliptic() {
 		return nil, &engine.FieldError{Field: "ayanamsa", Reason: horaryEpoch}
 	}
-	s, err := kpGrahas(pos, t, o.Ayanamsa, o.Node)
+	s, err := kpGrahas(pos, t, o)
 	if err != nil {
 		return nil, err
 	}
@@ -501,7 +556,7 @@ func KPHoraryAt(pos engine.Positions, t engine.JDUT, lat, lon float64, n int, o 
 	if err != nil {
 		return nil, err
 	}
-	real, err := pos.Houses(t, lat, lon, engine.Placidus, o.Ayanamsa)
+	real, err := o.placidus(pos, t, lat, lon, s.aya)
 	if err != nil {
 		return nil, err
 	}

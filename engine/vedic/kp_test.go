@@ -13,6 +13,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/houses"
+	usersid "github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // kpFixture is testdata/kp_swetest.json (testdata/gen/swetest_kp.py).
@@ -23,6 +24,7 @@ type kpFixture struct {
 		Latitude      float64              `json:"latitude"`
 		Longitude     float64              `json:"longitude"`
 		Ayanamsa      engine.Ayanamsa      `json:"ayanamsa"`
+		User          *usersid.User        `json:"user_ayanamsa"`
 		Planets       map[string]kpFxPoint `json:"planets"`
 		Cusps         []kpFxPoint          `json:"cusps"`
 		Significators [][4][]string        `json:"significators"`
@@ -101,8 +103,9 @@ func checkPoint(t *testing.T, what string, got KPPoint, want kpFxPoint, tol floa
 	return d
 }
 
-// TestKPChartSwetest: the cusps and grahas of 15 charts (10 births, kp
-// and 5 in krishnamurti_vp291) within 1" of swetest, their sign, star,
+// TestKPChartSwetest: the cusps and grahas of 17 charts (10 births, kp,
+// 5 in krishnamurti_vp291, 2 in a user-defined ayanamsa) within 1" of
+// swetest, their sign, star,
 // sub and sub-sub lords equal to the generator's own lookup on swetest's
 // longitudes, and the four levels of significators of every house equal
 // to the generator's.
@@ -111,15 +114,19 @@ func TestKPChartSwetest(t *testing.T) {
 	pos, _ := sources(t)
 	cmp := measure.Compare(t, measure.About{
 		What:      "KP chart of the engine (KPChartAt): the sidereal Placidus cusps and the nine grahas with their sign, star, sub and sub-sub lords, and the four levels of significators of every house (Rahu and Ketu agents of their sign lords)",
-		Reference: "swetest 2.10.03 -sid5 (kp) and -sid45 (krishnamurti_vp291) with Placidus houses; the lords and significators by an independent lookup on swetest's longitudes in engine/vedic/testdata/gen/swetest_kp.py",
-		Sample:    "10 births of 1900-2100 at latitudes 45S-60N, 5 of them in both ayanamsas",
+		Reference: "swetest 2.10.03 -sid5 (kp), -sid45 (krishnamurti_vp291) and -sidudef (user_ayanamsa) with Placidus houses; the lords and significators by an independent lookup on swetest's longitudes in engine/vedic/testdata/gen/swetest_kp.py",
+		Sample:    "10 births of 1900-2100 at latitudes 45S-60N, 5 of them in both KP ayanamsas, 2 in a user-defined ayanamsa",
 	})
 	lonQ := cmp.Quantity("cusp and graha longitudes", "arcsec", tolKPArcsec, 0.01)
 	lordQ := cmp.Exact("sign, star, sub and sub-sub lords of every cusp and graha")
 	sigQ := cmp.Exact("significator lists (house and level)")
 	worst, points := 0.0, 0
 	for _, c := range fx.Charts {
-		ch, err := KPChartAt(pos, c.JD, c.Latitude, c.Longitude, KPOptions{Ayanamsa: c.Ayanamsa})
+		o := KPOptions{Ayanamsa: c.Ayanamsa, User: c.User}
+		if c.User != nil {
+			o.Ayanamsa = ""
+		}
+		ch, err := KPChartAt(pos, c.JD, c.Latitude, c.Longitude, o)
 		if err != nil {
 			t.Fatal(err)
 		}

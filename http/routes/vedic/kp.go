@@ -11,7 +11,7 @@ import (
 // table of the 249 subs. The calculations are engine/vedic's (kp*.go).
 
 const kpConventions = " Conventions (stated again in each result): sidereal zodiac in the kp ayanamsa (K. S. Krishnamurti's own, libswe SE_SIDM_KRISHNAMURTI) " +
-	"unless `ayanamsa` names another (krishnamurti_vp291 is the \"new KP\" ayanamsa of K. Subramaniam Senthilathiban; every ayanamsa of the natal input is accepted); " +
+	"unless `ayanamsa` names another (krishnamurti_vp291 is the \"new KP\" ayanamsa of K. Subramaniam Senthilathiban; every ayanamsa of the natal input is accepted, or a user-defined one as `user_ayanamsa`); " +
 	"Placidus cusps (Porphyry inside the polar circles, with a warning), a house running from its cusp to the next; " +
 	"Rahu the mean node unless `node_type` is true, Ketu opposite. The 249 subs: each nakshatra of 13°20′ divided among the nine Vimshottari lords in " +
 	"proportion to their years from the nakshatra's lord, the six subs that straddle a sign boundary split in two; the sub-sub divides a sub the same way " +

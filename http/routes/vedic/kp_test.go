@@ -58,6 +58,12 @@ func TestKPRoutes(t *testing.T) {
 			}
 		}
 	}
+	// A user-defined ayanamsa: echoed, named user, the ayanamsa left out.
+	env := ts.Post(t, "/api/v1/vedic/kp/chart", withFields(`,"user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`)).WantStatus(t, 200).Envelope(t)
+	if !strings.Contains(string(env.Input), `"user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`) || strings.Contains(string(env.Input), `"ayanamsa":"`) ||
+		!strings.Contains(string(env.Result), `"ayanamsa":{"name":"user"`) {
+		t.Errorf("user ayanamsa: input %s, result %s", env.Input, apitest.Truncate(env.Result, 120))
+	}
 	d := charts[1].Ayanamsa.Degrees - charts[0].Ayanamsa.Degrees
 	for k := range 9 {
 		if got := engine.Normalize(charts[0].Planets[k].Longitude - charts[1].Planets[k].Longitude); abs(got-d) > 1e-7 {
@@ -65,7 +71,7 @@ func TestKPRoutes(t *testing.T) {
 		}
 	}
 
-	env := ts.Post(t, "/api/v1/vedic/kp/ruling-planets", "{"+chennaiMoment+"}").WantStatus(t, 200).Envelope(t)
+	env = ts.Post(t, "/api/v1/vedic/kp/ruling-planets", "{"+chennaiMoment+"}").WantStatus(t, 200).Envelope(t)
 	var ruling vedic.KPRuling
 	if err := json.Unmarshal(env.Result, &ruling); err != nil {
 		t.Fatal(err)
@@ -120,6 +126,9 @@ func TestKPBadInput(t *testing.T) {
 		badCase{"ErrNodeAgency", withFields(`,"node_agency":"conjunction"`), 422, []string{"node_agency"}},
 		badCase{"ErrNodeAgencyType", withFields(`,"node_agency":false`), 422, []string{"node_agency"}},
 		badCase{"ErrHouseSystem", withFields(`,"house_system":"koch"`), 422, []string{"house_system"}},
+		badCase{"ErrBothAyanamsas", withFields(`,"ayanamsa":"kp","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`), 422, []string{"user_ayanamsa"}},
+		badCase{"ErrUserAyanamsaEpoch", withFields(`,"user_ayanamsa":{"epoch_jd":624999,"degrees":23.85}`), 422, []string{"user_ayanamsa.epoch_jd"}},
+		badCase{"ErrUserAyanamsaMissing", withFields(`,"user_ayanamsa":{"epoch_jd":2451545}`), 422, []string{"user_ayanamsa.degrees"}},
 		badCase{"ErrAgencyAndMonth", `{"year":1990,"month":0,"day":14,"latitude":51.5,"longitude":0,"node_agency":"x"}`, 422, []string{"month", "node_agency"}},
 	)
 	for _, c := range chart {

@@ -4,8 +4,9 @@
 Writes ../kp_swetest.json:
 
   * charts: 10 births (1900-2100, latitudes 45S-60N), each in the kp
-    ayanamsa (-sid5, SE_SIDM_KRISHNAMURTI) and five of them also in the
-    "new KP" ayanamsa (-sid45, SE_SIDM_KRISHNAMURTI_VP291): the sidereal
+    ayanamsa (-sid5, SE_SIDM_KRISHNAMURTI), five of them also in the
+    "new KP" ayanamsa (-sid45, SE_SIDM_KRISHNAMURTI_VP291) and two in a
+    user-defined ayanamsa (-sidudef<epoch>,<degrees>): the sidereal
     longitudes of Sun..Saturn and the mean node (Ketu opposite) and the
     twelve Placidus cusps, as swetest gives them, and the sign, star, sub
     and sub-sub lords of each, looked up here in a table of the 243
@@ -95,8 +96,12 @@ def swetest(*args):
     return subprocess.run(["swetest", *args], capture_output=True, text=True, check=True).stdout
 
 
+# User-defined ayanamsas (user_ayanamsa): a value at an epoch, swetest -sidudef.
+USER = {"user:2451545.0,23.85": "-sidudef2451545.0,23.85", "user:2415020.0,22.46": "-sidudef2415020.0,22.46"}
+
+
 def sky(jd, lat, lon, aya):
-    out = swetest(f"-bj{jd:.9f}", "-ut", "-p0123456m", SID[aya], "-fPl", "-head", "-g,",
+    out = swetest(f"-bj{jd:.9f}", "-ut", "-p0123456m", SID.get(aya) or USER[aya], "-fPl", "-head", "-g,",
                   f"-house{lon:.6f},{lat:.6f},P", "-eswe")
     planets, cusps, asc = {}, [None] * 12, None
     for line in out.splitlines():
@@ -208,10 +213,17 @@ def main():
         jd = round(2415020.5 + rnd.random() * 73050, 6)
         lat = round(rnd.uniform(-45, 60), 4)
         lon = round(rnd.uniform(-180, 180), 4)
-        for aya in (["kp", "krishnamurti_vp291"] if i % 2 == 0 else ["kp"]):
+        ayas = ["kp", "krishnamurti_vp291"] if i % 2 == 0 else ["kp"]
+        if i < 2:
+            ayas.append(list(USER)[i])
+        for aya in ayas:
             planets, cusps, _ = sky(jd, lat, lon, aya)
             sig, margin = significators(planets, cusps)
-            charts.append({"jd": jd, "latitude": lat, "longitude": lon, "ayanamsa": aya,
+            user = None
+            if aya.startswith("user:"):
+                t0, v0 = aya[5:].split(",")
+                user = {"epoch_jd": float(t0), "degrees": float(v0)}
+            charts.append({"jd": jd, "latitude": lat, "longitude": lon, "ayanamsa": "user" if user else aya, "user_ayanamsa": user,
                            "planets": {k: point(v) for k, v in planets.items()},
                            "cusps": [point(c) for c in cusps],
                            "significators": sig, "planet_cusp_margin_arcsec": margin})
