@@ -41,7 +41,7 @@ func (NodeAgency) EnumValues() []string { return []string{string(AgencySignLord)
 // KPOptions are the options of a KP chart.
 type KPOptions struct {
 	Ayanamsa engine.Ayanamsa // "" means DefaultKPAyanamsa (unless User)
-	User     *usersid.User  // a user-defined ayanamsa instead of Ayanamsa
+	User     *usersid.User   // a user-defined ayanamsa instead of Ayanamsa
 	Node     NodeType        // "" means mean
 	Agency   NodeAgency      // "" means sign_lord
 }
