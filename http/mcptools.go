@@ -135,6 +135,7 @@ var toolDocs = map[string]toolDoc{
 	// kp
 	"post-vedic-kp-chart":          {"kp", "KP chart of a birth: the 12 Placidus cusps and 9 grahas, each with sign, star, sub and sub-sub lords; each house's four levels of significators and each graha's houses." + birthArgs + kpArgs},
 	"post-vedic-kp-ruling-planets": {"kp", "KP ruling planets at a moment and place: day lord (from sunrise), the Moon's and the ascendant's sign, star and sub lords, and the nodes that join them." + instant + " Place: latitude/longitude or `location`." + kpArgs},
+	"get-vedic-kp-subs":            {"kp", "The 249 KP sub-divisions (the horary numbers 1-249): start and end degrees, sign, nakshatra, sign, star and sub lords."},
 	"post-vedic-kp-horary":         {"kp", "KP horary chart of a number 1-249: the ascendant at the start of that sub, Placidus cusps for the sidereal time it rises at the place, the grahas of the moment, significators and ruling planets." + instant + " Place: latitude/longitude (within 66 degrees of the equator) or `location`." + kpArgs},
 	// chinese
 	"post-chinese-bazi":           {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC; auto and LMT with latitude/longitude or location); day_boundary zi_start (default) or midnight."},

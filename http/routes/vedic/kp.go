@@ -49,7 +49,21 @@ func (d Deps) kpOps(unavailable string) []*op.Operation {
 				"and the ayanamsa of the instant), the grahas those of the instant; the chart as POST /api/v1/vedic/kp/chart gives it, the sub of the "+
 				"number, the ARMC used and the ruling planets of the moment (with the real ascendant). The place must lie within 66° of the equator "+
 				"(nearer the poles some degrees never rise). "+kpSignificatorWords+" "+kpRulingWords+kpMomentWords+kpConventions), d.kpHorary),
+		op.Get(op.Spec{ID: "get-vedic-kp-subs", Path: "/api/v1/vedic/kp/subs", Family: "Traditions", Access: op.Free, Cacheable: true,
+			Summary: "The 249 KP sub-divisions of the zodiac (the KP horary numbers)",
+			Description: "The 249 subs in zodiacal order, each with its horary number (1-249), its sidereal start and end (degrees), sign, nakshatra, " +
+				"sign lord, star lord and sub lord: each nakshatra of 13°20′ divided among the nine Vimshottari lords in proportion to their years from the " +
+				"nakshatra's lord, the six subs that straddle a sign boundary split in two (K. S. Krishnamurti, KP Reader I). Not billed."}, kpSubs),
 	}
+}
+
+// KPSubTable is the answer of GET /api/v1/vedic/kp/subs.
+type KPSubTable struct {
+	Subs []vedic.KPSub `json:"subs" doc:"the 249 subs in zodiacal order"`
+}
+
+func kpSubs(*op.Call, *op.None) (*KPSubTable, error) {
+	return &KPSubTable{Subs: vedic.KPSubs()}, nil
 }
 
 func (d Deps) kpChart(c *op.Call, in *vedic.KPChartRequest) (*vedic.KPChart, error) {

@@ -174,3 +174,29 @@ func TestKPBadInput(t *testing.T) {
 		t.Errorf("house_system: %+v", p)
 	}
 }
+
+// TestKPSubsRoute: GET /api/v1/vedic/kp/subs lists the 249 subs of the
+// engine (held to the published table by engine/vedic.TestKPSubTable):
+// number 23 begins at 0° Taurus in Krittika's Rahu sub. The route takes
+// no input (op.None), so it has no bad-input table.
+func TestKPSubsRoute(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	env := ts.Get(t, "/api/v1/vedic/kp/subs").WantStatus(t, 200).Envelope(t)
+	var got struct{ Subs []vedic.KPSub }
+	if err := json.Unmarshal(env.Result, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := vedic.KPSubs()
+	if len(got.Subs) != 249 {
+		t.Fatalf("%d subs", len(got.Subs))
+	}
+	for i, s := range got.Subs {
+		w := want[i]
+		if s.Number != w.Number || s.Start != w.Start || s.End != w.End || s.SubLord != w.SubLord || s.StarLord != w.StarLord || s.Sign != w.Sign {
+			t.Errorf("sub %d: %+v, engine %+v", i+1, s, w)
+		}
+	}
+	if s := got.Subs[22]; s.Start != 30 || s.Sign != "Taurus" || s.Nakshatra != "Krittika" || s.StarLord != "Sun" || s.SubLord != "Rahu" {
+		t.Errorf("sub 23: %+v", s)
+	}
+}
