@@ -36,11 +36,11 @@ type mcpFamily struct {
 var mcpFamilies = []mcpFamily{
 	{"charts", "Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart).", false},
 	{"frames", "Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds).", false},
-	{"relationships", "Two people: synastry, midpoint composite, Davison chart.", false},
+	{"relationships", "Two people: synastry, midpoint composite, Davison chart, Vedic kundli matching.", false},
 	{"sky", "The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars.", false},
 	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
 	{"timelords", "Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria.", false},
-	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
+	{"vedic", "Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
 	{"kp", "Krishnamurti Paddhati (KP, sidereal, KP ayanamsa, Placidus): cusp and planet sign, star, sub and sub-sub lords, significators, ruling planets, horary from a number 1-249.", false},
 	{"chinese", "Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
@@ -55,7 +55,7 @@ var mcpFamilies = []mcpFamily{
 const (
 	birthArgs = " Takes a birth: date, local time in `timezone` (default UTC; \"auto\": the place's), place (latitude/longitude or `location`)."
 	chartArgs = ""
-	vedicArgs = " Sidereal (Lahiri), whole-sign houses."
+	vedicArgs = " Sidereal (ayanamsa; lahiri default), whole-sign houses."
 	kpArgs    = " ayanamsa kp (default), krishnamurti_vp291 (new KP), any other, or user_ayanamsa; node_type mean or true; node_agency sign_lord or none."
 	instant   = " Instant: datetime, or date and time fields, or nothing for now."
 	spanArgs  = " Span: start..end, or a year."
@@ -130,7 +130,7 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-dosha-kaal-sarp": {"vedic", "Kaal Sarp dosha alone: whether all grahas lie between Rahu and Ketu, its type and severity." + birthArgs + vedicArgs},
 	"post-vedic-shadbala":        {"vedic", "Shadbala: the six-fold strength of Sun to Saturn in virupas and rupas, with the required minimum and rank." + birthArgs + vedicArgs},
 	"post-vedic-ashtakavarga":    {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
-	"post-vedic-matching":        {"vedic", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
+	"post-vedic-matching":        {"relationships", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
 	"post-vedic-panchang":        {"vedic", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
 	// kp
 	"post-vedic-kp-chart":          {"kp", "KP chart of a birth: the 12 Placidus cusps and 9 grahas, each with sign, star, sub and sub-sub lords; each house's four levels of significators and each graha's houses." + birthArgs + kpArgs},

@@ -10,7 +10,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/houses"
-	usersid "github.com/astroapi/astroapi/engine/sidereal"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // The KP chart: Placidus cusps in the sidereal zodiac of the KP ayanamsa,
@@ -41,7 +41,7 @@ func (NodeAgency) EnumValues() []string { return []string{string(AgencySignLord)
 // KPOptions are the options of a KP chart.
 type KPOptions struct {
 	Ayanamsa engine.Ayanamsa // "" means DefaultKPAyanamsa (unless User)
-	User     *usersid.User   // a user-defined ayanamsa instead of Ayanamsa
+	User     *sidereal.User  // a user-defined ayanamsa instead of Ayanamsa
 	Node     NodeType        // "" means mean
 	Agency   NodeAgency      // "" means sign_lord
 }
@@ -56,44 +56,12 @@ func (o KPOptions) ayanamsa() engine.Ayanamsa {
 	return o.Ayanamsa
 }
 
+// frame is the zodiac of the options (engine/vedic's frame: the named
+// ayanamsa or the user-defined one).
+func (o KPOptions) frame() frame { return Options{Ayanamsa: o.ayanamsa(), User: o.User}.frame() }
+
 // label is the ayanamsa a result names: "user" for a user-defined one.
-func (o KPOptions) label() engine.Ayanamsa {
-	if o.User != nil {
-		return kpUserAyanamsa
-	}
-	return o.ayanamsa()
-}
-
-// kpUserAyanamsa is the ayanamsa a result of a user-defined ayanamsa
-// names.
-const kpUserAyanamsa engine.Ayanamsa = "user"
-
-// siderealDegrees returns the true ayanamsa at t (with nutation): a
-// user-defined one is its mean value plus the nutation in longitude, the
-// Swiss Ephemeris' rule for its named ones.
-func (o KPOptions) siderealDegrees(pos engine.Positions, t engine.JDUT) (float64, error) {
-	if o.User == nil {
-		return pos.Ayanamsa(t, o.ayanamsa())
-	}
-	_, dpsi, err := pos.Obliquity(t)
-	if err != nil {
-		return 0, err
-	}
-	return engine.Normalize(o.User.Mean(float64(t)) + dpsi), nil
-}
-
-// position returns body b at t in the zodiac (aya its ayanamsa then): the
-// ephemeris' own sidereal frame for a named ayanamsa, the tropical
-// position less aya (and its rate) for a user-defined one.
-func (o KPOptions) position(pos engine.Positions, t engine.JDUT, b engine.Body, aya float64) (engine.Position, error) {
-	if o.User == nil {
-		return pos.Position(t, b, engine.Options{Sidereal: o.ayanamsa(), SkipDistance: true})
-	}
-	p, err := pos.Position(t, b, engine.Options{SkipDistance: true})
-	p.Longitude = engine.Normalize(p.Longitude - aya)
-	p.SpeedLongitude -= o.User.Rate(float64(t))
-	return p, err
-}
+func (o KPOptions) label() engine.Ayanamsa { return o.frame().label() }
 
 // placidus returns the sidereal Placidus houses of a place at t.
 func (o KPOptions) placidus(pos engine.Positions, t engine.JDUT, lat, lon, aya float64) (engine.Houses, error) {
@@ -236,12 +204,13 @@ type kpSky struct {
 func kpGrahas(pos engine.Positions, t engine.JDUT, o KPOptions) (kpSky, error) {
 	var s kpSky
 	s.src = engine.FromTables
+	f := o.frame()
 	var err error
-	if s.aya, err = o.siderealDegrees(pos, t); err != nil {
+	if s.aya, err = f.degrees(pos, t); err != nil {
 		return s, err
 	}
 	for _, g := range Grahas[:8] {
-		x, err := o.position(pos, t, bodyOf(g, o.Node), s.aya)
+		x, err := f.position(pos, t, bodyOf(g, o.Node))
 		if err != nil {
 			return s, err
 		}

@@ -8,13 +8,13 @@ import (
 	"github.com/astroapi/astroapi/engine/locational"
 	"github.com/astroapi/astroapi/engine/moment"
 	"github.com/astroapi/astroapi/engine/resolve"
-	usersid "github.com/astroapi/astroapi/engine/sidereal"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // KPSettings are the options every KP route shares.
 type KPSettings struct {
 	Ayanamsa     engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"Ayanamsa: the sidereal zodiac: kp (K. S. Krishnamurti's own ayanamsa, libswe SE_SIDM_KRISHNAMURTI: the KP Readers' and most KP software's) when omitted, or krishnamurti_vp291 (the \"new KP\" ayanamsa of K. Subramaniam Senthilathiban), or any other ayanamsa of POST /api/v1/natal" example:"kp"`
-	UserAyanamsa *usersid.User   `json:"user_ayanamsa,omitempty" doc:"User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)"`
+	UserAyanamsa *sidereal.User  `json:"user_ayanamsa,omitempty" doc:"User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)"`
 	NodeType     NodeType        `json:"node_type,omitempty" doc:"lunar node that places Rahu (Ketu is opposite): mean (as Krishnamurti's ephemeris) or true (osculating)" example:"mean" default:"mean"`
 	NodeAgency   NodeAgency      `json:"node_agency,omitempty" doc:"Node agency: sign_lord (Rahu and Ketu also signify the houses of the lord of the sign they occupy, as agents) or none (only their own occupation and star lord)" example:"sign_lord" default:"sign_lord"`
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/accuracy/measure"
 	"github.com/astroapi/astroapi/engine/houses"
-	usersid "github.com/astroapi/astroapi/engine/sidereal"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // kpFixture is testdata/kp_swetest.json (testdata/gen/swetest_kp.py).
@@ -24,7 +24,7 @@ type kpFixture struct {
 		Latitude      float64              `json:"latitude"`
 		Longitude     float64              `json:"longitude"`
 		Ayanamsa      engine.Ayanamsa      `json:"ayanamsa"`
-		User          *usersid.User        `json:"user_ayanamsa"`
+		User          *sidereal.User       `json:"user_ayanamsa"`
 		Planets       map[string]kpFxPoint `json:"planets"`
 		Cusps         []kpFxPoint          `json:"cusps"`
 		Significators [][4][]string        `json:"significators"`
