@@ -12,6 +12,9 @@
 // Lahiri by default, or user_ayanamsa) but the natal JSON, which spec 4.2
 // fixes to Lahiri (another ayanamsa is accepted, ignored and named in the
 // warnings); every result states its conventions.
+//
+// kp.go holds the Krishnamurti Paddhati routes (chart, ruling planets,
+// horary, the table of subs), which default to the kp ayanamsa instead.
 package vedic
 
 import (
