@@ -423,3 +423,41 @@ func BenchmarkKP(b *testing.B) {
 		}
 	})
 }
+
+// TestKPNodeAgency: with node_agency none, Rahu and Ketu signify by their
+// own house and their star lord alone; with sign_lord (the default) each
+// also holds the occupation and ownership of the lord of its sign, and a
+// graha in a node's star inherits them at levels 1 and 3.
+func TestKPNodeAgency(t *testing.T) {
+	pos, _ := sources(t)
+	at := jd(1990, 7, 14, 13.5)
+	none, err := KPChartAt(pos, at, 51.5, -0.13, KPOptions{Agency: AgencyNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, err := KPChartAt(pos, at, 51.5, -0.13, KPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []Graha{Rahu, Ketu} {
+		p := none.Planets[n]
+		lord := p.lords.Sign
+		if got := none.Significators.Planets[n]; !slices.Equal(got.Level2, []int{p.House}) || len(got.Level4) != 0 {
+			t.Errorf("%s without agency: %+v", n, got)
+		}
+		want := append([]int{p.House}, none.Significators.Planets[lord].Level2...)
+		slices.Sort(want)
+		want = slices.Compact(want)
+		if got := agent.Significators.Planets[n]; !slices.Equal(got.Level2, want) || !slices.Equal(got.Level4, none.Significators.Planets[lord].Level4) {
+			t.Errorf("%s as agent of %s: %+v, want occupation %v and ownership %v", n, lord, got, want, none.Significators.Planets[lord].Level4)
+		}
+		for g, q := range agent.Planets {
+			if q.lords.Star == n && !slices.Equal(agent.Significators.Planets[g].Level1, agent.Significators.Planets[n].Level2) {
+				t.Errorf("%s in %s's star: level 1 %v, %s occupies %v", q.Name, n, agent.Significators.Planets[g].Level1, n, agent.Significators.Planets[n].Level2)
+			}
+		}
+	}
+	if agent.Conventions.Significators == none.Conventions.Significators {
+		t.Error("the conventions do not state the agency")
+	}
+}
