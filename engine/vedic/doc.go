@@ -102,6 +102,21 @@
 // Kemadruma, and the modern conjunction doshas Grahan, Guru Chandal,
 // Pitra, Shrapit and Angarak.
 //
+// # Krishnamurti Paddhati (KP)
+//
+// kp.go, kp_chart.go and kp_request.go: the 249 subs (KPSubs: each
+// nakshatra divided among the nine Vimshottari lords in proportion to
+// their years from its own lord, the six subs across a sign boundary
+// split), the sign, star, sub and sub-sub lords of a longitude
+// (KPLordsOf), the KP chart (KPChartAt: sidereal Placidus cusps in the kp
+// ayanamsa by default, a house from its cusp to the next, the four levels
+// of significators, Rahu and Ketu agents of their sign lords unless
+// node_agency none), the ruling planets of a moment (KPRulingAt: the day
+// lord from sunrise, the Moon's and the ascendant's lords) and the horary
+// chart of a number 1-249 (KPHoraryAt: the ascendant at the start of the
+// sub, the cusps of the ARMC at which it rises; HoraryARMC). Source: K. S.
+// Krishnamurti's KP Readers I (the sub table) and VI (horary).
+//
 // # Sources
 //
 // Brihat Parashara Hora Shastra (R. Santhanam's translation; cited by

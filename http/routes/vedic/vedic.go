@@ -12,6 +12,9 @@
 // Lahiri by default, or user_ayanamsa) but the natal JSON, which spec 4.2
 // fixes to Lahiri (another ayanamsa is accepted, ignored and named in the
 // warnings); every result states its conventions.
+//
+// kp.go holds the Krishnamurti Paddhati routes (chart, ruling planets,
+// horary, the table of subs), which default to the kp ayanamsa instead.
 package vedic
 
 import (
@@ -117,7 +120,7 @@ func Ops(d Deps) []*op.Operation {
 			panchangDescription), d.panchang),
 		op.Post(spec("post-vedic-matching", "/api/v1/vedic/matching", "Kundli matching: Ashtakoota (Guna Milan) and Manglik",
 			matchingDescription+conventions), d.matching),
-	}, d.muhurtaOps(spec)...)
+	}, append(d.muhurtaOps(spec), d.kpOps(unavailable)...)...)
 }
 
 const matchingDescription = "Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; " +
