@@ -396,3 +396,80 @@ func halfYear(lon float64) string {
 	}
 	return "uttarayana"
 }
+
+// CalendarConventions state how the calendar is reckoned.
+type CalendarConventions struct {
+	Day        string `json:"day" doc:"the instant the date is reckoned at"`
+	Month      string `json:"month" doc:"how the lunar month is bounded and named"`
+	Purnimanta string `json:"purnimanta" doc:"how the purnimanta month follows from the amanta one"`
+	Years      string `json:"years" doc:"when the eras' years begin"`
+	Samvatsara string `json:"samvatsara" doc:"the two reckonings of the 60-year cycle"`
+	Ritu       string `json:"ritu" doc:"the two reckonings of the season"`
+	Ayana      string `json:"ayana" doc:"the two reckonings of the half year"`
+	Ayanamsa   string `json:"ayanamsa" doc:"the sidereal zodiac of the sankrantis"`
+}
+
+// CalendarDay is the Hindu lunisolar date of a civil day at a place.
+type CalendarDay struct {
+	Date        string              `json:"date" doc:"the civil date asked for, YYYY-MM-DD, in timezone"`
+	Timezone    string              `json:"timezone" doc:"zone of the civil date"`
+	Sunrise     *time.Time          `json:"sunrise" doc:"sunrise on the date, UTC, where the date is reckoned; null where the Sun does not rise (then local midnight)"`
+	Calendar    *HinduDate          `json:"calendar" doc:"the Hindu date"`
+	Ayanamsa    AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa of the sankrantis and the one requested"`
+	Conventions CalendarConventions `json:"conventions" doc:"how the result was computed"`
+}
+
+// calendarConventions are the words of every calendar answer.
+var calendarConventions = CalendarConventions{
+	Day: "the date is that of its sunrise (the tithi and month running then, as the almanacs date a day); local midnight where the Sun does not rise",
+	Month: "amanta: from one true new moon (the Moon's apparent elongation from the Sun 0°) to the next, named after the sidereal sign the Sun enters during it " +
+		"(Mesha: Chaitra ... Meena: Phalguna), i.e. the Sun's sign at the opening new moon plus one; adhika when no sankranti falls in it (it takes the next month's name; the next is nija); " +
+		"kshaya when two fall in it (it carries its own name and the one it absorbs)",
+	Purnimanta: "the bright half keeps the amanta name, the dark half takes the next month's; an adhika month keeps its name in both halves (the dark half before it is the nija month's), as North Indian almanacs insert it",
+	Years: "Shaka (expired count) and Vikram Samvat (Shaka + 135) turn at Chaitra shukla pratipada, the start of the first Chaitra (an adhika Chaitra when there is one); " +
+		"vikram_samvat_kartikadi, the Gujarati reckoning, turns at Kartika shukla pratipada; Kali = Shaka + 3179",
+	Samvatsara: "south_indian: the continuous cycle, (Shaka + 11) mod 60 + 1 (Shaka 1946 Krodhi), from Ugadi; north_indian: the Brihaspati cycle of the Surya Siddhanta's mean Jupiter (364,220 revolutions in 1,577,917,828 days, " +
+		"one samvatsara per mean sign, Vijaya at the Kali epoch; Sewell and Dikshit, The Indian Calendar, 1896), the one running at the new moon that begins the year naming it, as North Indian panchangs name the Vikram year",
+	Ritu:     "lunar (Vedic): two amanta months each from Chaitra (Vasanta); solar (drik): the tropical Sun in 60° arcs from 330° (Vasanta from about 19 February)",
+	Ayana:    "tropical: uttarayana while the tropical Sun runs from 270° to 90° (winter to summer solstice); sidereal: while the sidereal Sun does (Makara to Karka sankranti)",
+	Ayanamsa: "lahiri",
+}
+
+// NewCalendarDay reckons the Hindu date of a civil day at a place.
+func NewCalendarDay(pos engine.Positions, d Day, o PanchangOptions) (*CalendarDay, error) {
+	if errs := o.Validate(); len(errs) > 0 {
+		return nil, errs
+	}
+	loc := d.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	midnight := time.Date(d.Year, time.Month(d.Month), d.Day, 0, 0, 0, 0, loc)
+	if midnight.Day() != d.Day {
+		return nil, engine.Fields{{Field: "day", Reason: "not a day of that month"}}
+	}
+	t0 := engine.JDOf(midnight)
+	t1 := engine.JDOf(time.Date(d.Year, time.Month(d.Month), d.Day+1, 0, 0, 0, 0, loc))
+	conv := o.Sunrise
+	if conv == "" {
+		conv = DefaultSunrise
+	}
+	out := &CalendarDay{Date: midnight.Format(time.DateOnly), Timezone: loc.String(), Conventions: calendarConventions}
+	at := t0
+	rise, ok, err := newSky(pos, d.Latitude, d.Longitude, conv).eventIn(t0, t1, engine.Sun, true)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		at, out.Sunrise = rise, secondPtr(rise)
+	}
+	if out.Calendar, err = HinduDateAt(pos, at, engine.Lahiri); err != nil {
+		return nil, err
+	}
+	aya, err := pos.Ayanamsa(at, engine.Lahiri)
+	if err != nil {
+		return nil, err
+	}
+	out.Ayanamsa = AyanamsaValue{Name: engine.Lahiri, Degrees: aya}
+	return out, nil
+}

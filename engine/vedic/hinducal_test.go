@@ -270,3 +270,25 @@ func TestHinduYearCounts(t *testing.T) {
 	}
 	t.Logf("%d Kali years agree with Sewell and Dikshit's rule", agree)
 }
+
+// BenchmarkHinduDateAt is the calendar alone, and the whole panchang that
+// carries it, on the tables.
+func BenchmarkHinduDateAt(b *testing.B) {
+	src, _ := sources(b)
+	at := jd(2023, 7, 25, 0.5)
+	b.Run("calendar", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := HinduDateAt(src, at, engine.Lahiri); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("panchang", func(b *testing.B) {
+		loc, _ := time.LoadLocation("Asia/Kolkata")
+		for b.Loop() {
+			if _, err := NewPanchang(src, Day{Year: 2023, Month: 7, Day: 25, Location: loc, Latitude: 28.6, Longitude: 77.2}, PanchangOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

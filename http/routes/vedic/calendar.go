@@ -1,0 +1,21 @@
+package vedic
+
+import (
+	"github.com/astroapi/astroapi/engine/vedic"
+	"github.com/astroapi/astroapi/http/op"
+)
+
+const calendarDescription = "The Hindu lunisolar date of a civil date at a place, reckoned at its sunrise (as the almanacs date a day): " +
+	"the lunar month (masa) in the amanta scheme (new moon to new moon) and the purnimanta one (full moon to full moon), each with its adhika " +
+	"(intercalary: no sankranti between its new moons), nija and kshaya (two sankrantis) marks; paksha and tithi; the new moons that bound the " +
+	"month and the sankrantis in it; the Shaka, Vikram Samvat (from Chaitra shukla pratipada, and from Kartika as Gujarat counts it) and Kali years; " +
+	"the samvatsara of the 60-year cycle in the North Indian (Brihaspati: the Surya Siddhanta's mean Jupiter, the one running at the year's start) and " +
+	"South Indian (continuous from the Shaka year, (Shaka + 11) mod 60 + 1) reckonings; the ritu by the lunar month and by the tropical Sun; the ayana " +
+	"in the tropical and sidereal zodiacs. The same `calendar` object is in POST /api/v1/vedic/panchang. " +
+	"Conventions (stated again in the result): true new moons from the Moon's apparent elongation; sankrantis of the sidereal (Lahiri) Sun; " +
+	"a month is named after the sign the Sun enters in it (Mesha: Chaitra). The date and the place are read as the panchang reads them " +
+	"(year, month, day or `date`; latitude/longitude or `location`; `timezone`; years 1583-2999); `sunrise` chooses what rises."
+
+func (d Deps) calendar(c *op.Call, in *vedic.CalendarRequest) (*vedic.CalendarDay, error) {
+	return in.Calendar(d.Positions, c)
+}
