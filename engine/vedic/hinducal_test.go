@@ -8,6 +8,7 @@ import (
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/accuracy/measure"
+	"github.com/astroapi/astroapi/engine/resolve"
 )
 
 // hinducalFixture is testdata/hinducal_swetest.json, written by
@@ -291,4 +292,57 @@ func BenchmarkHinduDateAt(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestHinduToGregorianRoundTrip dates every day of 2023 (adhika Shravana)
+// and of 1982-10 to 1983-04 (adhika Ashvina, kshaya Pausha-Magha, adhika
+// Phalguna) at Delhi, then asks the reverse conversion for that Hindu date
+// in both schemes: the day must be among the days it gives (the sunrise
+// that dated it falls in the tithi the reverse finds).
+func TestHinduToGregorianRoundTrip(t *testing.T) {
+	src, _ := sources(t)
+	loc, err := time.LoadLocation("Asia/Kolkata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lat, lon := 28.6139, 77.209
+	days := 0
+	check := func(from, to time.Time) {
+		for d := from; d.Before(to); d = d.AddDate(0, 0, 1) {
+			cd, err := NewCalendarDay(src, Day{Year: d.Year(), Month: int(d.Month()), Day: d.Day(), Location: loc, Latitude: lat, Longitude: lon}, PanchangOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := cd.Calendar
+			for _, scheme := range []MonthScheme{Amanta, Purnimanta} {
+				m := h.Amanta
+				if scheme == Purnimanta {
+					m = h.Purnimanta
+				}
+				// The purnimanta Chaitra's dark half closes the year before.
+				year := h.Year.Shaka
+				r := &HinduDateRequest{Year: year, Masa: Masa(m.Name), Adhika: m.Adhika, Scheme: scheme, Paksha: Paksha(h.Paksha), Tithi: h.Tithi,
+					Latitude: &lat, Longitude: &lon, Timezone: "Asia/Kolkata"}
+				if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
+					t.Fatal(err)
+				}
+				g, err := r.Gregorian(src, &resolve.Fixed{})
+				if err != nil {
+					t.Errorf("%s %s: %+v: %v", d.Format(time.DateOnly), scheme, m, err)
+					continue
+				}
+				ok := false
+				for _, gd := range g.Days {
+					ok = ok || gd.Date == d.Format(time.DateOnly)
+				}
+				if !ok {
+					t.Errorf("%s %s (%s %d %s %v %s %d): reverse gives %+v", d.Format(time.DateOnly), scheme, EraShaka, year, m.Name, m.Adhika, h.Paksha, h.Tithi, g.Days)
+				}
+			}
+			days++
+		}
+	}
+	check(time.Date(2023, 1, 1, 0, 0, 0, 0, loc), time.Date(2024, 1, 1, 0, 0, 0, 0, loc))
+	check(time.Date(1982, 10, 1, 0, 0, 0, 0, loc), time.Date(1983, 4, 15, 0, 0, 0, 0, loc))
+	t.Logf("%d days dated and found again in both schemes", days)
 }

@@ -19,3 +19,15 @@ const calendarDescription = "The Hindu lunisolar date of a civil date at a place
 func (d Deps) calendar(c *op.Call, in *vedic.CalendarRequest) (*vedic.CalendarDay, error) {
 	return in.Calendar(d.Positions, c)
 }
+
+const gregorianDescription = "The civil days of a Hindu date at a place: `year` in the Shaka era (or `era` vikram, Vikram Samvat from Chaitra), " +
+	"`masa`, `adhika` (the intercalary month of that name; false: the regular one), `scheme` (amanta by default; purnimanta: the dark half " +
+	"is the amanta month before), `paksha` and `tithi` (1-15). The answer lists the civil days (in `timezone`) whose sunrise falls in that tithi, " +
+	"as the almanacs date it: usually one, two for a tithi spanning two sunrises, none for a tithi that begins and ends between two sunrises " +
+	"(`within` then names that day), each with its full Hindu date; and the instants the tithi begins and ends. A month the year lacks " +
+	"(an adhika month in a year without one) is a 422 naming masa; the month absorbed by a kshaya month is found in it. The calendar's " +
+	"conventions are POST /api/v1/vedic/calendar's (stated again in the result); the place as the birth packet reads one."
+
+func (d Deps) gregorian(c *op.Call, in *vedic.HinduDateRequest) (*vedic.HinduToGregorian, error) {
+	return in.Gregorian(d.Positions, c)
+}

@@ -62,3 +62,47 @@ func TestCalendarRoute(t *testing.T) {
 		ts.Post(t, "/api/v1/vedic/calendar", edge).WantStatus(t, 200)
 	}
 }
+
+// TestGregorianDateRoute: published Hindu dates back to their civil days
+// through the route (the dates of engine/vedic's published days: the
+// adhika Shravana of 2023 from 18 July, webdunia.com; purnimanta Shravana
+// from 4 July 2023, the same page; Chaitra shukla pratipada of Shaka 1946
+// on 9 April 2024 and of Vikram 2082 on 30 March 2025), a year without the
+// adhika month asked, and the route's bad input.
+func TestGregorianDateRoute(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	const delhi = `"latitude":28.6139,"longitude":77.209,"timezone":"Asia/Kolkata"`
+	for _, c := range []struct{ body, want string }{
+		{`{"year":1945,"masa":"Shravana","adhika":true,"paksha":"shukla","tithi":1,` + delhi + `}`, "2023-07-18"},
+		{`{"year":1945,"masa":"Shravana","paksha":"shukla","tithi":1,` + delhi + `}`, "2023-08-17"},
+		{`{"year":1945,"masa":"Shravana","scheme":"purnimanta","paksha":"krishna","tithi":1,` + delhi + `}`, "2023-07-04"},
+		{`{"year":1946,"masa":"Chaitra","paksha":"shukla","tithi":1,` + delhi + `}`, "2024-04-09"},
+		{`{"era":"vikram","year":2082,"masa":"Chaitra","paksha":"shukla","tithi":1,` + delhi + `}`, "2025-03-30"},
+	} {
+		var g vedic.HinduToGregorian
+		if err := json.Unmarshal(ts.Post(t, "/api/v1/vedic/calendar/gregorian-date", c.body).WantStatus(t, 200).Envelope(t).Result, &g); err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Days) == 0 || g.Days[0].Date != c.want {
+			t.Errorf("%s: %+v, want %s", c.body, g.Days, c.want)
+		}
+	}
+	for _, c := range []badCase{
+		{"ErrNoAdhika", `{"year":1946,"masa":"Shravana","adhika":true,"paksha":"shukla","tithi":1,` + delhi + `}`, 422, []string{"masa"}},
+		{"ErrEmptyBody", ``, 422, []string{"year", "masa", "paksha", "tithi"}},
+		{"ErrMasa", `{"year":1945,"masa":"Sawan","paksha":"shukla","tithi":1,` + delhi + `}`, 422, []string{"masa"}},
+		{"ErrTithi", `{"year":1945,"masa":"Shravana","paksha":"shukla","tithi":16,` + delhi + `}`, 422, []string{"tithi"}},
+		{"ErrPaksha", `{"year":1945,"masa":"Shravana","paksha":"dark","tithi":1,` + delhi + `}`, 422, []string{"paksha"}},
+		{"ErrEra", `{"era":"kali","year":1945,"masa":"Shravana","paksha":"shukla","tithi":1,` + delhi + `}`, 422, []string{"era"}},
+		{"ErrScheme", `{"year":1945,"masa":"Shravana","scheme":"solar","paksha":"shukla","tithi":1,` + delhi + `}`, 422, []string{"scheme"}},
+		{"ErrYearRange", `{"year":3000,"masa":"Shravana","paksha":"shukla","tithi":1,` + delhi + `}`, 422, []string{"year"}},
+		{"ErrVikramYear", `{"era":"vikram","year":1600,"masa":"Shravana","paksha":"shukla","tithi":1,` + delhi + `}`, 422, []string{"year"}},
+		{"ErrNoPlace", `{"year":1945,"masa":"Shravana","paksha":"shukla","tithi":1}`, 422, []string{"latitude"}},
+		{"ErrLatitude", `{"year":1945,"masa":"Shravana","paksha":"shukla","tithi":1,"latitude":95,"longitude":77}`, 422, []string{"latitude"}},
+		{"ErrZone", `{"year":1945,"masa":"Shravana","paksha":"shukla","tithi":1,"latitude":28,"longitude":77,"timezone":"Asia/Delhi"}`, 422, []string{"timezone"}},
+		{"ErrUnknown", `{"year":1945,"masa":"Shravana","paksha":"shukla","tithi":1,"month":5,` + delhi + `}`, 422, []string{"month"}},
+		{"ErrMany", `{"year":1945,"masa":"Shravana","paksha":"shukla","tithi":0,"latitude":28,"longitude":-200}`, 422, []string{"tithi", "longitude"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { wantRefused(t, ts, "/api/v1/vedic/calendar/gregorian-date", c) })
+	}
+}
