@@ -53,9 +53,9 @@ func (Paksha) EnumValues() []string { return []string{"shukla", "krishna"} }
 // packet reads one (latitude/longitude or location; timezone).
 type HinduDateRequest struct {
 	Era       Era               `json:"era,omitempty" doc:"era of year: shaka (Shaka, expired count) or vikram (Vikram Samvat from Chaitra, Shaka + 135)" example:"shaka" default:"shaka"`
-	Year      int               `json:"year" required:"true" doc:"year of the era (its Chaitra shukla pratipada falls in Gregorian year Shaka + 78, which must be 1583-2998)" example:"1945" minimum:"1505" maximum:"3055"`
+	Year      int               `json:"year" required:"true" doc:"year of the era, 1640-2920 in either (a Shaka year begins in March or April of Gregorian year Shaka + 78, a Vikram year in Vikram - 57)" example:"1945" minimum:"1640" maximum:"2920"`
 	Masa      Masa              `json:"masa" required:"true" doc:"lunar month" example:"Shravana"`
-	Adhika    bool              `json:"adhika,omitempty" doc:"the adhika (intercalary) month of that name; false: the regular (nija) one" example:"true" default:"false"`
+	Adhika    bool              `json:"adhika,omitempty" doc:"the adhika (intercalary) month of that name; false: the regular (nija) one" example:"false" default:"false"`
 	Scheme    MonthScheme       `json:"scheme,omitempty" doc:"amanta (month from new moon to new moon) or purnimanta (from full moon: its dark half is the amanta month before)" example:"amanta" default:"amanta"`
 	Paksha    Paksha            `json:"paksha" required:"true" doc:"shukla (bright) or krishna (dark) half" example:"shukla"`
 	Tithi     int               `json:"tithi" required:"true" doc:"tithi within the paksha, 1-15 (15: Purnima in the bright half, Amavasya in the dark)" example:"1" minimum:"1" maximum:"15"`
@@ -69,8 +69,8 @@ type HinduDateRequest struct {
 }
 
 // Resolve reads the place and zone as a birth packet of the year's 1
-// January would (the same field names), writes the canonical forms back,
-// and checks the year's range in its era.
+// January would (the same field names) and writes the canonical forms
+// back.
 func (r *HinduDateRequest) Resolve(c resolve.Context, prefix string) error {
 	if r.Era == "" {
 		r.Era = EraShaka
@@ -83,10 +83,6 @@ func (r *HinduDateRequest) Resolve(c resolve.Context, prefix string) error {
 	}
 	var errs engine.Fields
 	g := r.gregorianYear()
-	if g < 1583 || g > 2998 {
-		errs.Bad(prefix+"year", fmt.Sprintf("%s year %d begins in %d: the route covers the years that begin in 1583-2998 (Shaka 1505-2920, Vikram 1640-3055)", r.Era, r.Year, g))
-		g = min(max(g, 1583), 2998) // the place is still read
-	}
 	one := 1
 	p := birth.Packet{Year: &g, Month: &one, Day: &one, Latitude: r.Latitude, Longitude: r.Longitude, Location: r.Location, Timezone: r.Timezone}
 	if err := errs.Add(p.Resolve(c, prefix)); err != nil {
