@@ -36,12 +36,12 @@ type mcpFamily struct {
 var mcpFamilies = []mcpFamily{
 	{"charts", "Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart).", false},
 	{"frames", "Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds).", false},
-	{"relationships", "Two people: synastry, midpoint composite, Davison chart.", false},
+	{"relationships", "Two people: synastry, midpoint composite, Davison chart, Vedic kundli matching.", false},
 	{"sky", "The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars.", false},
 	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
 	{"timelords", "Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria.", false},
-	{"vedic", "Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, matching.", false},
-	{"panchang", "The Hindu day and calendar: the panchang of a day at a place, and its Hindu lunisolar date (masa, paksha, tithi, samvatsara, Shaka and Vikram years).", false},
+	{"vedic", "Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga.", false},
+	{"panchang", "The Hindu day and calendar: the panchang of a day at a place, and its Hindu lunisolar date (masa, paksha, tithi, samvatsara, Shaka and Vikram years) and back.", false},
 	{"chinese", "Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
 	{"locational", "Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines.", false},
@@ -55,7 +55,7 @@ var mcpFamilies = []mcpFamily{
 const (
 	birthArgs = " Takes a birth: date, local time in `timezone` (default UTC; \"auto\": the place's), place (latitude/longitude or `location`)."
 	chartArgs = ""
-	vedicArgs = " Sidereal (Lahiri), whole-sign houses."
+	vedicArgs = " Sidereal (ayanamsa; lahiri default), whole-sign houses."
 	instant   = " Instant: datetime, or date and time fields, or nothing for now."
 	spanArgs  = " Span: start..end, or a year."
 	twoPeople = " person1, person2: two births (as natal's)."
@@ -129,8 +129,8 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-dosha-kaal-sarp":    {"vedic", "Kaal Sarp dosha alone: whether all grahas lie between Rahu and Ketu, its type and severity." + birthArgs + vedicArgs},
 	"post-vedic-shadbala":           {"vedic", "Shadbala: the six-fold strength of Sun to Saturn in virupas and rupas, with the required minimum and rank." + birthArgs + vedicArgs},
 	"post-vedic-ashtakavarga":       {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
-	"post-vedic-matching":           {"vedic", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
-	"post-vedic-panchang":           {"panchang", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
+	"post-vedic-matching":           {"relationships", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
+	"post-vedic-panchang":           {"panchang", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas; the day's Hindu calendar date. year, month, day; place; timezone."},
 	"post-vedic-calendar":           {"panchang", "Hindu calendar date of a day at a place (at sunrise): amanta and purnimanta month with adhika/nija/kshaya, paksha, tithi, Shaka and Vikram years, North and South Indian samvatsara, ritu, ayana. year, month, day; place; timezone."},
 	"post-vedic-calendar-gregorian": {"panchang", "Civil days of a Hindu date at a place: year (Shaka; era vikram), masa, adhika, scheme (amanta default, purnimanta), paksha, tithi 1-15; the days whose sunrise falls in the tithi. Place; timezone."},
 	// chinese

@@ -143,8 +143,8 @@ func Obliquity(t float64) float64 {
 // User is a user-defined ayanamsa: Degrees at the epoch EpochJD (JD TT),
 // as a request sends it (user_ayanamsa).
 type User struct {
-	EpochJD float64 `json:"epoch_jd" required:"true" doc:"reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)" example:"2451545" minimum:"625000" maximum:"2817000"`
-	Degrees float64 `json:"degrees" required:"true" doc:"the ayanamsa at the epoch, degrees (the mean value, without nutation)" example:"23.85" minimum:"-360" maximum:"360"`
+	EpochJD float64 `json:"epoch_jd" required:"true" doc:"Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)" example:"2451545" minimum:"625000" maximum:"2817000"`
+	Degrees float64 `json:"degrees" required:"true" doc:"Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)" example:"23.85" minimum:"-360" maximum:"360"`
 }
 
 // Mean returns the mean ayanamsa (without nutation) at JD TT t in degrees,

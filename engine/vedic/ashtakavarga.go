@@ -119,8 +119,8 @@ type Ashtakavarga struct {
 	Signs       []string           `json:"signs" doc:"the order of every per-sign array: Aries..Pisces"`
 	Bhinna      []BAV              `json:"bhinnashtakavarga" doc:"the seven grahas' and the lagna's ashtakavargas"`
 	Sarva       SAV                `json:"sarvashtakavarga" doc:"sum of the seven grahas' ashtakavargas (the lagna's is not added)"`
-	Ayanamsa    AyanamsaValue      `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Warnings    []string           `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
+	Ayanamsa    AyanamsaValue      `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Warnings    []string           `json:"warnings,omitempty" doc:"notes on the options"`
 	Tables      AshtakavargaTables `json:"tables" doc:"bindu tables used" enum:"parashara,narasimha_rao"`
 	Conventions string             `json:"conventions" doc:"the tables used"`
 }

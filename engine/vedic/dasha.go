@@ -223,7 +223,7 @@ type DashaConventions struct {
 	System        DashaSystem     `json:"system" doc:"vimshottari (BPHS ch. 46: nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, 36 years) or ashtottari (eight lords over groups of nakshatras from Ardra, 108 years)" enum:"vimshottari,yogini,ashtottari"`
 	YearLength    YearLength      `json:"year_length" doc:"year converting dasha years to days" enum:"julian,tropical,sidereal,savana"`
 	YearDays      float64         `json:"year_days" doc:"days in that year"`
-	Ayanamsa      string          `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
+	Ayanamsa      string          `json:"ayanamsa" doc:"the ayanamsa of the Moon's longitude (as ayanamsa.name)" enum:"-"`
 	Start         string          `json:"start" doc:"how the first period is placed"`
 	Applicability string          `json:"applicability,omitempty" doc:"ashtottari: when the texts use it (stated, not enforced)"`
 	Levels        int             `json:"levels" doc:"depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas" minimum:"1" maximum:"5"`
@@ -236,8 +236,8 @@ type Dasha struct {
 	BirthNakshatra Nakshatra        `json:"birth_nakshatra" doc:"the Moon's nakshatra at birth, whose lord starts the sequence"`
 	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle), Ashtottari's eight (one 108-year cycle), Yogini's four cycles of eight (144 years)"`
 	Balance        Balance          `json:"balance_at_birth" doc:"the part of the birth mahadasha remaining at birth"`
-	MoonLongitude  float64          `json:"moon_longitude" doc:"sidereal (Lahiri) longitude of the Moon at birth, degrees"`
-	Ayanamsa       AyanamsaValue    `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	MoonLongitude  float64          `json:"moon_longitude" doc:"sidereal longitude of the Moon at birth (in the ayanamsa used), degrees"`
+	Ayanamsa       AyanamsaValue    `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
 	Warnings       []string         `json:"warnings,omitempty" doc:"notes on ignored options"`
 	Conventions    DashaConventions `json:"conventions" doc:"how the result was computed"`
 	Source         engine.Source    `json:"source" enum:"tables,swiss_ephemeris,moshier" doc:"ephemeris that produced the positions"`
@@ -252,17 +252,18 @@ func VimshottariDasha(pos engine.Positions, b Birth, o Options, do DashaOptions)
 	if errs := append(o.Validate(), do.Validate()...); len(errs) > 0 {
 		return nil, errs
 	}
-	m, err := pos.Position(b.JD, engine.Moon, sidereal)
+	f := o.frame()
+	m, err := f.position(pos, b.JD, engine.Moon)
 	if err != nil {
 		return nil, err
 	}
-	aya, err := pos.Ayanamsa(b.JD, engine.Lahiri)
+	aya, err := f.degrees(pos, b.JD)
 	if err != nil {
 		return nil, err
 	}
 	d := dashaOf(b.JD, m.Longitude, do)
-	d.Ayanamsa = o.ayanamsaValue(aya)
-	d.Warnings = o.warnings()
+	d.Ayanamsa = f.ayanamsaValue(aya)
+	d.Conventions.Ayanamsa = string(f.label())
 	d.Source = m.Source
 	return d, nil
 }
@@ -275,6 +276,7 @@ func (c *Chart) Dasha(do DashaOptions) (*Dasha, error) {
 	}
 	d := dashaOf(c.d.jd, c.d.lon[Moon], do)
 	d.Ayanamsa, d.Warnings, d.Source = c.Ayanamsa, c.Warnings, c.Source
+	d.Conventions.Ayanamsa = string(c.Ayanamsa.Name)
 	return d, nil
 }
 
@@ -302,7 +304,7 @@ func dashaOf(jd engine.JDUT, moon float64, do DashaOptions) *Dasha {
 		BirthNakshatra: nk,
 		MoonLongitude:  engine.Normalize(moon),
 		Conventions: DashaConventions{
-			System: sc.system, YearLength: yl, YearDays: yd, Ayanamsa: "lahiri", Levels: levels,
+			System: sc.system, YearLength: yl, YearDays: yd, Ayanamsa: string(engine.Lahiri), Levels: levels,
 			Start: "the first mahadasha is the one running at birth, from its start before birth: elapsed = fraction of the birth nakshatra traversed by the Moon x the period's years",
 		},
 	}

@@ -6,12 +6,17 @@
 //
 // # Conventions (each result also states its own)
 //
-//   - Zodiac: sidereal, always the Lahiri (Chitrapaksha) ayanamsa, Swiss
-//     Ephemeris SE_SIDM_LAHIRI, true (with nutation) as libswe subtracts it
-//     from apparent geocentric ecliptic longitudes of date. An ayanamsa
-//     named in a request (raman, kp, ...) is accepted, ignored, and
-//     reported in the result (ayanamsa.ignored and a warning, see
-//     AyanamsaIgnored).
+//   - Zodiac: sidereal, the ayanamsa a request names (Zodiac: any of
+//     engine.Ayanamsas, or a user-defined one), Lahiri (Chitrapaksha, Swiss
+//     Ephemeris SE_SIDM_LAHIRI) by default, true (with nutation) as libswe
+//     subtracts it from apparent geocentric ecliptic longitudes of date
+//     (j2000, j1900, b1950 and skydram_mardyks on their epoch's ecliptic,
+//     as libswe casts them). The natal JSON route alone stays Lahiri (spec
+//     4.2): NatalRequest accepts another ayanamsa, ignores it and says so
+//     (ayanamsa.ignored and a warning, see AyanamsaIgnored). Shadbala reads
+//     true declinations from the sidereal longitude plus the ayanamsa,
+//     which for the four epoch-ecliptic ayanamsas is off by the tilt
+//     between the two ecliptics (under 0.02° within 1900-2100).
 //   - Rahu: the mean lunar node by default (the siddhantic and almanac
 //     usage); the true node on request (node_type "true"). Ketu is always
 //     opposite Rahu.

@@ -52,8 +52,8 @@ type Dosha struct {
 // DoshaResult is the result of the dosha routes.
 type DoshaResult struct {
 	Doshas   []Dosha       `json:"doshas" doc:"the doshas evaluated"`
-	Ayanamsa AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Warnings []string      `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
+	Ayanamsa AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Warnings []string      `json:"warnings,omitempty" doc:"notes on the options"`
 	Houses   string        `json:"houses" doc:"house reckoning" enum:"whole_sign"`
 }
 

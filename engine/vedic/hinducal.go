@@ -135,9 +135,9 @@ type calendarSky struct {
 	sun  func(t engine.JDUT) (lon, speed float64, err error)
 }
 
-func newCalendarSky(pos engine.Positions, aya engine.Ayanamsa) *calendarSky {
+func newCalendarSky(pos engine.Positions, zod frame) *calendarSky {
 	return &calendarSky{arcs: &arcs{pos: pos}, sun: func(t engine.JDUT) (float64, float64, error) {
-		p, err := pos.Position(t, engine.Sun, engine.Options{Sidereal: aya, SkipDistance: true})
+		p, err := zod.position(pos, t, engine.Sun)
 		return p.Longitude, p.SpeedLongitude, err
 	}}
 }
@@ -284,12 +284,10 @@ func (c *calendarSky) yearStart(m month) (month, error) {
 }
 
 // HinduDateAt reckons the lunisolar date at instant t (the sunrise of a
-// day), with the sankrantis in the sidereal zodiac of ayanamsa aya.
-func HinduDateAt(pos engine.Positions, t engine.JDUT, aya engine.Ayanamsa) (*HinduDate, error) {
-	if aya == "" {
-		aya = engine.Lahiri
-	}
-	c := newCalendarSky(pos, aya)
+// day), with the sankrantis in the sidereal zodiac of o (its ayanamsa,
+// Lahiri by default; its node type is not read).
+func HinduDateAt(pos engine.Positions, t engine.JDUT, o Options) (*HinduDate, error) {
+	c := newCalendarSky(pos, o.frame())
 	m, err := c.monthAt(t)
 	if err != nil {
 		return nil, err
@@ -430,9 +428,8 @@ var calendarConventions = CalendarConventions{
 		"vikram_samvat_kartikadi, the Gujarati reckoning, turns at Kartika shukla pratipada; Kali = Shaka + 3179",
 	Samvatsara: "south_indian: the continuous cycle, (Shaka + 11) mod 60 + 1 (Shaka 1946 Krodhi), from Ugadi; north_indian: the Brihaspati cycle of the Surya Siddhanta's mean Jupiter (364,220 revolutions in 1,577,917,828 days, " +
 		"one samvatsara per mean sign, Vijaya at the Kali epoch; Sewell and Dikshit, The Indian Calendar, 1896), the one running at the new moon that begins the year naming it, as North Indian panchangs name the Vikram year",
-	Ritu:     "lunar (Vedic): two amanta months each from Chaitra (Vasanta); solar (drik): the tropical Sun in 60° arcs from 330° (Vasanta from about 19 February)",
-	Ayana:    "tropical: uttarayana while the tropical Sun runs from 270° to 90° (winter to summer solstice); sidereal: while the sidereal Sun does (Makara to Karka sankranti)",
-	Ayanamsa: "lahiri",
+	Ritu:  "lunar (Vedic): two amanta months each from Chaitra (Vasanta); solar (drik): the tropical Sun in 60° arcs from 330° (Vasanta from about 19 February)",
+	Ayana: "tropical: uttarayana while the tropical Sun runs from 270° to 90° (winter to summer solstice); sidereal: while the sidereal Sun does (Makara to Karka sankranti)",
 }
 
 // NewCalendarDay reckons the Hindu date of a civil day at a place.
@@ -463,13 +460,15 @@ func NewCalendarDay(pos engine.Positions, d Day, o PanchangOptions) (*CalendarDa
 	if ok {
 		at, out.Sunrise = rise, secondPtr(rise)
 	}
-	if out.Calendar, err = HinduDateAt(pos, at, engine.Lahiri); err != nil {
+	if out.Calendar, err = HinduDateAt(pos, at, o.Zodiac); err != nil {
 		return nil, err
 	}
-	aya, err := pos.Ayanamsa(at, engine.Lahiri)
+	zod := o.Zodiac.frame()
+	aya, err := zod.degrees(pos, at)
 	if err != nil {
 		return nil, err
 	}
-	out.Ayanamsa = AyanamsaValue{Name: engine.Lahiri, Degrees: aya}
+	out.Ayanamsa = zod.ayanamsaValue(aya)
+	out.Conventions.Ayanamsa = string(zod.label())
 	return out, nil
 }

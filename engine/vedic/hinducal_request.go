@@ -1,7 +1,6 @@
 package vedic
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
@@ -28,21 +27,12 @@ func (r *PanchangRequest) day() (Day, PanchangOptions) {
 	if loc == nil {
 		loc = time.UTC
 	}
-	return Day{Year: y, Month: m, Day: d, Location: loc, Latitude: b.Latitude, Longitude: b.Longitude}, PanchangOptions{Sunrise: r.Sunrise}
+	return Day{Year: y, Month: m, Day: d, Location: loc, Latitude: b.Latitude, Longitude: b.Longitude}, PanchangOptions{Sunrise: r.Sunrise, Zodiac: r.Zodiac.Options("")}
 }
 
 // Calendar reckons the Hindu date of a resolved request, leaving its
 // notes on c.
 func (r *CalendarRequest) Calendar(pos engine.Positions, c notes) (*CalendarDay, error) {
 	d, o := r.day()
-	out, err := NewCalendarDay(pos, d, o)
-	if err != nil {
-		return nil, err
-	}
-	out.Ayanamsa.Requested = r.Ayanamsa
-	if r.Ayanamsa != "" && r.Ayanamsa != engine.Lahiri {
-		out.Ayanamsa.Ignored = true
-		c.Warn(fmt.Sprintf(AyanamsaIgnored, r.Ayanamsa))
-	}
-	return out, nil
+	return NewCalendarDay(pos, d, o)
 }

@@ -64,6 +64,8 @@ type HinduDateRequest struct {
 	Location  string            `json:"location,omitempty" doc:"place name to geocode instead of latitude/longitude, as in the birth packet"`
 	Timezone  birth.Zone        `json:"timezone,omitempty" doc:"zone of the civil dates: an IANA name, auto (the place's), LMT or an offset, as in the birth packet; UTC when omitted" example:"Asia/Kolkata" default:"UTC"`
 	Sunrise   SunriseConvention `json:"sunrise,omitempty" doc:"what rises, as in the panchang: upper_limb, disc_centre or hindu" example:"upper_limb" default:"upper_limb"`
+	// Zodiac is the sidereal zodiac of the sankrantis.
+	Zodiac
 
 	place birth.Resolved // the place and zone, read by Resolve
 }
@@ -82,6 +84,9 @@ func (r *HinduDateRequest) Resolve(c resolve.Context, prefix string) error {
 		r.Sunrise = DefaultSunrise
 	}
 	var errs engine.Fields
+	if err := errs.Add(r.Zodiac.Resolve(c, prefix)); err != nil {
+		return err
+	}
 	g := r.gregorianYear()
 	one := 1
 	p := birth.Packet{Year: &g, Month: &one, Day: &one, Latitude: r.Latitude, Longitude: r.Longitude, Location: r.Location, Timezone: r.Timezone}
@@ -125,8 +130,9 @@ type HinduToGregorian struct {
 
 // Gregorian finds the civil days of a resolved request's Hindu date.
 func (r *HinduDateRequest) Gregorian(pos engine.Positions, _ notes) (*HinduToGregorian, error) {
-	aya := engine.Lahiri
-	c := newCalendarSky(pos, aya)
+	zo := r.Zodiac.Options("")
+	zod := zo.frame()
+	c := newCalendarSky(pos, zod)
 	loc := r.place.Zone
 	if loc == nil {
 		loc = time.UTC
@@ -228,7 +234,7 @@ func (r *HinduDateRequest) Gregorian(pos engine.Positions, _ notes) (*HinduToGre
 			b := gd
 			before = &b
 		case at < end:
-			if gd.Calendar, err = HinduDateAt(pos, at, aya); err != nil {
+			if gd.Calendar, err = HinduDateAt(pos, at, zo); err != nil {
 				return nil, err
 			}
 			out.Days = append(out.Days, gd)
@@ -243,15 +249,16 @@ func (r *HinduDateRequest) Gregorian(pos engine.Positions, _ notes) (*HinduToGre
 		if before.Sunrise != nil {
 			at = engine.JDOf(*before.Sunrise)
 		}
-		if before.Calendar, err = HinduDateAt(pos, at, aya); err != nil {
+		if before.Calendar, err = HinduDateAt(pos, at, zo); err != nil {
 			return nil, err
 		}
 		out.Within = before
 	}
-	a0, err := pos.Ayanamsa(start, aya)
+	a0, err := zod.degrees(pos, start)
 	if err != nil {
 		return nil, err
 	}
-	out.Ayanamsa = AyanamsaValue{Name: aya, Degrees: a0}
+	out.Ayanamsa = zod.ayanamsaValue(a0)
+	out.Conventions.Ayanamsa = string(zod.label())
 	return out, nil
 }

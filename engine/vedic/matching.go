@@ -125,8 +125,8 @@ type MatchOptions struct {
 
 // MatchMoon is a Moon as the matching reads it.
 type MatchMoon struct {
-	Longitude float64   `json:"longitude" doc:"sidereal (Lahiri) longitude of the Moon, degrees 0-360"`
-	Ayanamsa  float64   `json:"ayanamsa_degrees" doc:"the Lahiri ayanamsa at the birth, degrees"`
+	Longitude float64   `json:"longitude" doc:"sidereal longitude of the Moon (in the ayanamsa used), degrees 0-360"`
+	Ayanamsa  float64   `json:"ayanamsa_degrees" doc:"the ayanamsa at the birth, degrees"`
 	Sign      SignRef   `json:"sign" doc:"the Moon's sign (janma rasi)"`
 	Nakshatra BirthStar `json:"nakshatra" doc:"the Moon's nakshatra (janma nakshatra) and pada"`
 	Varna     string    `json:"varna" doc:"varna of the Moon's sign" enum:"Brahmin,Kshatriya,Vaishya,Shudra"`
@@ -510,7 +510,7 @@ type Matching struct {
 	Groom      string          `json:"groom" doc:"who is the groom in the kootas" enum:"person1,person2"`
 	Ashtakoota Ashtakoota      `json:"ashtakoota" doc:"the Guna Milan out of 36"`
 	Manglik    ManglikMatch    `json:"manglik" doc:"the Manglik (Kuja) dosha of both charts and the verdict"`
-	Ayanamsa   engine.Ayanamsa `json:"ayanamsa" doc:"the ayanamsa of the sidereal longitudes: always lahiri (Chitrapaksha, SE_SIDM_LAHIRI, true)" enum:"lahiri"`
+	Ayanamsa   engine.Ayanamsa `json:"ayanamsa" doc:"the ayanamsa of the sidereal longitudes (lahiri by default; user for a user_ayanamsa)" enum:"-"`
 	Warnings   []string        `json:"warnings,omitempty" doc:"notes on the calculation"`
 	Source     engine.Source   `json:"source" doc:"ephemeris that produced the positions (the least precise used)" enum:"tables,swiss_ephemeris,moshier"`
 }
@@ -520,7 +520,7 @@ func Match(p1, p2 *Chart, role1 Role, o MatchOptions) *Matching {
 	m1, k1 := moonOf(p1.d.lon[Moon], o.Varna)
 	m2, k2 := moonOf(p2.d.lon[Moon], o.Varna)
 	m1.Ayanamsa, m2.Ayanamsa = p1.Ayanamsa.Degrees, p2.Ayanamsa.Degrees
-	r := &Matching{Person1: m1, Person2: m2, Groom: "person1", Ayanamsa: engine.Lahiri, Source: p1.Source.Worse(p2.Source)}
+	r := &Matching{Person1: m1, Person2: m2, Groom: "person1", Ayanamsa: p1.Ayanamsa.Name, Source: p1.Source.Worse(p2.Source)}
 	r.Warnings = append(append(r.Warnings, p1.Warnings...), p2.Warnings...)
 	if role1 == Bride {
 		r.Groom = "person2"

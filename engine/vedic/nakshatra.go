@@ -92,14 +92,14 @@ type NakshatraResult struct {
 	Nakshatra             Nakshatra     `json:"nakshatra" doc:"nakshatra {name, lord, pada, deity} (spec 2.5)"`
 	Number                int           `json:"nakshatra_number" doc:"1 = Ashwini ... 27 = Revati" minimum:"1" maximum:"27"`
 	MoonLongitudeTropical float64       `json:"moon_longitude_tropical" doc:"apparent geocentric ecliptic longitude of the Moon, tropical, degrees 0-360"`
-	MoonLongitudeSidereal float64       `json:"moon_longitude_sidereal" doc:"the same, sidereal with the Lahiri ayanamsa, degrees 0-360"`
-	Ayanamsa              AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Warnings              []string      `json:"warnings,omitempty" doc:"notes on ignored options (e.g. an ayanamsa other than lahiri)"`
+	MoonLongitudeSidereal float64       `json:"moon_longitude_sidereal" doc:"the same, sidereal in the ayanamsa used, degrees 0-360"`
+	Ayanamsa              AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Warnings              []string      `json:"warnings,omitempty" doc:"notes on the options"`
 	Source                engine.Source `json:"source" doc:"ephemeris that served the Moon" enum:"tables,swiss_ephemeris,moshier"`
 }
 
 // BirthNakshatra returns the nakshatra result of a birth: the Moon's
-// nakshatra with the Lahiri ayanamsa.
+// nakshatra in the zodiac o names (Lahiri by default).
 func BirthNakshatra(pos engine.Positions, b Birth, o Options) (*NakshatraResult, error) {
 	if err := b.validate(); err != nil {
 		return nil, err
@@ -107,11 +107,12 @@ func BirthNakshatra(pos engine.Positions, b Birth, o Options) (*NakshatraResult,
 	if errs := o.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
-	aya, err := pos.Ayanamsa(b.JD, engine.Lahiri)
+	f := o.frame()
+	aya, err := f.degrees(pos, b.JD)
 	if err != nil {
 		return nil, err
 	}
-	p, err := pos.Position(b.JD, engine.Moon, engine.Options{Sidereal: engine.Lahiri, SkipDistance: true})
+	p, err := f.position(pos, b.JD, engine.Moon)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +126,7 @@ func BirthNakshatra(pos engine.Positions, b Birth, o Options) (*NakshatraResult,
 		Number:                num,
 		MoonLongitudeTropical: trop.Longitude,
 		MoonLongitudeSidereal: p.Longitude,
-		Ayanamsa:              o.ayanamsaValue(aya),
-		Warnings:              o.warnings(),
+		Ayanamsa:              f.ayanamsaValue(aya),
 		Source:                p.Source,
 	}
 	return r, nil

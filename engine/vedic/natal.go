@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
 // Birth is what a chart is cast for: the instant (JD in UT) and the place
@@ -48,10 +49,11 @@ const DefaultNode = MeanNode
 type Options struct {
 	// Node is the node type of Rahu and Ketu; "" means DefaultNode.
 	Node NodeType
-	// Ayanamsa is the ayanamsa the caller asked for. Vedic charts always
-	// use Lahiri; any other valid value is accepted, ignored, and named in
-	// the result's warnings.
+	// Ayanamsa is the sidereal zodiac; "" means Lahiri.
 	Ayanamsa engine.Ayanamsa
+	// User is a user-defined ayanamsa, in place of Ayanamsa (which must
+	// then be "").
+	User *sidereal.User
 }
 
 // Validate checks the options, naming bad ones by their API field.
@@ -62,6 +64,9 @@ func (o Options) Validate() engine.Fields {
 	}
 	if o.Ayanamsa != "" && !validAyanamsa(o.Ayanamsa) {
 		errs = append(errs, &engine.FieldError{Field: "ayanamsa", Reason: fmt.Sprintf("unknown ayanamsa %q", o.Ayanamsa)})
+	}
+	if o.Ayanamsa != "" && o.User != nil {
+		errs = append(errs, &engine.FieldError{Field: "user_ayanamsa", Reason: "send ayanamsa or user_ayanamsa, not both"})
 	}
 	return errs
 }
@@ -82,30 +87,22 @@ func (o Options) node() NodeType {
 	return o.Node
 }
 
-// AyanamsaIgnored is the warning text for a requested ayanamsa other than
-// Lahiri; %s is the requested value.
-const AyanamsaIgnored = "ayanamsa %q ignored: Vedic charts always use the Lahiri ayanamsa"
-
-// warnings returns the notes the route should echo.
-func (o Options) warnings() []string {
-	if o.ignoresAyanamsa() {
-		return []string{fmt.Sprintf(AyanamsaIgnored, o.Ayanamsa)}
-	}
-	return nil
-}
-
-func (o Options) ignoresAyanamsa() bool { return o.Ayanamsa != "" && o.Ayanamsa != engine.Lahiri }
+// AyanamsaIgnored is the warning text of the natal JSON route for a
+// requested ayanamsa other than Lahiri (spec 4.2); %s is the requested
+// value.
+const AyanamsaIgnored = "ayanamsa %q ignored: the Vedic natal chart (JSON) always uses the Lahiri ayanamsa (spec 4.2); the other Vedic routes honour it"
 
 // AyanamsaValue is the ayanamsa a result used, and what was asked for.
 type AyanamsaValue struct {
-	Name      engine.Ayanamsa `json:"name" doc:"ayanamsa used: always lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI)" enum:"lahiri"`
+	Name      engine.Ayanamsa `json:"name" enum:"-" doc:"ayanamsa used: the one requested (lahiri by default; user for a user_ayanamsa), except on POST /api/v1/vedic/natal, always lahiri"`
 	Degrees   float64         `json:"degrees" doc:"true ayanamsa (with nutation) subtracted from tropical longitudes, degrees"`
-	Requested engine.Ayanamsa `json:"requested,omitempty" doc:"ayanamsa the request named, when it named one"`
-	Ignored   bool            `json:"ignored" doc:"true when the request named another ayanamsa, which was ignored (see warnings)"`
+	Requested engine.Ayanamsa `json:"requested,omitempty" enum:"-" doc:"ayanamsa the request named, when it named one"`
+	Ignored   bool            `json:"ignored" doc:"true when the request named another ayanamsa, which was ignored (POST /api/v1/vedic/natal only; see warnings)"`
 }
 
-func (o Options) ayanamsaValue(deg float64) AyanamsaValue {
-	return AyanamsaValue{Name: engine.Lahiri, Degrees: deg, Requested: o.Ayanamsa, Ignored: o.ignoresAyanamsa()}
+// ayanamsaValue is the ayanamsa of a result cast in zodiac f.
+func (f frame) ayanamsaValue(deg float64) AyanamsaValue {
+	return AyanamsaValue{Name: f.label(), Degrees: deg, Requested: f.label()}
 }
 
 // Dignity is a graha's dignity in its sign.
@@ -134,7 +131,7 @@ func (Dignity) EnumValues() []string {
 
 // Point is a sidereal position with its sign and nakshatra.
 type Point struct {
-	Longitude       float64   `json:"longitude" doc:"sidereal (Lahiri) ecliptic longitude, degrees 0-360"`
+	Longitude       float64   `json:"longitude" doc:"sidereal ecliptic longitude (in the ayanamsa of the result), degrees 0-360"`
 	Sign            string    `json:"sign" doc:"sign (rasi) in English" example:"Taurus"`
 	Rasi            string    `json:"rasi" doc:"sign in Sanskrit" example:"Vrishabha"`
 	SignNumber      int       `json:"sign_number" doc:"1 = Aries (Mesha) ... 12 = Pisces (Meena)" minimum:"1" maximum:"12"`
@@ -209,7 +206,7 @@ type BirthStar struct {
 // Conventions state how a Vedic chart was computed.
 type Conventions struct {
 	Zodiac     string   `json:"zodiac" doc:"always sidereal" enum:"sidereal"`
-	Ayanamsa   string   `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
+	Ayanamsa   string   `json:"ayanamsa" doc:"the ayanamsa used (as ayanamsa.name)" enum:"-"`
 	NodeType   NodeType `json:"node_type" doc:"node placing Rahu (Ketu opposite): mean (default) or true" enum:"mean,true"`
 	Houses     string   `json:"houses" doc:"whole-sign bhavas from the lagna's sign" enum:"whole_sign"`
 	Positions  string   `json:"positions" doc:"frame of the longitudes"`
@@ -219,13 +216,13 @@ type Conventions struct {
 	Retrograde string   `json:"retrograde" doc:"what retrograde means here"`
 }
 
-func conventions(n NodeType) Conventions {
+func conventions(n NodeType, f frame) Conventions {
 	return Conventions{
 		Zodiac:     "sidereal",
-		Ayanamsa:   "lahiri",
+		Ayanamsa:   string(f.label()),
 		NodeType:   n,
 		Houses:     "whole_sign",
-		Positions:  "apparent geocentric ecliptic longitudes of date minus the true Lahiri ayanamsa (Swiss Ephemeris SE_SIDM_LAHIRI); lagna is the sidereal ascendant",
+		Positions:  f.positionsWords() + "; lagna is the sidereal ascendant",
 		Dignity:    "exaltation and debilitation by sign (BPHS ch. 3; Rahu Taurus, Ketu Scorpio); moolatrikona by degree (Sun Leo 0-20, Moon Taurus 3-30, Mars Aries 0-12, Mercury Virgo 15-20, Jupiter Sagittarius 0-10, Venus Libra 0-15, Saturn Aquarius 0-20); own sign (Rahu Aquarius, Ketu Scorpio); else the compound relation to the sign lord",
 		Friendship: "compound (panchadha): natural (BPHS ch. 3; nodes: friends Mercury, Venus, Saturn, neutral Jupiter, enemies Sun, Moon, Mars) plus temporal (2nd, 3rd, 4th, 10th, 11th, 12th sign from the graha friendly, others and the same sign inimical)",
 		Combustion: "Surya Siddhanta orbs in longitude from the Sun: Moon 12, Mars 17, Mercury 14 (12 when retrograde), Jupiter 11, Venus 10 (8 when retrograde), Saturn 15 degrees; the nodes are never combust",
@@ -235,8 +232,8 @@ func conventions(n NodeType) Conventions {
 
 // Chart is a Vedic natal chart (rasi chart).
 type Chart struct {
-	Ayanamsa       AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Warnings       []string      `json:"warnings,omitempty" doc:"notes on ignored options: an ayanamsa other than lahiri is ignored"`
+	Ayanamsa       AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Warnings       []string      `json:"warnings,omitempty" doc:"notes on ignored options: the natal JSON route ignores an ayanamsa other than lahiri"`
 	JulianDay      float64       `json:"julian_day" doc:"Julian day (UT) of the birth instant"`
 	Lagna          Lagna         `json:"lagna" doc:"the ascendant"`
 	Grahas         []Planet      `json:"grahas" doc:"Sun, Moon, Mars, Mercury, Jupiter, Venus, Saturn, Rahu, Ketu"`
@@ -271,10 +268,12 @@ type Placements struct {
 	Midheaven           float64 // sidereal
 	// Grahas holds longitude (sidereal), latitude and speed in longitude
 	// per graha; Ketu's entry is ignored (it is set opposite Rahu).
-	Grahas    [numGrahas]struct{ Longitude, Latitude, Speed float64 }
-	Ayanamsa  float64
-	Obliquity float64 // true obliquity; 0 means the J2000 mean value
-	Node      NodeType
+	Grahas   [numGrahas]struct{ Longitude, Latitude, Speed float64 }
+	Ayanamsa float64
+	// AyanamsaName names the ayanamsa of the longitudes ("" for Lahiri).
+	AyanamsaName engine.Ayanamsa
+	Obliquity    float64 // true obliquity; 0 means the J2000 mean value
+	Node         NodeType
 }
 
 // chartStore holds a chart and the arrays its slices point into.
@@ -304,7 +303,11 @@ func NewChart(p Placements) *Chart {
 	// graha names (each bhava's list is a window on one array).
 	st := new(chartStore)
 	c := &st.chart
-	c.JulianDay, c.Conventions, c.Source = float64(p.JD), conventions(node), engine.FromTables
+	f := frame{name: p.AyanamsaName}
+	if f.name == "" {
+		f.name = engine.Lahiri
+	}
+	c.JulianDay, c.Conventions, c.Source = float64(p.JD), conventions(node, f), engine.FromTables
 	d := &c.d
 	d.jd, d.latitude, d.longitude, d.node = p.JD, p.Latitude, p.Longitude, node
 	d.asc, d.mc = engine.Normalize(p.Ascendant), engine.Normalize(p.Midheaven)
@@ -437,10 +440,8 @@ func bodyOf(g Graha, n NodeType) engine.Body {
 	return body[g]
 }
 
-// sidereal are the position options of every Vedic longitude.
-var sidereal = engine.Options{Sidereal: engine.Lahiri, SkipDistance: true}
-
-// Natal casts the sidereal (Lahiri) natal chart of b.
+// Natal casts the sidereal natal chart of b in the zodiac o names (Lahiri
+// by default).
 func Natal(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	if err := b.validate(); err != nil {
 		return nil, err
@@ -448,36 +449,37 @@ func Natal(pos engine.Positions, b Birth, o Options) (*Chart, error) {
 	if errs := o.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
-	p, src, err := placements(pos, b, o.node())
+	f := o.frame()
+	p, src, err := placements(pos, b, o.node(), f)
 	if err != nil {
 		return nil, err
 	}
 	c := NewChart(p)
 	c.Source = src
-	c.Ayanamsa = o.ayanamsaValue(p.Ayanamsa)
-	c.Warnings = o.warnings()
+	c.Ayanamsa = f.ayanamsaValue(p.Ayanamsa)
+	c.Conventions.Ayanamsa, c.Conventions.Positions = string(f.label()), f.positionsWords()+"; lagna is the sidereal ascendant"
 	return c, nil
 }
 
 // placements reads the positions of a birth from the ephemeris.
-func placements(pos engine.Positions, b Birth, node NodeType) (Placements, engine.Source, error) {
-	p := Placements{JD: b.JD, Latitude: b.Latitude, Longitude: b.Longitude, Node: node}
+func placements(pos engine.Positions, b Birth, node NodeType, f frame) (Placements, engine.Source, error) {
+	p := Placements{JD: b.JD, Latitude: b.Latitude, Longitude: b.Longitude, Node: node, AyanamsaName: f.name}
 	src := engine.FromTables
 	for _, g := range Grahas[:8] {
-		x, err := pos.Position(b.JD, bodyOf(g, node), sidereal)
+		x, err := f.position(pos, b.JD, bodyOf(g, node))
 		if err != nil {
 			return p, src, err
 		}
 		p.Grahas[g].Longitude, p.Grahas[g].Latitude, p.Grahas[g].Speed = x.Longitude, x.Latitude, x.SpeedLongitude
 		src = src.Worse(x.Source)
 	}
-	h, err := pos.Houses(b.JD, b.Latitude, b.Longitude, engine.WholeSign, engine.Lahiri)
+	h, err := f.angles(pos, b.JD, b.Latitude, b.Longitude)
 	if err != nil {
 		return p, src, err
 	}
 	src = src.Worse(h.Source)
 	p.Ascendant, p.Midheaven = h.Ascendant, h.Midheaven
-	if p.Ayanamsa, err = pos.Ayanamsa(b.JD, engine.Lahiri); err != nil {
+	if p.Ayanamsa, err = f.degrees(pos, b.JD); err != nil {
 		return p, src, err
 	}
 	if p.Obliquity, _, err = pos.Obliquity(b.JD); err != nil {

@@ -2,11 +2,12 @@ package vedic
 
 import (
 	"fmt"
-	"strings"
+	"math"
 	"testing"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/accuracy/measure"
+	"github.com/astroapi/astroapi/engine/sidereal"
 )
 
 type swetestFixture struct {
@@ -110,32 +111,36 @@ func TestNatalStructure(t *testing.T) {
 	}
 }
 
-// TestAyanamsaIgnored pins the spec: raman or kp sent to a Vedic chart do
-// not change it, and the result says so.
-func TestAyanamsaIgnored(t *testing.T) {
+// TestAyanamsaOption: the chart is cast in the ayanamsa named: every
+// longitude moves by the difference of the ayanamsas (within 1e-6° of
+// interpolation), without a warning; the natal JSON route's Lahiri is
+// NatalRequest's (TestAyanamsaIgnored in http/routes/vedic).
+func TestAyanamsaOption(t *testing.T) {
 	src, _ := sources(t)
 	b := Birth{JD: jd(1990, 7, 14, 12), Latitude: 28.61, Longitude: 77.21}
 	base, err := Natal(src, b, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if base.Ayanamsa.Ignored || len(base.Warnings) != 0 {
-		t.Fatalf("default chart warns: %+v %v", base.Ayanamsa, base.Warnings)
+	if base.Ayanamsa.Name != engine.Lahiri || base.Ayanamsa.Ignored || len(base.Warnings) != 0 {
+		t.Fatalf("default chart: %+v %v", base.Ayanamsa, base.Warnings)
 	}
-	for _, a := range []engine.Ayanamsa{engine.Raman, engine.KP, engine.FaganBradley, engine.Lahiri} {
+	for _, a := range []engine.Ayanamsa{engine.Raman, engine.KP, engine.FaganBradley, engine.TrueCitra, engine.Lahiri} {
 		c, err := Natal(src, b, Options{Ayanamsa: a})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Grahas[Sun].Longitude != base.Grahas[Sun].Longitude || c.Lagna.Longitude != base.Lagna.Longitude {
-			t.Errorf("%s changed the chart", a)
+		shift := c.Ayanamsa.Degrees - base.Ayanamsa.Degrees
+		for _, g := range []Graha{Sun, Moon, Saturn, Rahu} {
+			if d := math.Abs(math.Remainder(base.Grahas[g].Longitude-c.Grahas[g].Longitude-shift, 360)); d > 1e-6 {
+				t.Errorf("%s: %s moved %.7f° more than the ayanamsas differ", a, g, d)
+			}
 		}
-		ignored := a != engine.Lahiri
-		if c.Ayanamsa.Ignored != ignored || c.Ayanamsa.Name != engine.Lahiri || c.Ayanamsa.Requested != a {
-			t.Errorf("%s: ayanamsa %+v", a, c.Ayanamsa)
+		if d := math.Abs(math.Remainder(base.Lagna.Longitude-c.Lagna.Longitude-shift, 360)); d > 1e-6 {
+			t.Errorf("%s: lagna moved %.7f° more than the ayanamsas differ", a, d)
 		}
-		if ignored != (len(c.Warnings) == 1 && strings.Contains(c.Warnings[0], string(a))) {
-			t.Errorf("%s: warnings %q", a, c.Warnings)
+		if c.Ayanamsa.Ignored || c.Ayanamsa.Name != a || c.Conventions.Ayanamsa != string(a) || len(c.Warnings) != 0 {
+			t.Errorf("%s: ayanamsa %+v %q %q", a, c.Ayanamsa, c.Conventions.Ayanamsa, c.Warnings)
 		}
 	}
 }
@@ -150,6 +155,7 @@ func TestOptionsValidate(t *testing.T) {
 		{"OKTrue", Options{Node: TrueNode, Ayanamsa: engine.KP}, nil},
 		{"ErrNode", Options{Node: "osculating"}, []string{"node_type"}},
 		{"ErrAyanamsa", Options{Ayanamsa: "galactic"}, []string{"ayanamsa"}},
+		{"ErrBoth", Options{Ayanamsa: engine.KP, User: &sidereal.User{EpochJD: 2451545, Degrees: 23.85}}, []string{"user_ayanamsa"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -71,10 +71,15 @@ type Day struct {
 // PanchangOptions choose the sunrise convention.
 type PanchangOptions struct {
 	Sunrise SunriseConvention // "" means DefaultSunrise
+	// Zodiac is the ayanamsa of the nakshatra and the yoga (its Node is
+	// not read); Lahiri by default.
+	Zodiac Options
 }
 
 // Validate checks the options.
-func (o PanchangOptions) Validate() engine.Fields { return o.Sunrise.Validate() }
+func (o PanchangOptions) Validate() engine.Fields {
+	return append(o.Sunrise.Validate(), o.Zodiac.Validate()...)
+}
 
 // Element is one tithi, nakshatra, yoga or karana of the day, with the
 // instants it begins and ends (it may begin before sunrise and end after
@@ -109,7 +114,7 @@ type PanchangConventions struct {
 	Elements   string            `json:"elements" doc:"how tithi, nakshatra, yoga and karana are defined"`
 	Periods    string            `json:"periods" doc:"how the day's periods are placed"`
 	Moon       string            `json:"moon" doc:"which moonrise and moonset are given"`
-	Ayanamsa   string            `json:"ayanamsa" doc:"always lahiri" enum:"lahiri"`
+	Ayanamsa   string            `json:"ayanamsa" doc:"the ayanamsa of the nakshatra and the yoga (as ayanamsa.name)" enum:"-"`
 }
 
 // Panchang is the five limbs of a day with its sun and moon times.
@@ -131,8 +136,8 @@ type Panchang struct {
 	GulikaKalam    *Interval           `json:"gulika_kalam" doc:"gulika kalam period; null without sunrise and sunset"`
 	AbhijitMuhurta *Interval           `json:"abhijit_muhurta" doc:"the 8th of the 15 muhurtas of the daytime; null without sunrise and sunset"`
 	SunriseJD      float64             `json:"sunrise_jd,omitempty" doc:"Julian day (UT) of the sunrise"`
-	Ayanamsa       AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Calendar       *HinduDate          `json:"calendar" doc:"the Hindu lunisolar date of the day, reckoned at its sunrise: lunar month (amanta and purnimanta, adhika, nija, kshaya), paksha, tithi, Shaka and Vikram years, samvatsara, ritu and ayana"`
+	Ayanamsa       AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Calendar       *HinduDate          `json:"calendar" doc:"the Hindu lunisolar date of the day, reckoned at its sunrise (sankrantis in the ayanamsa used): lunar month (amanta and purnimanta, adhika, nija, kshaya), paksha, tithi, Shaka and Vikram years, samvatsara, ritu and ayana"`
 	Conventions    PanchangConventions `json:"conventions" doc:"how the result was computed"`
 }
 
@@ -157,23 +162,30 @@ var count = [4]int{30, 27, 27, 60}
 // the sum of the sidereal Sun and Moon (yoga); with their rates per day.
 type arcs struct {
 	pos   engine.Positions
+	zod   frame // the zodiac of the nakshatra and the yoga
 	evals int
 }
 
 func (a *arcs) at(t engine.JDUT, k elementKind) (angle, rate float64, err error) {
 	a.evals++
-	o := sidereal
+	f := a.zod
 	if k == kindTithi || k == kindKarana {
-		o = engine.Options{SkipDistance: true} // differences need no ayanamsa
+		f = frame{} // differences need no ayanamsa: tropical
 	}
-	m, err := a.pos.Position(t, engine.Moon, o)
+	at := func(b engine.Body) (engine.Position, error) {
+		if f == (frame{}) {
+			return a.pos.Position(t, b, engine.Options{SkipDistance: true})
+		}
+		return f.position(a.pos, t, b)
+	}
+	m, err := at(engine.Moon)
 	if err != nil {
 		return 0, 0, err
 	}
 	if k == kindNakshatra {
 		return m.Longitude, m.SpeedLongitude, nil
 	}
-	s, err := a.pos.Position(t, engine.Sun, o)
+	s, err := at(engine.Sun)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -301,10 +313,10 @@ func NewPanchang(pos engine.Positions, d Day, o PanchangOptions) (*Panchang, err
 			Sunrise:    conv,
 			Definition: sunriseWords[conv],
 			Day:        "from the sunrise of the date to the next sunrise; where the Sun does not rise, from local midnight to the next midnight",
-			Elements:   "tithi: elongation of the Moon from the Sun in 12° arcs; karana: 6° halves of a tithi; nakshatra: sidereal (Lahiri) Moon in 13°20′ arcs; yoga: sidereal Sun + Moon in 13°20′ arcs; apparent geocentric positions; end times found by Newton iteration on the ephemeris to 0.05 s",
+			Elements:   "tithi: elongation of the Moon from the Sun in 12° arcs; karana: 6° halves of a tithi; nakshatra: sidereal Moon (in the ayanamsa used) in 13°20′ arcs; yoga: sidereal Sun + Moon in 13°20′ arcs; apparent geocentric positions; end times found by Newton iteration on the ephemeris to 0.05 s",
 			Periods:    "rahu kalam, yamaganda and gulika kalam: one of the eight equal parts of sunrise-sunset, by weekday (Sunday first: rahu 8,2,7,5,6,4,3; yamaganda 5,4,3,2,1,7,6; gulika 7,6,5,4,3,2,1); abhijit muhurta: the 8th of the 15 equal muhurtas of the daytime",
 			Moon:       "the moonrise and moonset that fall on the civil date (local midnight to midnight); each can be absent",
-			Ayanamsa:   "lahiri",
+			Ayanamsa:   string(o.Zodiac.frame().label()),
 		},
 	}
 	dayStart, dayEnd := t0, t1
@@ -355,21 +367,22 @@ func NewPanchang(pos engine.Positions, d Day, o PanchangOptions) (*Panchang, err
 		p.AbhijitMuhurta = &Interval{Start: second(rise + 7*muhurta), End: second(rise + 8*muhurta)}
 	}
 
-	a := &arcs{pos: pos}
+	zod := o.Zodiac.frame()
+	a := &arcs{pos: pos, zod: zod}
 	lists := [4]*[]Element{&p.Tithi, &p.Nakshatra, &p.Yoga, &p.Karana}
 	for k := kindTithi; k <= kindKarana; k++ {
 		if *lists[k], err = a.elements(k, dayStart, dayEnd); err != nil {
 			return nil, err
 		}
 	}
-	if p.Calendar, err = HinduDateAt(pos, dayStart, engine.Lahiri); err != nil {
+	if p.Calendar, err = HinduDateAt(pos, dayStart, o.Zodiac); err != nil {
 		return nil, err
 	}
-	aya, err := pos.Ayanamsa(dayStart, engine.Lahiri)
+	aya, err := zod.degrees(pos, dayStart)
 	if err != nil {
 		return nil, err
 	}
-	p.Ayanamsa = AyanamsaValue{Name: engine.Lahiri, Degrees: aya}
+	p.Ayanamsa = zod.ayanamsaValue(aya)
 	return p, nil
 }
 

@@ -20,18 +20,31 @@ import (
 // notes is where a result's notices go (an op.Call, a resolve.Fixed).
 type notes interface{ Warn(msg ...string) }
 
-// Request is a birth and the ayanamsa the caller names: the input of the
-// routes that do not place Rahu and Ketu (nakshatra, manglik).
+// Request is a birth and the sidereal zodiac the caller names (Lahiri by
+// default): the input of the routes that do not place Rahu and Ketu
+// (nakshatra, manglik), embedded in the others'.
 type Request struct {
 	birth.Packet
-	Ayanamsa engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa" example:"lahiri" default:"lahiri"`
+	Zodiac
+}
+
+// Resolve resolves the birth and the zodiac, every bad field at once.
+func (r *Request) Resolve(c resolve.Context, prefix string) error {
+	var errs engine.Fields
+	if err := errs.Add(r.Packet.Resolve(c, prefix)); err != nil {
+		return err
+	}
+	if err := errs.Add(r.Zodiac.Resolve(c, prefix)); err != nil {
+		return err
+	}
+	return errs.Err()
 }
 
 // Hints answers the natal options callers send to the Vedic routes, which
 // fix them (every input embedding Request has these hints).
 func (*Request) Hints() map[string]string {
 	return map[string]string{
-		"zodiac_type":  "Vedic routes are always sidereal (Lahiri): leave zodiac_type out",
+		"zodiac_type":  "Vedic routes are always sidereal: leave zodiac_type out (ayanamsa names the sidereal zodiac, lahiri by default)",
 		"house_system": "Vedic routes use whole-sign bhavas from the lagna's sign: leave house_system out",
 		"node_type":    "this route does not place Rahu and Ketu: leave node_type out (natal, vargas, dosha, kaal-sarp, yoga and the SVG take it)",
 	}
@@ -46,13 +59,13 @@ func (r *Request) Birth() Birth {
 // Cast casts the rasi chart of a resolved request without the nodes'
 // options (Rahu mean), leaving its notes on c.
 func (r *Request) Cast(pos engine.Positions, c notes) (*Chart, error) {
-	return cast(pos, r.Birth(), Options{Ayanamsa: r.Ayanamsa}, c)
+	return cast(pos, r.Birth(), r.Zodiac.Options(""), c)
 }
 
 // Nakshatra returns the Moon's nakshatra at a resolved birth, leaving its
 // notes on c.
 func (r *Request) Nakshatra(pos engine.Positions, c notes) (*NakshatraResult, error) {
-	n, err := BirthNakshatra(pos, r.Birth(), Options{Ayanamsa: r.Ayanamsa})
+	n, err := BirthNakshatra(pos, r.Birth(), r.Zodiac.Options(""))
 	if err != nil {
 		return nil, err
 	}
@@ -63,16 +76,55 @@ func (r *Request) Nakshatra(pos engine.Positions, c notes) (*NakshatraResult, er
 // ChartRequest is the input of the routes that place Rahu and Ketu.
 type ChartRequest struct {
 	Request
-	NodeType NodeType `json:"node_type,omitempty" doc:"lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)" example:"mean" default:"mean"`
+	NodeType NodeType `json:"node_type,omitempty" doc:"Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)" example:"mean" default:"mean"`
 }
 
 // Cast casts the rasi chart of a resolved request, leaving its notes on c.
 func (r *ChartRequest) Cast(pos engine.Positions, c notes) (*Chart, error) {
-	return cast(pos, r.Birth(), Options{Node: r.NodeType, Ayanamsa: r.Ayanamsa}, c)
+	return cast(pos, r.Birth(), r.Zodiac.Options(r.NodeType), c)
 }
 
-// cast casts a chart and passes its notes on: an ayanamsa ignored, and the
-// Moshier theory when it served the positions.
+// NatalRequest is the input of the natal JSON route, which spec 4.2 fixes
+// to Lahiri: the ayanamsa it names is accepted, ignored and said so.
+type NatalRequest struct {
+	birth.Packet
+	Ayanamsa engine.Ayanamsa `json:"ayanamsa,omitempty" doc:"accepted as in the natal input (spec 2.3), but the Vedic natal chart (JSON) always uses lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (the other Vedic routes, the SVG among them, honour it)" example:"lahiri" default:"lahiri"`
+	NodeType NodeType        `json:"node_type,omitempty" doc:"lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)" example:"mean" default:"mean"`
+}
+
+// Hints answers the natal options callers send to the natal JSON route.
+func (*NatalRequest) Hints() map[string]string {
+	return map[string]string{
+		"zodiac_type":   "Vedic routes are always sidereal (this one Lahiri): leave zodiac_type out",
+		"house_system":  "Vedic routes use whole-sign bhavas from the lagna's sign: leave house_system out",
+		"user_ayanamsa": "the Vedic natal chart (JSON) is always Lahiri (spec 4.2); the other Vedic routes, the SVG among them, take user_ayanamsa",
+	}
+}
+
+// Cast casts the Lahiri rasi chart of a resolved request, leaving its
+// notes on c: an ayanamsa other than Lahiri is named as ignored.
+func (r *NatalRequest) Cast(pos engine.Positions, c notes) (*Chart, error) {
+	if errs := (Options{Ayanamsa: r.Ayanamsa}).Validate(); len(errs) > 0 {
+		return nil, errs
+	}
+	b := r.Packet.Resolved()
+	ch, err := cast(pos, Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, Options{Node: r.NodeType, Ayanamsa: engine.Lahiri}, c)
+	if err != nil {
+		return nil, err
+	}
+	if r.Ayanamsa != "" {
+		ch.Ayanamsa.Requested = r.Ayanamsa
+	}
+	if r.Ayanamsa != "" && r.Ayanamsa != engine.Lahiri {
+		ch.Ayanamsa.Ignored = true
+		ch.Warnings = append(ch.Warnings, fmt.Sprintf(AyanamsaIgnored, r.Ayanamsa))
+		c.Warn(ch.Warnings[len(ch.Warnings)-1])
+	}
+	return ch, nil
+}
+
+// cast casts a chart and passes its notes on: the Moshier theory when it
+// served the positions.
 func cast(pos engine.Positions, b Birth, o Options, c notes) (*Chart, error) {
 	ch, err := Natal(pos, b, o)
 	if err != nil {
@@ -142,7 +194,7 @@ func (r *DashaRequest) Resolve(c resolve.Context, prefix string) error {
 		r.System = Vimshottari
 	}
 	var errs engine.Fields
-	if err := errs.Add(r.Packet.Resolve(c, prefix)); err != nil {
+	if err := errs.Add(r.Request.Resolve(c, prefix)); err != nil {
 		return err
 	}
 	deep := *r.Levels > LevelPratyantardasha
@@ -211,7 +263,7 @@ func localDate(jd float64, cal calendar.Calendar) moment.Date {
 // Dasha returns the dasha (Vimshottari or Yogini) of a resolved request, leaving its
 // notes on c.
 func (r *DashaRequest) Dasha(pos engine.Positions, c notes) (*Dasha, error) {
-	d, err := VimshottariDasha(pos, r.Birth(), Options{Ayanamsa: r.Ayanamsa}, DashaOptions{System: r.System, Levels: *r.Levels, YearLength: r.YearLength, From: r.from, To: r.to})
+	d, err := VimshottariDasha(pos, r.Birth(), r.Zodiac.Options(""), DashaOptions{System: r.System, Levels: *r.Levels, YearLength: r.YearLength, From: r.from, To: r.to})
 	if err != nil {
 		return nil, err
 	}
@@ -252,8 +304,9 @@ type PanchangRequest struct {
 	// encoding/json and the door read it) for the route's own bounds.
 	Year *int `json:"year,omitempty" doc:"year of the civil date, 1583-2999; with month and day, or send date instead" example:"2024" minimum:"1583" maximum:"2999"`
 	birth.Packet
-	Sunrise  SunriseConvention `json:"sunrise,omitempty" doc:"what rises: upper_limb (upper limb on the horizon, 34′ refraction: the almanac sunrise, swetest -rise), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction, as the siddhantas reckon)" example:"upper_limb" default:"upper_limb"`
-	Ayanamsa engine.Ayanamsa   `json:"ayanamsa,omitempty" doc:"accepted as in the natal input, but the nakshatra and yoga are always reckoned with lahiri: any other value is ignored and said so in warnings and in result.ayanamsa" example:"lahiri" default:"lahiri"`
+	Sunrise SunriseConvention `json:"sunrise,omitempty" doc:"what rises: upper_limb (upper limb on the horizon, 34′ refraction: the almanac sunrise, swetest -rise), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction, as the siddhantas reckon)" example:"upper_limb" default:"upper_limb"`
+	// Zodiac is the ayanamsa of the nakshatra and the yoga.
+	Zodiac
 }
 
 // Resolve resolves the date and place, and checks that a date sent as a
@@ -265,6 +318,9 @@ func (r *PanchangRequest) Resolve(c resolve.Context, prefix string) error {
 		return err
 	}
 	r.Year = r.Packet.Year
+	if err := errs.Add(r.Zodiac.Resolve(c, prefix)); err != nil {
+		return err
+	}
 	if len(errs) == 0 && (*r.Year < 1583 || *r.Year > 2999) {
 		errs.Bad(prefix+"date", "the year must be between 1583 and 2999")
 	}
@@ -289,16 +345,9 @@ func (r *PanchangRequest) Panchang(pos engine.Positions, c notes) (*Panchang, er
 		loc = time.UTC
 	}
 	p, err := NewPanchang(pos, Day{Year: y, Month: m, Day: d, Location: loc, Latitude: b.Latitude, Longitude: b.Longitude},
-		PanchangOptions{Sunrise: r.Sunrise})
+		PanchangOptions{Sunrise: r.Sunrise, Zodiac: r.Zodiac.Options("")})
 	if err != nil {
 		return nil, err
-	}
-	// The engine reckons with Lahiri alone; the request's ayanamsa is
-	// named in the result and, when ignored, in a notice.
-	p.Ayanamsa.Requested = r.Ayanamsa
-	if r.Ayanamsa != "" && r.Ayanamsa != engine.Lahiri {
-		p.Ayanamsa.Ignored = true
-		c.Warn(fmt.Sprintf(AyanamsaIgnored, r.Ayanamsa))
 	}
 	return p, nil
 }
@@ -338,6 +387,8 @@ type MatchingRequest struct {
 	BhakootExceptions    []BhakootException   `json:"bhakoot_exceptions" doc:"the exceptions that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8); all when omitted, none for []"`
 	CancelledDoshaPoints CancelledPoints      `json:"cancelled_dosha_points,omitempty" doc:"Cancelled dosha points: keep (a cancelled nadi or bhakoot dosha leaves its koota at 0) or restore (its full points)" example:"keep" default:"keep"`
 	ManglikCancellations ManglikCancellations `json:"manglik_cancellations,omitempty" doc:"whether each chart's own Manglik cancellations count in the verdict: apply (a chart whose dosha is cancelled is not Manglik) or ignore (placement alone decides)" example:"apply" default:"apply"`
+	// Zodiac is the sidereal zodiac of both charts.
+	Zodiac
 }
 
 // Hints answers the names callers send for the two births and the
@@ -345,13 +396,12 @@ type MatchingRequest struct {
 func (*MatchingRequest) Hints() map[string]string {
 	const person = "each birth goes inside person1 and person2 (person1.latitude, person2.timezone, ...)"
 	h := map[string]string{
-		"boy":      "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
-		"girl":     "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
-		"male":     "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
-		"female":   "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
-		"groom":    "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
-		"bride":    "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
-		"ayanamsa": "matching always uses the Lahiri ayanamsa: leave ayanamsa out",
+		"boy":    "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
+		"girl":   "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
+		"male":   "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
+		"female": "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
+		"groom":  "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
+		"bride":  "the births are person1 and person2; person1_role says whether person1 is the groom (default) or the bride",
 	}
 	for _, f := range []string{"year", "month", "day", "hour", "minute", "date", "time", "latitude", "longitude", "location", "timezone"} {
 		h[f] = person
@@ -368,6 +418,9 @@ func (r *MatchingRequest) Resolve(c resolve.Context, prefix string) error {
 		return err
 	}
 	if err := errs.Add(r.Person2.Resolve(c, prefix+"person2.")); err != nil {
+		return err
+	}
+	if err := errs.Add(r.Zodiac.Resolve(c, prefix)); err != nil {
 		return err
 	}
 	if r.NadiExceptions == nil {
@@ -410,7 +463,7 @@ func (r *MatchingRequest) Match(pos engine.Positions, c notes) (*Matching, error
 	var ch [2]*Chart
 	for i, p := range []*birth.Packet{&r.Person1, &r.Person2} {
 		b := p.Resolved()
-		x, err := Natal(pos, Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, Options{})
+		x, err := Natal(pos, Birth{JD: b.Instant.JD, Latitude: b.Latitude, Longitude: b.Longitude}, r.Zodiac.Options(""))
 		if err != nil {
 			return nil, err
 		}

@@ -172,7 +172,7 @@ type ShadbalaConventions struct {
 	Sunrise        SunriseConvention `json:"sunrise" enum:"upper_limb,disc_centre,hindu" doc:"sunrise convention of the birth day"`
 	Benefics       string            `json:"benefics" doc:"which grahas count as benefics"`
 	Unit           string            `json:"unit" doc:"units"`
-	Ayanamsa       string            `json:"ayanamsa" enum:"lahiri" doc:"the ayanamsa used (always lahiri) and the one requested"`
+	Ayanamsa       string            `json:"ayanamsa" enum:"-" doc:"the ayanamsa of the chart (as ayanamsa.name)"`
 	Limitation     string            `json:"limitations" doc:"where the rules need a fallback"`
 }
 
@@ -182,8 +182,8 @@ type Shadbala struct {
 	Lords       KalaLords           `json:"kala_lords" doc:"lords earning abda, masa, vara and hora bala"`
 	DayBirth    bool                `json:"day_birth" doc:"born between sunrise and sunset"`
 	Sunrise     *float64            `json:"sunrise_jd,omitempty" doc:"Julian day (UT) of the sunrise that began the birth day"`
-	Ayanamsa    AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Warnings    []string            `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
+	Ayanamsa    AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Warnings    []string            `json:"warnings,omitempty" doc:"notes on the options"`
 	Conventions ShadbalaConventions `json:"conventions" doc:"how the result was computed"`
 }
 
@@ -241,6 +241,7 @@ func (c *Chart) Shadbala(pos engine.Positions, o ShadbalaOptions) (*Shadbala, er
 		Ayanamsa: c.Ayanamsa, Warnings: c.Warnings, DayBirth: day.isDay,
 		Conventions: shadbalaConventions(scale, conv, o),
 	}
+	out.Conventions.Ayanamsa = string(c.Ayanamsa.Name)
 	if day.risen {
 		x := float64(day.rise)
 		out.Sunrise = &x

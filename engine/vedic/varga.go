@@ -176,8 +176,8 @@ type VargaChart struct {
 // VargasResult is the result of the vargas routes.
 type VargasResult struct {
 	Vargas   []VargaChart  `json:"vargas" doc:"the divisional charts asked for, in BPHS order"`
-	Ayanamsa AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Warnings []string      `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
+	Ayanamsa AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Warnings []string      `json:"warnings,omitempty" doc:"notes on the options"`
 	NodeType NodeType      `json:"node_type" enum:"mean,true" doc:"node placing Rahu"`
 	Source   engine.Source `json:"source" enum:"tables,swiss_ephemeris,moshier" doc:"ephemeris that produced the positions"`
 }

@@ -52,8 +52,8 @@ type YogaResult struct {
 	Yogas       []Yoga        `json:"yogas" doc:"yogas present, in catalogue order; a yoga formed by several pairs (raja, dhana) appears once per pair"`
 	Count       int           `json:"count" doc:"number of entries in yogas"`
 	Checked     int           `json:"checked" doc:"number of yogas the detector checks (YogaCatalog)"`
-	Ayanamsa    AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used (always lahiri) and the one requested"`
-	Warnings    []string      `json:"warnings,omitempty" doc:"notes on ignored options, e.g. an ayanamsa other than lahiri"`
+	Ayanamsa    AyanamsaValue `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Warnings    []string      `json:"warnings,omitempty" doc:"notes on the options"`
 	Conventions string        `json:"conventions" doc:"the reckoning the rules share"`
 }
 

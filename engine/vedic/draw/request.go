@@ -26,14 +26,14 @@ type Request struct {
 	Title *string         `json:"title,omitempty" doc:"heading drawn above the chart (its first 70 characters; at most 200 accepted) and used as the SVG <title>; omitted: place, local date and time, zone and the chart's name; empty: no heading" example:"Rasi chart of A. N. Other"`
 }
 
-// Resolve resolves the birth and checks the title's length (a bound on
+// Resolve resolves the birth and the zodiac and checks the title's length (a bound on
 // characters, which no tag states).
 func (r *Request) Resolve(c resolve.Context, prefix string) error {
 	var errs engine.Fields
 	if r.Title != nil && utf8.RuneCountInString(*r.Title) > MaxTitle {
 		errs.Bad(prefix+"title", "must be at most 200 characters")
 	}
-	if err := errs.Add(r.Packet.Resolve(c, prefix)); err != nil {
+	if err := errs.Add(r.Request.Resolve(c, prefix)); err != nil {
 		return err
 	}
 	// The door fills these defaults; Go callers get them here.

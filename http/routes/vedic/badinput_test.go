@@ -75,6 +75,16 @@ var birthCases = []badCase{
 	{"ErrManyTypes", `{"year":"1990","month":7,"day":14,"latitude":"north","longitude":0,"ayanamsa":2}`, 422, []string{"year", "latitude", "ayanamsa"}},
 }
 
+// zodiacCases are refused by every route but the natal JSON, which takes
+// no user_ayanamsa (an unknown field there).
+var zodiacCases = []badCase{
+	{"ErrAyanamsaAndUser", withFields(`,"ayanamsa":"kp","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`), 422, []string{"user_ayanamsa"}},
+	{"ErrUserAyanamsaDegrees", withFields(`,"user_ayanamsa":{"epoch_jd":2451545,"degrees":361}`), 422, []string{"user_ayanamsa.degrees"}},
+	{"ErrUserAyanamsaEpoch", withFields(`,"user_ayanamsa":{"epoch_jd":624999,"degrees":23.85}`), 422, []string{"user_ayanamsa.epoch_jd"}},
+	{"ErrUserAyanamsaMissing", withFields(`,"user_ayanamsa":{"degrees":23.85}`), 422, []string{"user_ayanamsa.epoch_jd"}},
+	{"ErrUserAyanamsaType", withFields(`,"user_ayanamsa":23.85`), 422, []string{"user_ayanamsa"}},
+}
+
 // nodeCases are refused by the routes that place Rahu and Ketu.
 var nodeCases = []badCase{
 	{"ErrNodeType", withFields(`,"node_type":"median"`), 422, []string{"node_type"}},
@@ -108,6 +118,7 @@ func TestBadInput(t *testing.T) {
 		},
 		"/api/v1/vedic/natal": {
 			{"ErrZodiacType", withFields(`,"zodiac_type":"sidereal"`), 422, []string{"zodiac_type"}},
+			{"ErrUserAyanamsa", withFields(`,"user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`), 422, []string{"user_ayanamsa"}},
 			{"ErrHouseSystem", withFields(`,"house_system":"placidus"`), 422, []string{"house_system"}},
 		},
 		"/api/v1/vedic/dosha": {
@@ -146,6 +157,9 @@ func TestBadInput(t *testing.T) {
 		cases := append(append([]badCase{}, birthCases...), own[rt.path]...)
 		if rt.nodes {
 			cases = append(cases, nodeCases...)
+		}
+		if rt.path != "/api/v1/vedic/natal" {
+			cases = append(cases, zodiacCases...)
 		}
 		for _, c := range cases {
 			t.Run(rt.path+"/"+c.name, func(t *testing.T) { wantRefused(t, ts, rt.path, c) })
@@ -190,6 +204,7 @@ func TestBadInput(t *testing.T) {
 		{"ErrZone", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"timezone":"India/Bengaluru"}`, 422, []string{"timezone"}},
 		{"ErrSunrise", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"sunrise":"first_light"}`, 422, []string{"sunrise"}},
 		{"ErrAyanamsa", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"ayanamsa":"tropical"}`, 422, []string{"ayanamsa"}},
+		{"ErrAyanamsaAndUser", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"ayanamsa":"kp","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}}`, 422, []string{"user_ayanamsa"}},
 		{"ErrUnknownField", `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"sunrise_convention":"hindu"}`, 422, []string{"sunrise_convention"}},
 		{"ErrMany", `{"year":2024,"month":1,"day":32,"latitude":12.97,"longitude":277.59}`, 422, []string{"day", "longitude"}},
 	} {

@@ -12,7 +12,7 @@ const calendarDescription = "The Hindu lunisolar date of a civil date at a place
 	"the samvatsara of the 60-year cycle in the North Indian (Brihaspati: the Surya Siddhanta's mean Jupiter, the one running at the year's start) and " +
 	"South Indian (continuous from the Shaka year, (Shaka + 11) mod 60 + 1) reckonings; the ritu by the lunar month and by the tropical Sun; the ayana " +
 	"in the tropical and sidereal zodiacs. The same `calendar` object is in POST /api/v1/vedic/panchang. " +
-	"Conventions (stated again in the result): true new moons from the Moon's apparent elongation; sankrantis of the sidereal (Lahiri) Sun; " +
+	"Conventions (stated again in the result): true new moons from the Moon's apparent elongation; sankrantis of the sidereal Sun in `ayanamsa` (lahiri by default, or `user_ayanamsa`); " +
 	"a month is named after the sign the Sun enters in it (Mesha: Chaitra). The date and the place are read as the panchang reads them " +
 	"(year, month, day or `date`; latitude/longitude or `location`; `timezone`; years 1583-2999); `sunrise` chooses what rises."
 

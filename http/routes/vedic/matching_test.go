@@ -162,7 +162,8 @@ func TestMatchingBadInput(t *testing.T) {
 		{"ErrManglikCancellationsType", ok(`,"manglik_cancellations":false`), 422, []string{"manglik_cancellations"}},
 		{"ErrUnknownField", ok(`,"person3":{}`), 422, []string{"person3"}},
 		{"ErrFlatBirth", `{"year":1990,"month":7,"day":14,"latitude":28.6,"longitude":77.2}`, 422, []string{"year", "person1"}},
-		{"ErrAyanamsa", ok(`,"ayanamsa":"kp"`), 422, []string{"ayanamsa"}},
+		{"ErrAyanamsa", ok(`,"ayanamsa":"galactic"`), 422, []string{"ayanamsa"}},
+		{"ErrAyanamsaTwice", ok(`,"ayanamsa":"kp","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`), 422, []string{"user_ayanamsa"}},
 		{"ErrNodeInPerson", pairBody(strings.Replace(delhiBirth, "}", `,"node_type":"true"}`, 1), mumbaiBirth, ""), 422, []string{"person1.node_type"}},
 		{"ErrMany", pairBody(strings.Replace(delhiBirth, "28.6139", "-91", 1), strings.Replace(mumbaiBirth, `"hour":8`, `"hour":24`, 1), `,"person1_role":"wife"`), 422, []string{"person1.latitude", "person2.hour", "person1_role"}},
 	} {

@@ -12,7 +12,7 @@ const panchangDescription = "The five limbs of a day at a place: tithi (with pak
 	"Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the " +
 	"next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the " +
 	"Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the " +
-	"sidereal Sun plus Moon in 13°20′ arcs; always the Lahiri ayanamsa (another `ayanamsa` is ignored and named in the warnings); " +
+	"sidereal Sun plus Moon in 13°20′ arcs; in the `ayanamsa` named (lahiri by default; any ayanamsa of POST /api/v1/natal, or `user_ayanamsa`); " +
 	"rahu kalam, yamaganda and gulika kalam are eighths of sunrise to sunset by weekday, abhijit the 8th of the 15 muhurtas of " +
 	"the daytime. Where the Sun does not rise or set the day runs from midnight to midnight and the periods are null. " +
 	"Instants in UTC, to the second. The date and the place are read as the natal input reads a birth (year, month, day or `date`; latitude/longitude or `location`; " +

@@ -8,9 +8,10 @@
 // the door decodes, checks and resolves: the handlers read them and call
 // the engine.
 //
-// Every route answers in the Lahiri ayanamsa: an ayanamsa named in the
-// request (raman, kp, ...) is accepted, ignored and named in the warnings
-// (spec 4.2), and every result states its conventions.
+// Every route answers in the sidereal zodiac the request names (ayanamsa,
+// Lahiri by default, or user_ayanamsa) but the natal JSON, which spec 4.2
+// fixes to Lahiri (another ayanamsa is accepted, ignored and named in the
+// warnings); every result states its conventions.
 package vedic
 
 import (
@@ -29,8 +30,8 @@ type Deps struct {
 
 const unavailableDetail = "no ephemeris is configured on this server"
 
-const conventions = " Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, " +
-	"as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. " +
+const conventions = " Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), " +
+	"but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). " +
 	"Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. " +
 	"The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, " +
 	"the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). " +
@@ -137,7 +138,7 @@ func (d Deps) matching(c *op.Call, in *vedic.MatchingRequest) (*vedic.Matching, 
 	return in.Match(d.Positions, c)
 }
 
-func (d Deps) natal(c *op.Call, in *vedic.ChartRequest) (*vedic.Chart, error) {
+func (d Deps) natal(c *op.Call, in *vedic.NatalRequest) (*vedic.Chart, error) {
 	return in.Cast(d.Positions, c)
 }
 

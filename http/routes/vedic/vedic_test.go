@@ -2,6 +2,7 @@ package vedic_test
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"slices"
@@ -163,7 +164,7 @@ var jsonRoutes = []struct {
 // TestAyanamsaIgnored: natal JSON always uses Lahiri (spec 4.2). raman and
 // kp do not change a longitude, and say so in the envelope's warnings and
 // in result.ayanamsa; lahiri and no ayanamsa give no warning. Every other
-// route does the same.
+// route honours the ayanamsa (TestAyanamsaHonoured).
 func TestAyanamsaIgnored(t *testing.T) {
 	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
 	var base natalResult
@@ -192,38 +193,72 @@ func TestAyanamsaIgnored(t *testing.T) {
 			}
 			want := []string(nil)
 			if ignored {
-				want = []string{`ayanamsa "` + a + `" ignored: Vedic charts always use the Lahiri ayanamsa`}
+				want = []string{fmt.Sprintf(vedic.AyanamsaIgnored, a)}
 			}
 			if !slices.Equal(env.Warnings, want) {
 				t.Errorf("warnings %q, want %q", env.Warnings, want)
 			}
 		})
 	}
+}
+
+// TestAyanamsaHonoured: every Vedic route but the natal JSON answers in the
+// ayanamsa named, without a warning, and names it in result.ayanamsa; the
+// value it reports is the ephemeris' for that ayanamsa (kp, a table;
+// true_citra, from libswe on each call) or the user's; the positions
+// themselves are checked against swetest in TestAyanamsaSwetest.
+func TestAyanamsaHonoured(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	type aya struct {
+		Name      string  `json:"name"`
+		Degrees   float64 `json:"degrees"`
+		Requested string  `json:"requested"`
+		Ignored   bool    `json:"ignored"`
+	}
 	for _, rt := range append(jsonRoutes[1:], struct {
 		path, field string
 		nodes       bool
 	}{"/api/v1/vedic/panchang", "tithi", false}) {
-		t.Run(rt.path, func(t *testing.T) {
-			body := withFields(`,"ayanamsa":"kp"`)
-			if strings.HasSuffix(rt.path, "panchang") {
-				body = `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"timezone":"Asia/Kolkata","ayanamsa":"kp"}`
-			}
-			env := ts.Post(t, rt.path, body).WantStatus(t, 200).Envelope(t)
-			if !slices.Contains(env.Warnings, `ayanamsa "kp" ignored: Vedic charts always use the Lahiri ayanamsa`) {
-				t.Errorf("warnings %q", env.Warnings)
-			}
-			var res struct {
-				Ayanamsa struct {
-					Name      string `json:"name"`
-					Requested string `json:"requested"`
-					Ignored   bool   `json:"ignored"`
-				} `json:"ayanamsa"`
-			}
-			if err := json.Unmarshal(env.Result, &res); err != nil || res.Ayanamsa.Name != "lahiri" || res.Ayanamsa.Requested != "kp" || !res.Ayanamsa.Ignored {
-				t.Errorf("result.ayanamsa %+v (%v)", res.Ayanamsa, err)
-			}
-		})
+		for _, a := range []string{`"ayanamsa":"kp"`, `"ayanamsa":"true_citra"`, `"user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`, ""} {
+			t.Run(rt.path+"/"+a, func(t *testing.T) {
+				extra := ""
+				if a != "" {
+					extra = "," + a
+				}
+				body := withFields(extra)
+				if strings.HasSuffix(rt.path, "panchang") {
+					body = `{"year":2024,"month":1,"day":1,"latitude":12.97,"longitude":77.59,"timezone":"Asia/Kolkata"` + extra + `}`
+				}
+				env := ts.Post(t, rt.path, body).WantStatus(t, 200).Envelope(t)
+				if len(env.Warnings) != 0 {
+					t.Errorf("warnings %q", env.Warnings)
+				}
+				var res struct {
+					Ayanamsa aya `json:"ayanamsa"`
+				}
+				want := map[string]string{"": "lahiri", `"ayanamsa":"kp"`: "kp", `"ayanamsa":"true_citra"`: "true_citra"}[a]
+				if want == "" {
+					want = "user"
+				}
+				if err := json.Unmarshal(env.Result, &res); err != nil || res.Ayanamsa.Name != want || res.Ayanamsa.Ignored ||
+					!(res.Ayanamsa.Degrees > 22 && res.Ayanamsa.Degrees < 25) {
+					t.Errorf("result.ayanamsa %+v (%v), want %s", res.Ayanamsa, err, want)
+				}
+				var in struct {
+					Ayanamsa string `json:"ayanamsa"`
+				}
+				if err := json.Unmarshal(env.Input, &in); err != nil || (want != "user" && in.Ayanamsa != want) || (want == "user" && in.Ayanamsa != "") {
+					t.Errorf("input.ayanamsa %q (%v), want %s", in.Ayanamsa, err, want)
+				}
+			})
+		}
 	}
+	t.Run("both", func(t *testing.T) {
+		r := ts.Post(t, "/api/v1/vedic/nakshatra", withFields(`,"ayanamsa":"kp","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`)).WantStatus(t, 422)
+		if !strings.Contains(string(r.Body), `"user_ayanamsa"`) {
+			t.Errorf("422 does not name user_ayanamsa: %s", r.Body)
+		}
+	})
 }
 
 // TestVargaNames: every one of the sixteen names answers its chart (in any

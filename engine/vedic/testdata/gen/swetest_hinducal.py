@@ -45,6 +45,12 @@ DATES = [
     "2042-07-25", "2042-08-25",
 ]
 
+# Dates reckoned in another ayanamsa as well (engine name, swetest -sid
+# number): the Raman ayanamsa puts every sankranti about 1.4 days later
+# than Lahiri; KP (Krishnamurti) about 6 minutes of arc, a few hours.
+OTHER = [("2015-07-10", "raman", 3), ("2023-07-25", "raman", 3), ("1983-01-20", "raman", 3),
+         ("2026-05-25", "kp", 5), ("2024-01-10", "kp", 5)]
+
 MASA = ["Chaitra", "Vaishakha", "Jyeshtha", "Ashadha", "Shravana", "Bhadrapada",
         "Ashvina", "Kartika", "Margashirsha", "Pausha", "Magha", "Phalguna"]
 SYNODIC = 29.530588853
@@ -54,8 +60,11 @@ def swetest(*args):
     return subprocess.run(["swetest", *args], capture_output=True, text=True, check=True).stdout
 
 
+SID = 1  # the swetest -sid number of the case being worked
+
+
 def sun_moon(jd, sid=False):
-    out = swetest(f"-bj{jd:.9f}", "-ut", "-p01", "-fl", "-head", "-g,", *(["-sid1"] if sid else []))
+    out = swetest(f"-bj{jd:.9f}", "-ut", "-p01", "-fl", "-head", "-g,", *([f"-sid{SID}"] if sid else []))
     sun, moon = (float(x.strip().rstrip(",")) for x in out.split())
     return sun % 360, moon % 360
 
@@ -117,8 +126,9 @@ def sankrantis(a, b):
 
 
 def main():
+    global SID
     cases = []
-    for d in DATES:
+    for d, aya, SID in [(d, "lahiri", 1) for d in DATES] + OTHER:
         y, m, dd = (int(x) for x in d.split("-"))
         out = swetest(f"-b{dd}.{m}.{y}", "-ut0:30", "-p0", "-fJ", "-head")
         jd = float(out.split()[0])
@@ -134,7 +144,7 @@ def main():
         adhika = signs[1] == signs[2]
         kshaya = (signs[2] - signs[1]) % 12 == 2
         c = {
-            "date": d, "jd": jd,
+            "date": d, "ayanamsa": aya, "jd": jd,
             "new_moon_previous": prev, "new_moon_before": nm0, "new_moon_after": nm1,
             "sun_sign_at_new_moons": [s + 1 for s in signs],
             "sankrantis": sankrantis(nm0, nm1),
@@ -150,10 +160,10 @@ def main():
             },
         }
         cases.append(c)
-        print(d, c["expected"]["amanta"], adhika, kshaya, len(c["sankrantis"]))
+        print(d, aya, c["expected"]["amanta"], adhika, kshaya, len(c["sankrantis"]))
     doc = {
         "generator": "engine/vedic/testdata/gen/swetest_hinducal.py",
-        "reference": "swetest 2.10.03 (Debian), Swiss Ephemeris files; new moons and sankrantis (-sid1, Lahiri) by bisection on swetest positions to 0.1 s; the calendar worked from them by the stated rules",
+        "reference": "swetest 2.10.03 (Debian), Swiss Ephemeris files; new moons and sankrantis (-sid1 Lahiri; -sid3 Raman and -sid5 KP for the cases so marked) by bisection on swetest positions to 0.1 s; the calendar worked from them by the stated rules",
         "tolerance_seconds": 60,
         "cases": cases,
     }
