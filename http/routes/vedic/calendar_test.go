@@ -106,3 +106,25 @@ func TestGregorianDateRoute(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { wantRefused(t, ts, "/api/v1/vedic/calendar/gregorian-date", c) })
 	}
 }
+
+// TestCalendarAyanamsa: the sankrantis follow the request's ayanamsa. In
+// Lahiri's zodiac the month running on 10 July 2015 is the adhika Ashadha;
+// in Raman's (about 1.4° less, so each sankranti about 1.4 days later) no
+// month of 2015 is adhika there, as swetest -sid3 gives it
+// (engine/vedic/testdata/hinducal_swetest.json).
+func TestCalendarAyanamsa(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	for _, c := range []struct {
+		ayanamsa string
+		adhika   bool
+	}{{"lahiri", true}, {"raman", false}} {
+		var day vedic.CalendarDay
+		body := `{"date":"2015-07-10","latitude":28.6139,"longitude":77.209,"timezone":"Asia/Kolkata","ayanamsa":"` + c.ayanamsa + `"}`
+		if err := json.Unmarshal(ts.Post(t, "/api/v1/vedic/calendar", body).WantStatus(t, 200).Envelope(t).Result, &day); err != nil {
+			t.Fatal(err)
+		}
+		if day.Calendar.Amanta.Name != "Ashadha" || day.Calendar.Amanta.Adhika != c.adhika || string(day.Ayanamsa.Name) != c.ayanamsa {
+			t.Errorf("%s: %+v, ayanamsa %+v", c.ayanamsa, day.Calendar.Amanta, day.Ayanamsa)
+		}
+	}
+}
