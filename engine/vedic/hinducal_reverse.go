@@ -156,9 +156,25 @@ func (r *HinduDateRequest) Gregorian(pos engine.Positions, _ notes) (*HinduToGre
 	}
 	dark := r.Paksha == "krishna"
 	var found *month
-	for mo, i := y, 0; i < 14; i++ {
+	// Start two months before the month's place in a year without adhika
+	// months (an adhika month before it, or the purnimanta dark half,
+	// moves it by one) and walk on.
+	mo, at := y, want
+	if r.Scheme == Purnimanta && dark {
+		at = (want + 11) % 12 // the amanta month before
+	}
+	if skip := at - 2; skip > 0 {
+		start, err := c.newMoon(y.start + engine.JDUT(float64(skip)*synodicMonth))
+		if err != nil {
+			return nil, err
+		}
+		if mo, err = c.monthFrom(start); err != nil {
+			return nil, err
+		}
+	}
+	for i := 0; i < 6; i++ {
 		n := mo.number()
-		if i > 0 && mo.s0 == 11 && !(i == 1 && y.adhika()) {
+		if mo.s0 == 11 && mo.start > y.start+300 {
 			break // the next year's Chaitra
 		}
 		kshaya := (mo.s1-mo.s0+12)%12 == 2

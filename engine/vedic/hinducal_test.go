@@ -348,3 +348,19 @@ func TestHinduToGregorianRoundTrip(t *testing.T) {
 	check(time.Date(1982, 10, 1, 0, 0, 0, 0, loc), time.Date(1983, 4, 15, 0, 0, 0, 0, loc))
 	t.Logf("%d days dated and found again in both schemes", days)
 }
+
+// BenchmarkHinduToGregorian is the reverse conversion of a late month
+// (Kartika amavasya, Diwali) on the tables.
+func BenchmarkHinduToGregorian(b *testing.B) {
+	src, _ := sources(b)
+	lat, lon := 28.6139, 77.209
+	r := &HinduDateRequest{Year: 1946, Masa: "Kartika", Paksha: "krishna", Tithi: 15, Latitude: &lat, Longitude: &lon, Timezone: "Asia/Kolkata"}
+	if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := r.Gregorian(src, &resolve.Fixed{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
