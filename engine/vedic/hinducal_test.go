@@ -364,3 +364,58 @@ func BenchmarkHinduToGregorian(b *testing.B) {
 		}
 	}
 }
+
+// TestHinduToGregorianEveryTithi asks for every tithi of every month of
+// Shaka 1945 (13 months: adhika Shravana) at Delhi: each is dated by one
+// sunrise, by two (an adhika tithi) or by none (a kshaya tithi, then the
+// day it runs in is named), and the days follow one another.
+func TestHinduToGregorianEveryTithi(t *testing.T) {
+	src, _ := sources(t)
+	lat, lon := 28.6139, 77.209
+	var kshaya, adhika, single int
+	last := ""
+	for _, m := range []struct {
+		name   string
+		adhika bool
+	}{{"Chaitra", false}, {"Vaishakha", false}, {"Jyeshtha", false}, {"Ashadha", false}, {"Shravana", true}, {"Shravana", false},
+		{"Bhadrapada", false}, {"Ashvina", false}, {"Kartika", false}, {"Margashirsha", false}, {"Pausha", false}, {"Magha", false}, {"Phalguna", false}} {
+		for _, p := range []Paksha{"shukla", "krishna"} {
+			for ti := 1; ti <= 15; ti++ {
+				r := &HinduDateRequest{Year: 1945, Masa: Masa(m.name), Adhika: m.adhika, Paksha: p, Tithi: ti, Latitude: &lat, Longitude: &lon, Timezone: "Asia/Kolkata"}
+				if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
+					t.Fatal(err)
+				}
+				g, err := r.Gregorian(src, &resolve.Fixed{})
+				if err != nil {
+					t.Fatalf("%s %v %s %d: %v", m.name, m.adhika, p, ti, err)
+				}
+				switch len(g.Days) {
+				case 0:
+					kshaya++
+					if g.Within == nil || g.Within.Date != last {
+						t.Errorf("%s %s %d: kshaya, within %+v, the day before %s", m.name, p, ti, g.Within, last)
+					}
+				case 1:
+					single++
+				case 2:
+					adhika++
+				default:
+					t.Errorf("%s %s %d: %d days", m.name, p, ti, len(g.Days))
+				}
+				for _, d := range g.Days {
+					if last != "" && d.Date <= last {
+						t.Errorf("%s %s %d: %s after %s", m.name, p, ti, d.Date, last)
+					}
+					if d.Calendar.Amanta.Name != m.name || d.Calendar.Amanta.Adhika != m.adhika || d.Calendar.Paksha != string(p) || d.Calendar.Tithi != ti {
+						t.Errorf("%s %s %d: the day's own date is %+v", m.name, p, ti, d.Calendar)
+					}
+					last = d.Date
+				}
+			}
+		}
+	}
+	if kshaya == 0 || adhika == 0 {
+		t.Errorf("%d kshaya and %d adhika tithis in a year: expected some of each", kshaya, adhika)
+	}
+	t.Logf("Shaka 1945 at Delhi: %d tithis dated once, %d twice (adhika), %d never (kshaya)", single, adhika, kshaya)
+}
