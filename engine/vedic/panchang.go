@@ -137,6 +137,7 @@ type Panchang struct {
 	AbhijitMuhurta *Interval           `json:"abhijit_muhurta" doc:"the 8th of the 15 muhurtas of the daytime; null without sunrise and sunset"`
 	SunriseJD      float64             `json:"sunrise_jd,omitempty" doc:"Julian day (UT) of the sunrise"`
 	Ayanamsa       AyanamsaValue       `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
+	Calendar       *HinduDate          `json:"calendar" doc:"the Hindu lunisolar date of the day, reckoned at its sunrise (sankrantis in the ayanamsa used): lunar month (amanta and purnimanta, adhika, nija, kshaya), paksha, tithi, Shaka and Vikram years, samvatsara, ritu and ayana"`
 	Conventions    PanchangConventions `json:"conventions" doc:"how the result was computed"`
 }
 
@@ -373,6 +374,9 @@ func NewPanchang(pos engine.Positions, d Day, o PanchangOptions) (*Panchang, err
 		if *lists[k], err = a.elements(k, dayStart, dayEnd); err != nil {
 			return nil, err
 		}
+	}
+	if p.Calendar, err = HinduDateAt(pos, dayStart, o.Zodiac); err != nil {
+		return nil, err
 	}
 	aya, err := zod.degrees(pos, dayStart)
 	if err != nil {

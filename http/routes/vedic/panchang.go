@@ -8,7 +8,7 @@ import (
 const panchangDescription = "The five limbs of a day at a place: tithi (with paksha), vara, nakshatra (with its lord), yoga and " +
 	"karana, each with the instants it begins and ends (the first may begin before sunrise and the last end after the next " +
 	"one); sunrise, sunset and the next sunrise; moonrise and moonset on the civil date (each null when it does not happen); " +
-	"rahu kalam, yamaganda, gulika kalam and abhijit muhurta. " +
+	"rahu kalam, yamaganda, gulika kalam and abhijit muhurta; `calendar`, the day's Hindu date at its sunrise, as POST /api/v1/vedic/calendar gives it (masa amanta and purnimanta with adhika, paksha, tithi, eras, samvatsaras, ritu, ayana). " +
 	"Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the " +
 	"next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the " +
 	"Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the " +

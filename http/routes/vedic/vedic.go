@@ -120,6 +120,8 @@ func Ops(d Deps) []*op.Operation {
 			panchangDescription), d.panchang),
 		op.Post(spec("post-vedic-matching", "/api/v1/vedic/matching", "Kundli matching: Ashtakoota (Guna Milan) and Manglik",
 			matchingDescription+conventions), d.matching),
+		op.Post(spec("post-vedic-calendar", "/api/v1/vedic/calendar", "Hindu calendar date (masa, paksha, tithi, samvatsara, eras) of a day at a place", calendarDescription), d.calendar),
+		op.Post(spec("post-vedic-calendar-gregorian", "/api/v1/vedic/calendar/gregorian-date", "Civil days of a Hindu date (year, masa, adhika, paksha, tithi) at a place", gregorianDescription), d.gregorian),
 	}, append(d.muhurtaOps(spec), d.kpOps(unavailable)...)...)
 }
 
