@@ -89,10 +89,10 @@ func checkPoint(t *testing.T, what string, got KPPoint, want kpFxPoint, tol floa
 	t.Helper()
 	d := sepArcsec(got.Longitude, want.Longitude)
 	lon.Add(d, what)
-	if d > tol {
+	if measure.Over(d, tol) {
 		t.Errorf("%s: longitude %.7f, swetest %.7f (%.2f\")", what, got.Longitude, want.Longitude, d)
 	}
-	if want.Margin > tol {
+	if measure.Over(want.Margin, tol) {
 		g := [4]string{got.SignLord, got.StarLord, got.SubLord, got.SubSubLord}
 		w := [4]string{want.SignLord, want.StarLord, want.SubLord, want.SubSubLord}
 		lords.Match(g == w, what)
@@ -173,7 +173,7 @@ func TestKPHorarySwetest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := sepArcsec(got.Sub.Start, h.SubStart); d > 1e-6 {
+		if d := sepArcsec(got.Sub.Start, h.SubStart); measure.Over(d, 1e-6) {
 			t.Errorf("number %d: sub start %v, reference %v", h.Number, got.Sub.Start, h.SubStart)
 		}
 		// The ascendant cast from the ARMC, before it is set to the sub's start.
@@ -182,7 +182,7 @@ func TestKPHorarySwetest(t *testing.T) {
 			t.Fatal(err)
 		}
 		armc := HoraryARMC(h.SubStart+got.Ayanamsa.Degrees, eps, h.Latitude)
-		if d := math.Abs(math.Remainder(armc-got.ARMC, 360)); d > 1e-12 {
+		if d := math.Abs(math.Remainder(armc-got.ARMC, 360)); measure.Over(d, 1e-12) {
 			t.Errorf("number %d: ARMC %v, recomputed %v", h.Number, got.ARMC, armc)
 		}
 		for i, cu := range got.Cusps {
@@ -205,7 +205,7 @@ func TestKPHoraryAscendant(t *testing.T) {
 			const eps, aya = 23.44, 23.9
 			armc := HoraryARMC(s.Start+aya, eps, lat)
 			h := houses.CuspsSidereal(engine.Placidus, armc, eps, lat, aya).Ascendant
-			if d := sepArcsec(h, s.Start); d > 1e-6 {
+			if d := sepArcsec(h, s.Start); measure.Over(d, 1e-6) {
 				t.Errorf("latitude %v number %d: ascendant %v, sub start %v (%.2g\")", lat, n, h, s.Start, d)
 			}
 		}
@@ -247,14 +247,14 @@ func TestKPRulingSwetest(t *testing.T) {
 			got  KPRuler
 			want kpFxPoint
 		}{{"moon", got.Moon, r.Moon}, {"ascendant", got.Ascendant, r.Ascendant}} {
-			if d := sepArcsec(p.got.Longitude, p.want.Longitude); d > tolKPArcsec {
+			if d := sepArcsec(p.got.Longitude, p.want.Longitude); measure.Over(d, tolKPArcsec) {
 				t.Errorf("jd %v %s: %v, swetest %v", r.JD, p.name, p.got.Longitude, p.want.Longitude)
 			}
 			same := p.got.SignLord == p.want.SignLord && p.got.StarLord == p.want.StarLord && p.got.SubLord == p.want.SubLord
 			if p.want.Margin > tolKPArcsec {
 				lordQ.Match(same, r.JD, p.name)
 			}
-			if p.want.Margin > tolKPArcsec && !same {
+			if measure.Over(p.want.Margin, tolKPArcsec) && !same {
 				t.Errorf("jd %v %s: lords %s/%s/%s, reference %s/%s/%s", r.JD, p.name, p.got.SignLord, p.got.StarLord, p.got.SubLord,
 					p.want.SignLord, p.want.StarLord, p.want.SubLord)
 			}
