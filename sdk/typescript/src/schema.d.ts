@@ -1143,7 +1143,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint of one family of tools
-         * @description The MCP endpoint (as POST /api/v1/mcp) serving one family's tools and the documentation tool (get_docs_search), so that an agent holds only the tools it needs. Families: charts (Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart)); frames (Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds)); relationships (Two people: synastry, midpoint composite, Davison chart); sky (The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars); forecast (Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions); timelords (Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria); vedic (Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang); chinese (Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people); mayan (Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people); locational (Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines); places (Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list); account (The calling key's account: usage statistics and chart data); docs (The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed). The docs family needs no key. The query parameter tools=a,b narrows the list further.
+         * @description The MCP endpoint (as POST /api/v1/mcp) serving one family's tools and the documentation tool (get_docs_search), so that an agent holds only the tools it needs. Families: charts (Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart)); frames (Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds)); relationships (Two people: synastry, midpoint composite, Davison chart, Vedic kundli matching); sky (The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars); forecast (Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions); timelords (Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria); vedic (Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang); chinese (Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people); mayan (Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people); locational (Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines); places (Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list); account (The calling key's account: usage statistics and chart data); docs (The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed). The docs family needs no key. The query parameter tools=a,b narrows the list further.
          */
         post: operations["post-mcp-family"];
         delete?: never;
@@ -1919,7 +1919,7 @@ export interface paths {
         put?: never;
         /**
          * Ashtakavarga: bhinnashtakavarga and sarvashtakavarga
-         * @description The bhinnashtakavargas of the seven grahas and of the lagna (bindus per sign, Aries to Pisces, with the prastara: the eight contributions that add up to them) and the sarvashtakavarga of the seven grahas per sign and per house, which totals 337 for every chart. Only signs count, never degrees. Tables of BPHS ch. 66 by default (`tables`). Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The bhinnashtakavargas of the seven grahas and of the lagna (bindus per sign, Aries to Pisces, with the prastara: the eight contributions that add up to them) and the sarvashtakavarga of the seven grahas per sign and per house, which totals 337 for every chart. Only signs count, never degrees. Tables of BPHS ch. 66 by default (`tables`). Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -1941,7 +1941,7 @@ export interface paths {
         put?: never;
         /**
          * Vimshottari, Yogini or Ashtottari dasha periods from birth data
-         * @description Spec 2.5: `birth_nakshatra` plus `dasha_periods`, the nine mahadashas of one 120-year cycle [{lord, start_date, end_date, years}] from the start of the one running at birth (which began before birth), with `sub_periods` (antardashas, then pratyantardashas, whole; then sookshma and prana dashas, levels 4 and 5, only for the periods that overlap the window `from`..`to`, read in the birth's timezone: at most 3,653 days for level 4, 366 for level 5; omitted, that many days from the birth's date) when `levels` asks; `balance_at_birth` is what remained of the first mahadasha at birth. BPHS ch. 46: the lord of the Moon's nakshatra rules first, for the untraversed fraction of its years; sub-periods in the same proportions from the period's own lord. `system` yogini: the eight yoginis (Mangala 1 year, the Moon; Pingala 2, the Sun; Dhanya 3, Jupiter; Bhramari 4, Mars; Bhadrika 5, Mercury; Ulka 6, Saturn; Siddha 7, Venus; Sankata 8, Rahu), the first the remainder of (birth nakshatra number + 3) / 8, four 36-year cycles; each period names its `yogini`. `system` ashtottari (BPHS ch. 47): the Sun 6 years, the Moon 15, Mars 8, Mercury 17, Saturn 10, Jupiter 19, Rahu 12, Venus 21, each over a run of 4, 3, 4, 3, 3, 3, 4, 3 nakshatras from Ardra, one 108-year cycle; `conventions.applicability` states when the texts use it (Rahu in a kendra or trikona from the lagna's lord). Years of `year_length` (default julian, 365.25 days); dates in UTC, rounded to the minute. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Spec 2.5: `birth_nakshatra` plus `dasha_periods`, the nine mahadashas of one 120-year cycle [{lord, start_date, end_date, years}] from the start of the one running at birth (which began before birth), with `sub_periods` (antardashas, then pratyantardashas, whole; then sookshma and prana dashas, levels 4 and 5, only for the periods that overlap the window `from`..`to`, read in the birth's timezone: at most 3,653 days for level 4, 366 for level 5; omitted, that many days from the birth's date) when `levels` asks; `balance_at_birth` is what remained of the first mahadasha at birth. BPHS ch. 46: the lord of the Moon's nakshatra rules first, for the untraversed fraction of its years; sub-periods in the same proportions from the period's own lord. `system` yogini: the eight yoginis (Mangala 1 year, the Moon; Pingala 2, the Sun; Dhanya 3, Jupiter; Bhramari 4, Mars; Bhadrika 5, Mercury; Ulka 6, Saturn; Siddha 7, Venus; Sankata 8, Rahu), the first the remainder of (birth nakshatra number + 3) / 8, four 36-year cycles; each period names its `yogini`. `system` ashtottari (BPHS ch. 47): the Sun 6 years, the Moon 15, Mars 8, Mercury 17, Saturn 10, Jupiter 19, Rahu 12, Venus 21, each over a run of 4, 3, 4, 3, 3, 3, 4, 3 nakshatras from Ardra, one 108-year cycle; `conventions.applicability` states when the texts use it (Rahu in a kendra or trikona from the lagna's lord). Years of `year_length` (default julian, 365.25 days); dates in UTC, rounded to the minute. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -1963,7 +1963,7 @@ export interface paths {
         put?: never;
         /**
          * Every dosha: Manglik, Kaal Sarp, Kemadruma and the conjunction doshas
-         * @description Each dosha with presence, type, severity (none, low, medium, high), the placements that cause it and the classical cancellations that apply, each named, and the rule applied with its source: Manglik (Kuja dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th from the lagna, the Moon and Venus), Kaal Sarp (every graha between Rahu and Ketu; `extent` full or partial, present when full, or also when partial with `kaal_sarp` partial; its twelve types by Rahu's house, and direction; a modern rule without classical cancellations), Kemadruma, and the modern conjunction doshas Grahan, Guru Chandal, Pitra, Shrapit and Angarak. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Each dosha with presence, type, severity (none, low, medium, high), the placements that cause it and the classical cancellations that apply, each named, and the rule applied with its source: Manglik (Kuja dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th from the lagna, the Moon and Venus), Kaal Sarp (every graha between Rahu and Ketu; `extent` full or partial, present when full, or also when partial with `kaal_sarp` partial; its twelve types by Rahu's house, and direction; a modern rule without classical cancellations), Kemadruma, and the modern conjunction doshas Grahan, Guru Chandal, Pitra, Shrapit and Angarak. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -1985,7 +1985,7 @@ export interface paths {
         put?: never;
         /**
          * Kaal Sarp dosha
-         * @description Kaal Sarp dosha alone, as in POST /api/v1/vedic/dosha: every graha between Rahu and Ketu, `extent` full or partial (present when full; when partial too with `kaal_sarp` partial), its type (named by Rahu's house: Anant, Kulik, ...), direction and severity. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Kaal Sarp dosha alone, as in POST /api/v1/vedic/dosha: every graha between Rahu and Ketu, `extent` full or partial (present when full; when partial too with `kaal_sarp` partial), its type (named by Rahu's house: Anant, Kulik, ...), direction and severity. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2007,7 +2007,7 @@ export interface paths {
         put?: never;
         /**
          * Manglik (Kuja) dosha
-         * @description Manglik dosha alone, as in POST /api/v1/vedic/dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th house counted from the lagna, the Moon and Venus, with severity and the named classical cancellations that apply. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Manglik dosha alone, as in POST /api/v1/vedic/dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th house counted from the lagna, the Moon and Venus, with severity and the named classical cancellations that apply. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2029,7 +2029,7 @@ export interface paths {
         put?: never;
         /**
          * Kundli matching: Ashtakoota (Guna Milan) and Manglik
-         * @description Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; `person1_role` groom by default). The Ashtakoota (Guna Milan) of the two Moons out of 36, each koota with its points, both people's categories and the rule that gave the points: varna 1 (the groom's varna the bride's or higher; `varna_scheme`), vashya 2 (the vashya classes of the Moon signs, halves of Sagittarius and Capricorn by the Moon's degree), tara 3 (1.5 for each direction in which the count of nakshatras is not the 3rd, 5th or 7th tara), yoni 4 (the animals of the nakshatras), graha maitri 5 (the natural friendship of the Moon-sign lords both ways, BPHS ch. 3), gana 6, bhakoot 7 (0 when the Moon signs are 2/12, 5/9 or 6/8 from each other) and nadi 8 (0 in the same nadi); the bhakoot and nadi doshas with the named exceptions that cancel them (`nadi_exceptions`, `bhakoot_exceptions`: all by default, [] for none) and, with `cancelled_dosha_points` restore, the koota's full points when cancelled (keep by default). The verdict bands the total (below 18 not recommended, the manuals' minimum). The Manglik (Kuja) dosha of both rasi charts as POST /api/v1/vedic/dosha/manglik reports it, and the verdict: compatible when neither or both are Manglik (`manglik_cancellations` apply by default: a chart whose dosha is cancelled is not Manglik; ignore: placement alone decides; each chart's dosha is given with its cancellations). Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; `person1_role` groom by default). The Ashtakoota (Guna Milan) of the two Moons out of 36, each koota with its points, both people's categories and the rule that gave the points: varna 1 (the groom's varna the bride's or higher; `varna_scheme`), vashya 2 (the vashya classes of the Moon signs, halves of Sagittarius and Capricorn by the Moon's degree), tara 3 (1.5 for each direction in which the count of nakshatras is not the 3rd, 5th or 7th tara), yoni 4 (the animals of the nakshatras), graha maitri 5 (the natural friendship of the Moon-sign lords both ways, BPHS ch. 3), gana 6, bhakoot 7 (0 when the Moon signs are 2/12, 5/9 or 6/8 from each other) and nadi 8 (0 in the same nadi); the bhakoot and nadi doshas with the named exceptions that cancel them (`nadi_exceptions`, `bhakoot_exceptions`: all by default, [] for none) and, with `cancelled_dosha_points` restore, the koota's full points when cancelled (keep by default). The verdict bands the total (below 18 not recommended, the manuals' minimum). The Manglik (Kuja) dosha of both rasi charts as POST /api/v1/vedic/dosha/manglik reports it, and the verdict: compatible when neither or both are Manglik (`manglik_cancellations` apply by default: a chart whose dosha is cancelled is not Manglik; ignore: placement alone decides; each chart's dosha is given with its cancellations). Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2051,7 +2051,7 @@ export interface paths {
         put?: never;
         /**
          * The Moon's nakshatra at birth
-         * @description Spec 2.5: `nakshatra` {name, lord, pada, deity} of the Moon at birth, plus the Moon's longitudes, tropical and sidereal. 27 nakshatras of 13°20′ from 0° sidereal Aries (Ashwini), padas of 3°20′; lord is the Vimshottari ruler, deity the devata of the Brahmana lists. There is no ruling_planet field: `lord` is the ruler. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Spec 2.5: `nakshatra` {name, lord, pada, deity} of the Moon at birth, plus the Moon's longitudes, tropical and sidereal. 27 nakshatras of 13°20′ from 0° sidereal Aries (Ashwini), padas of 3°20′; lord is the Vimshottari ruler, deity the devata of the Brahmana lists. There is no ruling_planet field: `lord` is the ruler. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2073,7 +2073,7 @@ export interface paths {
         put?: never;
         /**
          * Vedic (sidereal, Lahiri) natal chart
-         * @description The rasi chart: the lagna and the nine grahas (Sun to Saturn, Rahu, Ketu) with sidereal longitude, sign (English and Sanskrit), degree in the sign, nakshatra {name, lord, pada, deity}, whole-sign house, speed and retrograde motion, dignity (exalted, moolatrikona, own, great_friend, friendly, neutral, enemy, great_enemy, debilitated; BPHS ch. 3, with the natural and temporary relations to the sign lord), combustion (Surya Siddhanta orbs) and distance from the Sun; the twelve whole-sign bhavas with their lords and occupants; the Moon's sign (janma rasi) and nakshatra (janma nakshatra). Natal JSON always uses the Lahiri ayanamsa: raman or kp do not change it (spec 4.2). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The rasi chart: the lagna and the nine grahas (Sun to Saturn, Rahu, Ketu) with sidereal longitude, sign (English and Sanskrit), degree in the sign, nakshatra {name, lord, pada, deity}, whole-sign house, speed and retrograde motion, dignity (exalted, moolatrikona, own, great_friend, friendly, neutral, enemy, great_enemy, debilitated; BPHS ch. 3, with the natural and temporary relations to the sign lord), combustion (Surya Siddhanta orbs) and distance from the Sun; the twelve whole-sign bhavas with their lords and occupants; the Moon's sign (janma rasi) and nakshatra (janma nakshatra). Natal JSON always uses the Lahiri ayanamsa: raman or kp do not change it (spec 4.2). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2093,7 +2093,7 @@ export interface paths {
         };
         /**
          * Vedic chart drawing (SVG, North or South Indian), options as query parameters
-         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Every field of the body of POST /api/v1/vedic/natal/svg is a query parameter of the same name. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Every field of the body of POST /api/v1/vedic/natal/svg is a query parameter of the same name. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2101,7 +2101,7 @@ export interface paths {
         put?: never;
         /**
          * Vedic chart drawing (SVG, North or South Indian), options in the body
-         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2123,7 +2123,7 @@ export interface paths {
         put?: never;
         /**
          * Panchang of a day at a place
-         * @description The five limbs of a day at a place: tithi (with paksha), vara, nakshatra (with its lord), yoga and karana, each with the instants it begins and ends (the first may begin before sunrise and the last end after the next one); sunrise, sunset and the next sunrise; moonrise and moonset on the civil date (each null when it does not happen); rahu kalam, yamaganda, gulika kalam and abhijit muhurta. Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the sidereal Sun plus Moon in 13°20′ arcs; always the Lahiri ayanamsa (another `ayanamsa` is ignored and named in the warnings); rahu kalam, yamaganda and gulika kalam are eighths of sunrise to sunset by weekday, abhijit the 8th of the 15 muhurtas of the daytime. Where the Sun does not rise or set the day runs from midnight to midnight and the periods are null. Instants in UTC, to the second. The date and the place are read as the natal input reads a birth (year, month, day or `date`; latitude/longitude or `location`; `timezone` an IANA zone, an offset, `auto` or `LMT`, UTC when omitted; the historical calendar switch, or `calendar`), in the years 1583-2999; a time of day (hour..second or `time`, 12:00 when omitted) only places the date in its zone and changes nothing else: the panchang is that of the whole civil date.
+         * @description The five limbs of a day at a place: tithi (with paksha), vara, nakshatra (with its lord), yoga and karana, each with the instants it begins and ends (the first may begin before sunrise and the last end after the next one); sunrise, sunset and the next sunrise; moonrise and moonset on the civil date (each null when it does not happen); rahu kalam, yamaganda, gulika kalam and abhijit muhurta. Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the sidereal Sun plus Moon in 13°20′ arcs; in the `ayanamsa` named (lahiri by default; any ayanamsa of POST /api/v1/natal, or `user_ayanamsa`); rahu kalam, yamaganda and gulika kalam are eighths of sunrise to sunset by weekday, abhijit the 8th of the 15 muhurtas of the daytime. Where the Sun does not rise or set the day runs from midnight to midnight and the periods are null. Instants in UTC, to the second. The date and the place are read as the natal input reads a birth (year, month, day or `date`; latitude/longitude or `location`; `timezone` an IANA zone, an offset, `auto` or `LMT`, UTC when omitted; the historical calendar switch, or `calendar`), in the years 1583-2999; a time of day (hour..second or `time`, 12:00 when omitted) only places the date in its zone and changes nothing else: the panchang is that of the whole civil date.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2145,7 +2145,7 @@ export interface paths {
         put?: never;
         /**
          * Shadbala: the six-fold strength of the seven grahas
-         * @description The six balas of Sun to Saturn (BPHS ch. 27, worked as in B. V. Raman's Graha and Bhava Balas) with their sub-parts, in virupas: sthana (uchcha, saptavargaja, ojayugma, kendradi, drekkana), dig, kala (nathonnatha, paksha, tribhaga, abda, masa, vara, hora, ayana, yuddha), cheshta, naisargika and drik (the abda and masa lords by Raman's ahargana and no cheshta for the Sun and the Moon by default, as the textbooks; `year_month_lords` and `sun_moon_cheshta` choose the other readings); totals in virupas and rupas (60 virupas), the required minimum in rupas, the ratio and the rank. `conventions` states each choice where the sources differ. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The six balas of Sun to Saturn (BPHS ch. 27, worked as in B. V. Raman's Graha and Bhava Balas) with their sub-parts, in virupas: sthana (uchcha, saptavargaja, ojayugma, kendradi, drekkana), dig, kala (nathonnatha, paksha, tribhaga, abda, masa, vara, hora, ayana, yuddha), cheshta, naisargika and drik (the abda and masa lords by Raman's ahargana and no cheshta for the Sun and the Moon by default, as the textbooks; `year_month_lords` and `sun_moon_cheshta` choose the other readings); totals in virupas and rupas (60 virupas), the required minimum in rupas, the ratio and the rank. `conventions` states each choice where the sources differ. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2167,7 +2167,7 @@ export interface paths {
         put?: never;
         /**
          * The sixteen divisional charts (shodasavarga)
-         * @description Each graha's and the lagna's sign and proportional degree in the sixteen vargas of Parashara (BPHS ch. 6), with vargottama (same sign as in the rasi chart); each varga states its rule. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Each graha's and the lagna's sign and proportional degree in the sixteen vargas of Parashara (BPHS ch. 6), with vargottama (same sign as in the rasi chart); each varga states its rule. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2189,7 +2189,7 @@ export interface paths {
         put?: never;
         /**
          * One divisional chart by name (d1 ... d60)
-         * @description The divisional chart `name`, one of d1, d2, d3, d4, d7, d9, d10, d12, d16, d20, d24, d27, d30, d40, d45, d60 (case-insensitive), as in POST /api/v1/vedic/vargas. Another name is a 404 whose detail lists the names. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The divisional chart `name`, one of d1, d2, d3, d4, d7, d9, d10, d12, d16, d20, d24, d27, d30, d40, d45, d60 (case-insensitive), as in POST /api/v1/vedic/vargas. Another name is a 404 whose detail lists the names. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2211,7 +2211,7 @@ export interface paths {
         put?: never;
         /**
          * Classical yogas present in the chart
-         * @description The yogas of the catalogue present in the rasi chart, each with its family, the rule that fired (with its source), the grahas that form it and how the chart meets the rule; cancellations for the inauspicious Kemadruma and Shakata. The 66 yogas checked, by family: pancha_mahapurusha: Ruchaka, Bhadra, Hamsa, Malavya, Sasa; chandra: Gaja Kesari, Sunapha, Anapha, Durudhara, Kemadruma, Chandra-Mangala, Adhi, Amala; surya: Vesi, Vasi, Ubhayachari, Budha-Aditya; nabhasa: Rajju, Musala, Nala, Mala, Sarpa, Gada, Sakata, Vihaga, Sringataka, Hala, Vajra, Yava, Kamala, Vapi, Yupa, Ishu, Shakti, Danda, Nauka, Kuta, Chatra, Chapa, Ardha Chandra, Chakra, Samudra, Vallaki (Sankhya), Damini (Sankhya), Pasha (Sankhya), Kedara (Sankhya), Shula (Sankhya), Yuga (Sankhya), Gola (Sankhya); raja: Raja (kendra-trikona), Yogakaraka; dhana: Dhana; viparita_raja: Harsha, Sarala, Vimala; neecha_bhanga: Neecha Bhanga Raja; parivartana: Maha Parivartana, Khala Parivartana, Dainya Parivartana; other: Saraswati, Shubha Kartari, Papa Kartari, Chatussagara, Vasumati, Shakata, Guru-Mangala. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The yogas of the catalogue present in the rasi chart, each with its family, the rule that fired (with its source), the grahas that form it and how the chart meets the rule; cancellations for the inauspicious Kemadruma and Shakata. The 66 yogas checked, by family: pancha_mahapurusha: Ruchaka, Bhadra, Hamsa, Malavya, Sasa; chandra: Gaja Kesari, Sunapha, Anapha, Durudhara, Kemadruma, Chandra-Mangala, Adhi, Amala; surya: Vesi, Vasi, Ubhayachari, Budha-Aditya; nabhasa: Rajju, Musala, Nala, Mala, Sarpa, Gada, Sakata, Vihaga, Sringataka, Hala, Vajra, Yava, Kamala, Vapi, Yupa, Ishu, Shakti, Danda, Nauka, Kuta, Chatra, Chapa, Ardha Chandra, Chakra, Samudra, Vallaki (Sankhya), Damini (Sankhya), Pasha (Sankhya), Kedara (Sankhya), Shula (Sankhya), Yuga (Sankhya), Gola (Sankhya); raja: Raja (kendra-trikona), Yogakaraka; dhana: Dhana; viparita_raja: Harsha, Sarala, Vimala; neecha_bhanga: Neecha Bhanga Raja; parivartana: Maha Parivartana, Khala Parivartana, Dainya Parivartana; other: Saraswati, Shubha Kartari, Papa Kartari, Chatussagara, Vasumati, Shakata, Guru-Mangala. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -5895,13 +5895,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -6518,13 +6518,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -6665,13 +6665,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -6830,13 +6830,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -7001,13 +7001,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -9350,7 +9350,7 @@ export interface components {
         /** BatchItemPostVedicAshtakavargaBody */
         BatchItemPostVedicAshtakavargaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9426,6 +9426,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -9453,7 +9471,7 @@ export interface components {
         /** BatchItemPostVedicDashaBody */
         BatchItemPostVedicDashaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9539,6 +9557,24 @@ export interface components {
             /** @description To: the end of that window, after from: at most 3,653 days after it for level 4, 366 for level 5. Omitted with from: that many days after the birth's date */
             to?: string;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -9572,7 +9608,7 @@ export interface components {
         /** BatchItemPostVedicDoshaBody */
         BatchItemPostVedicDoshaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9634,7 +9670,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -9653,6 +9689,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -9681,7 +9735,7 @@ export interface components {
         /** BatchItemPostVedicDoshaKaalSarpBody */
         BatchItemPostVedicDoshaKaalSarpBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9743,7 +9797,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -9762,6 +9816,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -9790,7 +9862,7 @@ export interface components {
         /** BatchItemPostVedicDoshaManglikBody */
         BatchItemPostVedicDoshaManglikBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9860,6 +9932,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -9886,6 +9976,12 @@ export interface components {
         };
         /** BatchItemPostVedicMatchingBody */
         BatchItemPostVedicMatchingBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+             * @example lahiri
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
             /** @description the exceptions that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8); all when omitted, none for [] */
             bhakoot_exceptions?: ("same_rasi_lord" | "friendly_rasi_lords" | "friendly_navamsa_lords")[];
             /**
@@ -10081,6 +10177,24 @@ export interface components {
                 year?: number;
             };
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * @description Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both (default: earth_vaishya)
              * @example earth_vaishya
              * @enum {string}
@@ -10108,7 +10222,7 @@ export interface components {
         /** BatchItemPostVedicNakshatraBody */
         BatchItemPostVedicNakshatraBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10178,6 +10292,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -10205,7 +10337,7 @@ export interface components {
         /** BatchItemPostVedicNatalBody */
         BatchItemPostVedicNatalBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description accepted as in the natal input (spec 2.3), but the Vedic natal chart (JSON) always uses lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (the other Vedic routes, the SVG among them, honour it) (default: lahiri)
              * @example lahiri
              * @enum {string}
              */
@@ -10308,7 +10440,7 @@ export interface components {
         /** BatchItemPostVedicPanchangBody */
         BatchItemPostVedicPanchangBody: {
             /**
-             * @description accepted as in the natal input, but the nakshatra and yoga are always reckoned with lahiri: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10384,6 +10516,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description year of the civil date, 1583-2999; with month and day, or send date instead
              * @example 2024
@@ -10411,7 +10561,7 @@ export interface components {
         /** BatchItemPostVedicShadbalaBody */
         BatchItemPostVedicShadbalaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10499,6 +10649,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -10536,7 +10704,7 @@ export interface components {
         /** BatchItemPostVedicVargaBody */
         BatchItemPostVedicVargaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10592,7 +10760,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -10611,6 +10779,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -10639,7 +10825,7 @@ export interface components {
         /** BatchItemPostVedicVargasBody */
         BatchItemPostVedicVargasBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10695,7 +10881,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -10714,6 +10900,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -10742,7 +10946,7 @@ export interface components {
         /** BatchItemPostVedicYogaBody */
         BatchItemPostVedicYogaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10798,7 +11002,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -10817,6 +11021,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -20893,7 +21115,7 @@ export interface components {
         };
         /** Ashtakavarga */
         VedicAshtakavarga: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the seven grahas' and the lagna's ashtakavargas */
             bhinnashtakavarga: components["schemas"]["VedicBAV"][];
@@ -20908,7 +21130,7 @@ export interface components {
              * @enum {string}
              */
             tables: "parashara" | "narasimha_rao";
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -20968,18 +21190,12 @@ export interface components {
              * @description true ayanamsa (with nutation) subtracted from tropical longitudes, degrees
              */
             degrees: number;
-            /** @description true when the request named another ayanamsa, which was ignored (see warnings) */
+            /** @description true when the request named another ayanamsa, which was ignored (POST /api/v1/vedic/natal only; see warnings) */
             ignored: boolean;
-            /**
-             * @description ayanamsa used: always lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI)
-             * @enum {string}
-             */
-            name: "lahiri";
-            /**
-             * @description ayanamsa the request named, when it named one
-             * @enum {string}
-             */
-            requested?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /** @description ayanamsa used: the one requested (lahiri by default; user for a user_ayanamsa), except on POST /api/v1/vedic/natal, always lahiri */
+            name: string;
+            /** @description ayanamsa the request named, when it named one */
+            requested?: string;
         };
         /** BAV */
         VedicBAV: {
@@ -21091,7 +21307,7 @@ export interface components {
         };
         /** Chart */
         VedicChart: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the twelve whole-sign houses */
             bhavas: components["schemas"]["VedicBhava"][];
@@ -21115,7 +21331,7 @@ export interface components {
              * @enum {string}
              */
             source: "tables" | "swiss_ephemeris" | "moshier";
-            /** @description notes on ignored options: an ayanamsa other than lahiri is ignored */
+            /** @description notes on ignored options: the natal JSON route ignores an ayanamsa other than lahiri */
             warnings?: string[];
         };
         /**
@@ -21158,11 +21374,8 @@ export interface components {
         };
         /** Conventions */
         VedicConventions: {
-            /**
-             * @description always lahiri
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa used (as ayanamsa.name) */
+            ayanamsa: string;
             /** @description combustion orbs */
             combustion: string;
             /** @description how dignity is decided */
@@ -21191,7 +21404,7 @@ export interface components {
         };
         /** Dasha */
         VedicDasha: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the part of the birth mahadasha remaining at birth */
             balance_at_birth: components["schemas"]["VedicBalance"];
@@ -21203,7 +21416,7 @@ export interface components {
             dasha_periods: components["schemas"]["VedicDashaPeriod"][];
             /**
              * Format: double
-             * @description sidereal (Lahiri) longitude of the Moon at birth, degrees
+             * @description sidereal longitude of the Moon at birth (in the ayanamsa used), degrees
              */
             moon_longitude: number;
             /**
@@ -21218,11 +21431,8 @@ export interface components {
         VedicDashaConventions: {
             /** @description ashtottari: when the texts use it (stated, not enforced) */
             applicability?: string;
-            /**
-             * @description always lahiri
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the Moon's longitude (as ayanamsa.name) */
+            ayanamsa: string;
             /**
              * Format: int64
              * @description depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas
@@ -21342,7 +21552,7 @@ export interface components {
         };
         /** DoshaResult */
         VedicDoshaResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the doshas evaluated */
             doshas: components["schemas"]["VedicDosha"][];
@@ -21351,7 +21561,7 @@ export interface components {
              * @enum {string}
              */
             houses: "whole_sign";
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -21585,7 +21795,7 @@ export interface components {
             degree: number;
             /**
              * Format: double
-             * @description sidereal (Lahiri) ecliptic longitude, degrees 0-360
+             * @description sidereal ecliptic longitude (in the ayanamsa of the result), degrees 0-360
              */
             longitude: number;
             /** @description nakshatra {name, lord, pada, deity} (spec 2.5) */
@@ -21654,7 +21864,7 @@ export interface components {
         VedicMatchMoon: {
             /**
              * Format: double
-             * @description the Lahiri ayanamsa at the birth, degrees
+             * @description the ayanamsa at the birth, degrees
              */
             ayanamsa_degrees: number;
             /**
@@ -21664,7 +21874,7 @@ export interface components {
             gana: "Deva" | "Manushya" | "Rakshasa";
             /**
              * Format: double
-             * @description sidereal (Lahiri) longitude of the Moon, degrees 0-360
+             * @description sidereal longitude of the Moon (in the ayanamsa used), degrees 0-360
              */
             longitude: number;
             /**
@@ -21693,11 +21903,8 @@ export interface components {
         VedicMatching: {
             /** @description the Guna Milan out of 36 */
             ashtakoota: components["schemas"]["VedicAshtakoota"];
-            /**
-             * @description the ayanamsa of the sidereal longitudes: always lahiri (Chitrapaksha, SE_SIDM_LAHIRI, true)
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the sidereal longitudes (lahiri by default; user for a user_ayanamsa) */
+            ayanamsa: string;
             /**
              * @description who is the groom in the kootas
              * @enum {string}
@@ -21772,11 +21979,11 @@ export interface components {
         };
         /** NakshatraResult */
         VedicNakshatraResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /**
              * Format: double
-             * @description the same, sidereal with the Lahiri ayanamsa, degrees 0-360
+             * @description the same, sidereal in the ayanamsa used, degrees 0-360
              */
             moon_longitude_sidereal: number;
             /**
@@ -21796,7 +22003,7 @@ export interface components {
              * @enum {string}
              */
             source: "tables" | "swiss_ephemeris" | "moshier";
-            /** @description notes on ignored options (e.g. an ayanamsa other than lahiri) */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -21831,7 +22038,7 @@ export interface components {
         VedicPanchang: {
             /** @description the 8th of the 15 muhurtas of the daytime; null without sunrise and sunset */
             abhijit_muhurta: components["schemas"]["VedicInterval"] | null;
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description how the result was computed */
             conventions: components["schemas"]["VedicPanchangConventions"];
@@ -21888,11 +22095,8 @@ export interface components {
         };
         /** PanchangConventions */
         VedicPanchangConventions: {
-            /**
-             * @description always lahiri
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the nakshatra and the yoga (as ayanamsa.name) */
+            ayanamsa: string;
             /** @description the span the elements cover */
             day: string;
             /** @description how tithi, nakshatra, yoga and karana are defined */
@@ -21993,7 +22197,7 @@ export interface components {
             latitude: number;
             /**
              * Format: double
-             * @description sidereal (Lahiri) ecliptic longitude, degrees 0-360
+             * @description sidereal ecliptic longitude (in the ayanamsa of the result), degrees 0-360
              */
             longitude: number;
             /** @description nakshatra {name, lord, pada, deity} (spec 2.5) */
@@ -22070,7 +22274,7 @@ export interface components {
         };
         /** Shadbala */
         VedicShadbala: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description how the result was computed */
             conventions: components["schemas"]["VedicShadbalaConventions"];
@@ -22085,16 +22289,13 @@ export interface components {
              * @description Julian day (UT) of the sunrise that began the birth day
              */
             sunrise_jd?: number;
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /** ShadbalaConventions */
         VedicShadbalaConventions: {
-            /**
-             * @description the ayanamsa used (always lahiri) and the one requested
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the chart (as ayanamsa.name) */
+            ayanamsa: string;
             /** @description which grahas count as benefics */
             benefics: string;
             /** @description motional strength rule */
@@ -22296,7 +22497,7 @@ export interface components {
         };
         /** VargasResult */
         VedicVargasResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /**
              * @description node placing Rahu
@@ -22310,7 +22511,7 @@ export interface components {
             source: "tables" | "swiss_ephemeris" | "moshier";
             /** @description the divisional charts asked for, in BPHS order */
             vargas: components["schemas"]["VedicVargaChart"][];
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -22366,7 +22567,7 @@ export interface components {
         };
         /** YogaResult */
         VedicYogaResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /**
              * Format: int64
@@ -22380,7 +22581,7 @@ export interface components {
              * @description number of entries in yogas
              */
             count: number;
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
             /** @description yogas present, in catalogue order; a yoga formed by several pairs (raja, dhana) appears once per pair */
             yogas: components["schemas"]["VedicYoga"][];
@@ -29299,13 +29500,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -30637,13 +30838,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -30961,13 +31162,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -31278,13 +31479,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -31602,13 +31803,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -31926,12 +32127,12 @@ export interface operations {
                 /** @description Part of Fortune: sect (Asc + Moon - Sun by day, Asc + Sun - Moon by night) or day (Asc + Moon - Sun day and night) */
                 fortune_formula?: "sect" | "day";
                 /**
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 "user_ayanamsa.epoch_jd"?: number;
                 /**
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 "user_ayanamsa.degrees"?: number;
@@ -32294,13 +32495,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -32369,12 +32570,12 @@ export interface operations {
                 /** @description Part of Fortune: sect (Asc + Moon - Sun by day, Asc + Sun - Moon by night) or day (Asc + Moon - Sun day and night) */
                 fortune_formula?: "sect" | "day";
                 /**
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 "user_ayanamsa.epoch_jd"?: number;
                 /**
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 "user_ayanamsa.degrees"?: number;
@@ -32737,13 +32938,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -38800,8 +39001,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -38947,6 +39147,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -39031,8 +39249,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39189,6 +39406,24 @@ export interface operations {
                     /** @description To: the end of that window, after from: at most 3,653 days after it for level 4, 366 for level 5. Omitted with from: that many days after the birth's date */
                     to?: string;
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -39279,8 +39514,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39377,7 +39611,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -39432,6 +39666,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -39516,8 +39768,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39614,7 +39865,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -39669,6 +39920,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -39751,8 +40020,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39891,6 +40159,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -39955,6 +40241,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "ayanamsa": "lahiri",
                  *       "cancelled_dosha_points": "keep",
                  *       "manglik_cancellations": "apply",
                  *       "person1": {
@@ -39982,6 +40269,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                     * @example lahiri
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
                     /** @description the exceptions that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8); all when omitted, none for [] */
                     bhakoot_exceptions?: ("same_rasi_lord" | "friendly_rasi_lords" | "friendly_navamsa_lords")[];
                     /**
@@ -40352,6 +40645,24 @@ export interface operations {
                         readonly zone_abbreviation?: string;
                     };
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both
                      * @default earth_vaishya
                      * @example earth_vaishya
@@ -40419,8 +40730,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -40559,6 +40869,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -40641,7 +40969,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
+                     * @description accepted as in the natal input (spec 2.3), but the Vedic natal chart (JSON) always uses lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (the other Vedic routes, the SVG among them, honour it)
                      * @default lahiri
                      * @example lahiri
                      * @enum {string}
@@ -40860,15 +41188,10 @@ export interface operations {
                  */
                 title?: string;
                 /**
-                 * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                 * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                  * @example mean
                  */
                 node_type?: "mean" | "true";
-                /**
-                 * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                 * @example lahiri
-                 */
-                ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
                 /**
                  * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
                  * @example 1990
@@ -40923,6 +41246,21 @@ export interface operations {
                 calendar?: "gregorian" | "julian";
                 /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so */
                 time_unknown?: boolean;
+                /**
+                 * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                 * @example lahiri
+                 */
+                ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                /**
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                "user_ayanamsa.epoch_jd"?: number;
+                /**
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                "user_ayanamsa.degrees"?: number;
             };
             header?: never;
             path?: never;
@@ -40986,8 +41324,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41077,7 +41414,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -41158,6 +41495,24 @@ export interface operations {
                      * @example Rasi chart of A. N. Other
                      */
                     title?: string;
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -41248,8 +41603,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input, but the nakshatra and yoga are always reckoned with lahiri: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41395,6 +41749,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -41480,8 +41852,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41641,6 +42012,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -41730,8 +42119,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41821,7 +42209,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -41876,6 +42264,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -41961,8 +42367,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -42052,7 +42457,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -42107,6 +42512,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -42190,8 +42613,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -42281,7 +42703,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -42336,6 +42758,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
