@@ -95,6 +95,8 @@ func (s *Server) batchOp() *op.Operation {
 		Description: "Items run in parallel across cores and are answered in order, each with its own status and result or problem. " +
 			"The batch takes one token of the per-second rate; each item is billed one call of the daily and monthly quota, like a single call. " +
 			"An item over quota gets its own 429 and one bad item never fails the others. " +
+			"A batch of more than 10 items takes one of the server's heavy-work slots while it runs (2 per account by default): " +
+			"an account's further batches queue for a slot, up to 3 seconds and 64 at a time, then are answered 503 with Retry-After. " +
 			"Operations that answer non-JSON bodies (SVG, CSV) and the documentation and key routes are not available in a batch.",
 	}, s.batch)
 }
@@ -108,9 +110,10 @@ func (s *Server) batch(c *op.Call, in *batchRequest) (batchResult, error) {
 	}
 	// A batch of more than a few items is heavy work: it takes one of the
 	// server's heavy slots (shared fairly between accounts, a few per
-	// account) for its run, so that batches cannot pile up in memory.
+	// account) for its run, so that batches cannot pile up in memory; one
+	// beyond its account's slots waits for one of them (see heavyLimits).
 	if len(in.Requests) > batchHeavyItems {
-		release, p := s.heavy.acquire(c)
+		release, p := s.heavy.acquire(c, true)
 		if p != nil {
 			return batchResult{}, p
 		}

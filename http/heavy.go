@@ -19,6 +19,15 @@ import (
 // slot that frees up (before, with 4 slots and 2 per account, two clients
 // kept them all and a third got 503 on 68 tries of 70). An account at its
 // own cap, or a wait that times out, is refused with 503 and Retry-After.
+//
+// Batches are the exception to the refusal at an account's cap: a batch
+// already spreads its items over every core, so two of them in flight keep
+// the server busy, and a client that sends more at once (a bulk loader on
+// 64 connections) is better served by a queue than by 503s it must retry.
+// A batch over its account's cap waits like any other call (at most
+// heavyWait, and at most maxHeavyWaitingPerAccount of an account's calls
+// wait, so one account cannot fill the queue against the others); the slot
+// it gets is handed over fairly as above.
 type heavyLimits struct {
 	mu         sync.Mutex
 	total      int
@@ -36,6 +45,9 @@ const heavyWait = 3 * time.Second
 // maxHeavyWaiting bounds the queue: beyond it a call is refused at once.
 const maxHeavyWaiting = 256
 
+// maxHeavyWaitingPerAccount bounds one account's calls in the queue.
+const maxHeavyWaitingPerAccount = 64
+
 type heavyWaiter struct {
 	account string
 	granted chan struct{} // closed when a slot was handed over
@@ -47,20 +59,22 @@ func newHeavyLimits(max, maxAccount int) *heavyLimits {
 }
 
 // acquire takes a slot for c, waiting for one if need be, or answers the
-// 503 to send; release gives the slot back.
-func (h *heavyLimits) acquire(c *op.Call) (release func(), p *op.Problem) {
+// 503 to send; release gives the slot back. queueAtCap: a call of an
+// account at its cap waits for one of its own slots instead of being
+// refused at once (batches).
+func (h *heavyLimits) acquire(c *op.Call, queueAtCap bool) (release func(), p *op.Problem) {
 	account := ""
 	if a := c.Account(); a != nil {
 		account = a.ID
 	}
 	release = func() { h.release(account) }
 	h.mu.Lock()
-	switch {
-	case h.perAccount[account] >= h.maxAccount:
+	switch atCap := h.perAccount[account] >= h.maxAccount; {
+	case atCap && (!queueAtCap || h.wait <= 0 || h.waitingOf(account) >= maxHeavyWaitingPerAccount):
 		h.mu.Unlock()
 		return nil, op.NewProblem(503, op.KindUnavailable, "your account already has as many "+h.what+" in flight as it may; wait for them, then retry").
 			WithRetryAfter(time.Second)
-	case h.total < h.max && len(h.waiting) == 0:
+	case !atCap && h.total < h.max && len(h.waiting) == 0:
 		h.take(account)
 		h.mu.Unlock()
 		return release, nil
@@ -88,6 +102,16 @@ func (h *heavyLimits) acquire(c *op.Call) (release func(), p *op.Problem) {
 	}
 	w.gone = true
 	return nil, h.busy()
+}
+
+// waitingOf counts account's calls in the queue; h.mu is held.
+func (h *heavyLimits) waitingOf(account string) (n int) {
+	for _, w := range h.waiting {
+		if !w.gone && w.account == account {
+			n++
+		}
+	}
+	return n
 }
 
 // busy is the refusal when every slot is taken.

@@ -188,6 +188,43 @@ func TestHeavyCallsBoundedAndWeighted(t *testing.T) {
 	}
 }
 
+// TestBatchesQueueAtAccountCap: a batch beyond its account's heavy slots
+// waits for one of them instead of being refused (a bulk loader on many
+// connections is served in turn), while a heavy call beyond them is still
+// refused at once (TestHeavyCallsBoundedAndWeighted).
+func TestBatchesQueueAtAccountCap(t *testing.T) {
+	ts := startTestServer(t, testOptions{Limits: apihttp.Limits{MaxHeavy: 8, MaxHeavyPerAccount: 2}})
+	batch := func(gate string) string {
+		items := []string{`{"operation":"post-test-echo","body":{"year":1,"gate":"` + gate + `"}}`}
+		for range 11 {
+			items = append(items, `{"operation":"post-test-echo","body":{"year":1}}`)
+		}
+		return `{"requests":[` + strings.Join(items, ",") + `]}`
+	}
+	gate := apitest.NewGate(t, "batch-cap")
+	done := make(chan int, 3)
+	for range 2 {
+		go func() { done <- ts.Post(t, "/api/v1/batch", batch("batch-cap")).Status }()
+	}
+	<-gate.Entered()
+	<-gate.Entered()
+	go func() { done <- ts.Post(t, "/api/v1/batch", batch("")).Status }()
+	select {
+	case st := <-done:
+		t.Fatalf("a batch answered %d while the account's two slots were held: it should wait", st)
+	case <-time.After(200 * time.Millisecond):
+	}
+	if st := ts.Post(t, "/api/v1/test/heavy", `{"year":1}`).Status; st != 503 {
+		t.Errorf("a heavy call at the account's cap: %d, want 503 at once", st)
+	}
+	gate.Open()
+	for range 3 {
+		if st := <-done; st != 200 {
+			t.Errorf("batch: %d", st)
+		}
+	}
+}
+
 // TestRefusedCallsNotBilled: five 400/422 answers take tokens of the
 // per-second rate but no calls of quota (issue 20).
 func TestRefusedCallsNotBilled(t *testing.T) {

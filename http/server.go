@@ -757,7 +757,7 @@ func (s *Server) run(c *op.Call, charge charger) (any, string, *op.Problem) {
 		return nil, "", s.internal(c, err)
 	}
 	if o.Heavy {
-		release, p := s.heavy.acquire(c)
+		release, p := s.heavy.acquire(c, false)
 		if p != nil {
 			return nil, "", p
 		}

@@ -35,7 +35,7 @@ func (s *Server) writeStream(rc *fasthttp.RequestCtx, c *op.Call, st op.Stream) 
 	// buffered start on: each holds up to StreamBuffered until its client
 	// has read it, and clients that never read (400 of them held 1.8 GB)
 	// cannot pile them up. The call is given back its calls when refused.
-	release, p := s.streams.acquire(c)
+	release, p := s.streams.acquire(c, false)
 	if p != nil {
 		s.unbill(c)
 		s.writeProblem(rc, p, c.RequestID())
