@@ -112,7 +112,7 @@ const mcpInstructions = "astroapi calculates astrological charts with Swiss Ephe
 	"Refused arguments come back as invalid-params errors naming the fields. " +
 	"get_docs_search searches the guide and gives any tool's full description and input schema. " +
 	"This endpoint lists the tools without their fields' descriptions; the family endpoints describe every field. " +
-	"Smaller tool lists: /api/v1/mcp/{family} (charts, relationships, sky, forecast, timelords, vedic, chinese, mayan, places, account, docs) or ?tools=a,b."
+	"Smaller tool lists: /api/v1/mcp/{family} (charts, frames, relationships, sky, forecast, timelords, vedic, panchang, kp, chinese, mayan, locational, places, account, docs) or ?tools=a,b."
 
 // toolFamily is the family endpoint that lists operation o.
 func toolFamily(o *op.Operation) string {

@@ -40,7 +40,9 @@ var mcpFamilies = []mcpFamily{
 	{"sky", "The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars.", false},
 	{"forecast", "Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions.", false},
 	{"timelords", "Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria.", false},
-	{"vedic", "Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang.", false},
+	{"vedic", "Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga.", false},
+	{"panchang", "Hindu time at a place: the panchang of a day, the day's muhurtas (rahu kaal, choghadiya, horas, abhijit, ...), the search for windows whose panchang meets conditions.", false},
+	{"kp", "Krishnamurti Paddhati (KP, sidereal, KP ayanamsa, Placidus): cusp and planet sign, star, sub and sub-sub lords, significators, ruling planets, horary from a number 1-249.", false},
 	{"chinese", "Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people.", false},
 	{"mayan", "Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people.", false},
 	{"locational", "Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines.", false},
@@ -55,6 +57,7 @@ const (
 	birthArgs = " Takes a birth: date, local time in `timezone` (default UTC; \"auto\": the place's), place (latitude/longitude or `location`)."
 	chartArgs = ""
 	vedicArgs = " Sidereal (ayanamsa; lahiri default), whole-sign houses."
+	kpArgs    = " ayanamsa kp (default), krishnamurti_vp291 (new KP), any other, or user_ayanamsa; node_type mean or true; node_agency sign_lord or none."
 	instant   = " Instant: datetime, or date and time fields, or nothing for now."
 	spanArgs  = " Span: start..end, or a year."
 	twoPeople = " person1, person2: two births (as natal's)."
@@ -129,7 +132,14 @@ var toolDocs = map[string]toolDoc{
 	"post-vedic-shadbala":        {"vedic", "Shadbala: the six-fold strength of Sun to Saturn in virupas and rupas, with the required minimum and rank." + birthArgs + vedicArgs},
 	"post-vedic-ashtakavarga":    {"vedic", "Ashtakavarga: the bhinnashtakavarga of each graha and the sarvashtakavarga by sign." + birthArgs + vedicArgs},
 	"post-vedic-matching":        {"relationships", "Kundli matching of two births: Ashtakoota (Guna Milan, of 36) with each koota's points and rule, nadi and bhakoot doshas with their named exceptions, both charts' Manglik dosha and the verdict." + twoPeople + " person1_role: groom (default) or bride."},
-	"post-vedic-panchang":        {"vedic", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
+	"post-vedic-panchang":        {"panchang", "Panchang of a day at a place: tithi, vara, nakshatra, yoga and karana with their times, sunrise and sunset, moonrise and moonset, rahu kalam and other muhurtas. year, month, day; place; timezone."},
+	"post-vedic-muhurta":         {"panchang", "Muhurta of a day at a place: sunrise, sunset, rahu kaal, yamaganda, gulika kaal, abhijit, brahma muhurta, durmuhurta, day and night choghadiya, 24 horas. year, month, day (or date); place; timezone."},
+	"post-vedic-muhurta-search":  {"panchang", "Find windows in a range (start, end or year; at most 366 days) at a place whose panchang meets tithis (1-30), nakshatras (1-27), weekdays, yogas, karanas; exclude rahu_kaal etc.; daytime_only."},
+	// kp
+	"post-vedic-kp-chart":          {"kp", "KP chart of a birth: the 12 Placidus cusps and 9 grahas, each with sign, star, sub and sub-sub lords; each house's four levels of significators and each graha's houses." + birthArgs + kpArgs},
+	"post-vedic-kp-ruling-planets": {"kp", "KP ruling planets at a moment and place: day lord (from sunrise), the Moon's and the ascendant's sign, star and sub lords, and the nodes that join them." + instant + " Place: latitude/longitude or `location`." + kpArgs},
+	"get-vedic-kp-subs":            {"kp", "The 249 KP sub-divisions (the horary numbers 1-249): start and end degrees, sign, nakshatra, sign, star and sub lords."},
+	"post-vedic-kp-horary":         {"kp", "KP horary chart of a number 1-249: the ascendant at the start of that sub, Placidus cusps for the sidereal time it rises at the place, the grahas of the moment, significators and ruling planets." + instant + " Place: latitude/longitude (within 66 degrees of the equator) or `location`." + kpArgs},
 	// chinese
 	"post-chinese-bazi":           {"chinese", "BaZi four pillars of a birth: year, month, day and hour stems and branches with elements and animals, day master, element counts. year, month, day, hour (required), minute, timezone (default UTC; auto and LMT with latitude/longitude or location); day_boundary zi_start (default) or midnight."},
 	"post-chinese-luck-pillars":   {"chinese", "Luck pillars (Da Yun) of a birth: direction, start age from the jie, ten-year pillars with their years; annual pillars of a range. Birth as bazi; sex (required)."},

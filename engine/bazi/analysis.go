@@ -200,23 +200,46 @@ func AnalyzeChart(c *Chart) Analysis {
 	}
 	dm := gz[2].Stem()
 	a := Analysis{DayMaster: c.Summary, Birth: c.Birth, Conventions: c.Conventions, Warnings: c.Warnings,
-		Pillars: make([]AnalyzedPillar, 4), TenGods: map[string]int{}}
+		Pillars: make([]AnalyzedPillar, 4)}
+	// The hidden stems of the four branches share one array (one
+	// allocation instead of up to three a pillar as they were appended),
+	// and the ten gods are counted before the map is made, at its size.
+	n := 0
+	for _, g := range gz {
+		n += len(HiddenStems(g.Branch()))
+	}
+	hidden := make([]HiddenStem, n)
+	var gods [10]int
 	for i, g := range gz {
-		p := AnalyzedPillar{Position: positions[i], Pillar: ps[i], TenGod: "Day Master", TenGodPinyin: "Ri Zhu", TenGodChinese: "日主"}
+		p := &a.Pillars[i]
+		p.Position, p.Pillar, p.TenGod, p.TenGodPinyin, p.TenGodChinese = positions[i], ps[i], "Day Master", "Ri Zhu", "日主"
 		if i != 2 {
 			t := TenGodOf(dm, g.Stem())
 			p.TenGod, p.TenGodPinyin, p.TenGodChinese = t.English(), t.Pinyin(), t.Chinese()
-			a.TenGods[t.English()]++
+			gods[t]++
 		}
-		for k, s := range HiddenStems(g.Branch()) {
+		hs := HiddenStems(g.Branch())
+		p.HiddenStems, hidden = hidden[:len(hs):len(hs)], hidden[len(hs):]
+		for k, s := range hs {
 			t := TenGodOf(dm, s)
-			p.HiddenStems = append(p.HiddenStems, HiddenStem{Stem: s.Pinyin(), StemChinese: s.Chinese(), Element: s.Element().String(),
-				Polarity: polarity(s.Yang()), Qi: qiNames[k], TenGod: t.English(), TenGodPinyin: t.Pinyin(), TenGodChinese: t.Chinese()})
+			p.HiddenStems[k] = HiddenStem{Stem: s.Pinyin(), StemChinese: s.Chinese(), Element: s.Element().String(),
+				Polarity: polarity(s.Yang()), Qi: qiNames[k], TenGod: t.English(), TenGodPinyin: t.Pinyin(), TenGodChinese: t.Chinese()}
 			if k == 0 {
-				a.TenGods[t.English()]++
+				gods[t]++
 			}
 		}
-		a.Pillars[i] = p
+	}
+	kinds := 0
+	for _, k := range gods {
+		if k > 0 {
+			kinds++
+		}
+	}
+	a.TenGods = make(map[string]int, kinds)
+	for t, k := range gods {
+		if k > 0 {
+			a.TenGods[TenGod(t).English()] = k
+		}
 	}
 	mb := gz[1].Branch()
 	season := seasonOf(mb)
@@ -247,9 +270,21 @@ var (
 // of the four pillars: pairs in the order year-month, year-day, ...
 // day-hour, then the groups of three.
 func interactions(gz [4]GanZhi) []Interaction {
-	out := []Interaction{}
+	out := make([]Interaction, 0, 8)
+	// The pairs' pillars and names are cut from one array of strings
+	// instead of two small allocations a relation.
+	var strs []string
+	two := func(a, b string) []string {
+		if len(strs) < 2 {
+			strs = make([]string, 32)
+		}
+		s := strs[:2:2]
+		s[0], s[1] = a, b
+		strs = strs[2:]
+		return s
+	}
 	pair := func(kind, chinese string, i, j int, a, b string, el string) {
-		out = append(out, Interaction{Kind: kind, Chinese: chinese, Pillars: []string{positions[i], positions[j]}, Names: []string{a, b}, Element: el})
+		out = append(out, Interaction{Kind: kind, Chinese: chinese, Pillars: two(positions[i], positions[j]), Names: two(a, b), Element: el})
 	}
 	var present [12][]int // the pillars holding each branch
 	for i, g := range gz {
@@ -298,8 +333,8 @@ func interactions(gz [4]GanZhi) []Interaction {
 			}
 			for _, trio := range punishTrios {
 				if in3(trio, b) && in3(trio, c) {
-					out = append(out, Interaction{Kind: "punishment", Chinese: "刑", Pillars: []string{positions[i], positions[j]},
-						Names: []string{bn, cn}, Complete: full(trio)})
+					out = append(out, Interaction{Kind: "punishment", Chinese: "刑", Pillars: two(positions[i], positions[j]),
+						Names: two(bn, cn), Complete: full(trio)})
 				}
 			}
 			if breaks[[2]Branch{bl, bh}] {

@@ -3,6 +3,7 @@ package bazi
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 
@@ -239,5 +240,163 @@ func TestLuckJSON(t *testing.T) {
 			}
 		}
 		same(fmt.Sprint("random ", i), &l)
+	}
+}
+
+// TestAnalysisJSON: the hand-written analysis encoder is byte for byte
+// what go-json writes, for analysed charts (600 births of 1584-2998 in
+// Shanghai, both day boundaries, table and roots: every pillar, so every
+// relation kind the sample holds) and for random analyses (nil and empty
+// lists and maps, optional members absent and present); and every string
+// an analysis can hold is plain, as the encoder assumes.
+func TestAnalysisJSON(t *testing.T) {
+	table, root := finders(t)
+	isPlain := func(v string) bool { return string(jsonw.String(nil, v)) == string(jsonw.Name(nil, v)) }
+	same := func(what string, a *Analysis) {
+		t.Helper()
+		want, err := json.MarshalWithOption(a, json.DisableHTMLEscape())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.AppendJSON([]byte("x")); string(got) != "x"+string(want) {
+			t.Fatalf("%s:\n got %s\nwant %s", what, got[1:], want)
+		}
+	}
+	kinds := map[string]bool{}
+	crng := rand.New(rand.NewPCG(2026, 26))
+	for i := range 600 {
+		f := table
+		if i%20 == 0 {
+			f = root
+		}
+		r := shanghai(1584+crng.IntN(1415), 1+crng.IntN(12), 1+crng.IntN(28), crng.IntN(24), crng.IntN(60))
+		r.DayBoundary = DayBoundary(DayBoundary("").EnumValues()[i%2])
+		if err := r.Resolve(&resolve.Fixed{}, ""); err != nil {
+			continue // a time in a daylight-saving gap
+		}
+		a, err := Analyze(f, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(fmt.Sprint("cast ", i), &a)
+		for _, x := range a.Interactions {
+			kinds[x.Kind] = true
+			for _, v := range append([]string{x.Kind, x.Chinese, x.Element}, x.Names...) {
+				if !isPlain(v) {
+					t.Errorf("interaction %q is not plain", v)
+				}
+			}
+		}
+	}
+	if len(kinds) < 10 {
+		t.Errorf("the sample holds %d relation kinds of 11: %v", len(kinds), kinds)
+	}
+	for g := range TenGod(10) {
+		for _, v := range []string{g.English(), g.Pinyin(), g.Chinese()} {
+			if !isPlain(v) {
+				t.Errorf("ten god %q is not plain", v)
+			}
+		}
+	}
+	for s := range State(5) {
+		if !isPlain(s.String()) || !isPlain(s.Chinese()) {
+			t.Errorf("state %q %q is not plain", s, s.Chinese())
+		}
+	}
+	rng := rand.New(rand.NewPCG(10, 5))
+	plain := []string{"", "Geng", "庚", "Eating God", "Shi Shen", "食神", "Day Master", "main", "six_combination", "六合"}
+	text := func() string { return plain[rng.IntN(len(plain))] }
+	strs := func() []string {
+		switch rng.IntN(3) {
+		case 0:
+			return nil
+		case 1:
+			return []string{}
+		}
+		return []string{text(), text()}
+	}
+	for i := range 2000 {
+		a := Analysis{DayMaster: Summary{DayMaster: text(), DominantElements: strs(), MissingElements: strs(), Text: text()},
+			Strength:    Strength{MonthBranch: text(), Season: text(), State: text(), StateChinese: text(), StrongInSeason: rng.IntN(2) == 0},
+			Birth:       Moment{Local: text(), UTC: time.Unix(rng.Int64N(1e11)-3e10, 0).UTC(), JulianDay: birthtest.Number(rng), Fold: rng.IntN(2), EquationOfTime: birthtest.Number(rng) * float64(rng.IntN(2))},
+			Conventions: Conventions{YearStart: text(), Source: engine.Source(text())},
+			Warnings:    []string{"not written"},
+		}
+		if n := rng.IntN(4); n > 0 {
+			a.Pillars = make([]AnalyzedPillar, n-1)
+			for k := range a.Pillars {
+				p := AnalyzedPillar{Position: text(), Pillar: PillarOf(GanZhi(rng.IntN(60))), TenGod: text(), TenGodPinyin: text(), TenGodChinese: text()}
+				if rng.IntN(3) == 0 {
+					p.Pillar.Stem, p.Pillar.CycleIndex = text(), rng.IntN(100)-50
+				}
+				if n := rng.IntN(5); n > 0 {
+					p.HiddenStems = make([]HiddenStem, n-1)
+					for j := range p.HiddenStems {
+						p.HiddenStems[j] = HiddenStem{Stem: text(), StemChinese: text(), Element: text(), Polarity: text(), Qi: text(), TenGod: text(), TenGodPinyin: text(), TenGodChinese: text()}
+					}
+				}
+				a.Pillars[k] = p
+			}
+		}
+		if n := rng.IntN(5); n > 0 {
+			a.TenGods = map[string]int{}
+			for range n - 1 {
+				a.TenGods[text()] = rng.IntN(9)
+			}
+		}
+		if n := rng.IntN(4); n > 0 {
+			a.Interactions = make([]Interaction, n-1)
+			for k := range a.Interactions {
+				a.Interactions[k] = Interaction{Kind: text(), Chinese: text(), Pillars: strs(), Names: strs(), Element: text(), Complete: rng.IntN(2) == 0}
+			}
+		}
+		same(fmt.Sprint("random ", i), &a)
+	}
+}
+
+// TestTableCopy: the encoder's shortcut takes a copy of a table pillar as
+// the table's, and any pillar that differs in a field (each field changed
+// in turn, by reflection, so that a field added to Pillar is covered or
+// fails here) or holds equal strings at other addresses as not (those are
+// written field by field: TestChartJSON holds that JSON equal); Pillar has
+// no padding, which the memory comparison assumes.
+func TestTableCopy(t *testing.T) {
+	var sum uintptr
+	pt := reflect.TypeFor[Pillar]()
+	for k := range pt.NumField() {
+		sum += pt.Field(k).Type.Size()
+	}
+	if sum != pt.Size() {
+		t.Fatalf("Pillar has %d bytes of padding", pt.Size()-sum)
+	}
+	for g := range GanZhi(60) {
+		p := PillarOf(g)
+		if !tableCopy(&p, &pillars[g]) {
+			t.Fatalf("pillar %d: a copy is not the table's", g)
+		}
+		if got, want := appendPillar(nil, &p), writePillar(nil, &pillars[g]); string(got) != string(want) {
+			t.Fatalf("pillar %d: %s, want %s", g, got, want)
+		}
+		q := p
+		q.Nayin = string([]byte(p.Nayin)) // equal, at another address
+		if tableCopy(&q, &pillars[g]) {
+			t.Fatalf("pillar %d: a string at another address taken for the table's", g)
+		}
+		v := reflect.ValueOf(&q).Elem()
+		for k := range v.NumField() {
+			q = p
+			f := v.Field(k)
+			switch f.Kind() {
+			case reflect.String:
+				f.SetString(f.String() + "x")
+			case reflect.Int:
+				f.SetInt(f.Int() + 1)
+			default:
+				t.Fatalf("field %s of kind %s: the comparison must cover it", v.Type().Field(k).Name, f.Kind())
+			}
+			if tableCopy(&q, &pillars[g]) {
+				t.Fatalf("pillar %d: %s changed, still the table's", g, v.Type().Field(k).Name)
+			}
+		}
 	}
 }

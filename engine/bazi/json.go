@@ -2,6 +2,7 @@ package bazi
 
 import (
 	"time"
+	"unsafe"
 
 	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/solarterms"
@@ -33,22 +34,10 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 		o.Int(elementKeys[i], n)
 	}
 
-	s := &c.Summary
-	o = jsonw.Object{B: jsonw.Key(append(o.B, '}', ','), "summary")}
-	o.B = append(o.B, '{')
-	name(&o, "day_master", s.DayMaster)
-	name(&o, "day_master_chinese", s.DayMasterChinese)
-	name(&o, "day_master_element", s.DayMasterElement)
-	name(&o, "day_master_polarity", s.DayMasterPolarity)
-	name(&o, "year_animal", s.YearAnimal)
-	o.Key("dominant_elements")
-	o.B = appendStrings(o.B, s.DominantElements)
-	o.Key("missing_elements")
-	o.B = appendStrings(o.B, s.MissingElements)
-	name(&o, "text", s.Text)
+	b = appendSummary(jsonw.Key(append(o.B, '}', ','), "summary"), &c.Summary)
 
 	y := &c.SixtyYearCycle
-	o = jsonw.Object{B: jsonw.Key(append(o.B, '}', ','), "sixty_year_cycle")}
+	o = jsonw.Object{B: jsonw.Key(append(b, ','), "sixty_year_cycle")}
 	o.B = append(o.B, '{')
 	o.Int("index", y.Index)
 	name(&o, "name", y.Name)
@@ -67,6 +56,22 @@ func (c *Chart) AppendJSON(b []byte) []byte {
 	b = appendMoment(jsonw.Key(append(b, '}', ','), "birth"), &c.Birth)
 	b = appendConventions(jsonw.Key(append(b, ','), "conventions"), &c.Conventions)
 	return append(b, '}')
+}
+
+// appendSummary appends the summary of a chart as a JSON object.
+func appendSummary(b []byte, s *Summary) []byte {
+	o := jsonw.Object{B: append(b, '{')}
+	name(&o, "day_master", s.DayMaster)
+	name(&o, "day_master_chinese", s.DayMasterChinese)
+	name(&o, "day_master_element", s.DayMasterElement)
+	name(&o, "day_master_polarity", s.DayMasterPolarity)
+	name(&o, "year_animal", s.YearAnimal)
+	o.Key("dominant_elements")
+	o.B = appendStrings(o.B, s.DominantElements)
+	o.Key("missing_elements")
+	o.B = appendStrings(o.B, s.MissingElements)
+	name(&o, "text", s.Text)
+	return append(o.B, '}')
 }
 
 // appendMoment appends the birth instant as interpreted.
@@ -131,6 +136,8 @@ func (l *Luck) AppendJSON(b []byte) []byte {
 	o.Int("nominal_age", st.NominalAge)
 	b = append(o.B, '}')
 
+	// The lists' members are written with their keys, commas and colons
+	// as one literal each: some thirty objects a call.
 	b = jsonw.Key(append(b, ','), "pillars")
 	if l.Pillars == nil {
 		b = append(b, "null"...)
@@ -141,15 +148,13 @@ func (l *Luck) AppendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			o := jsonw.Object{B: append(b, '{')}
-			o.Int("index", p.Index)
-			o.Key("pillar")
-			o.B = appendPillar(o.B, &p.Pillar)
-			o.Int("start_year", p.StartYear)
-			o.Int("end_year", p.EndYear)
-			o.Int("start_age", p.StartAge)
-			o.Int("end_age", p.EndAge)
-			b = append(o.B, '}')
+			b = jsonw.Int(append(b, `{"index":`...), p.Index)
+			b = appendPillar(append(b, `,"pillar":`...), &p.Pillar)
+			b = jsonw.Int(append(b, `,"start_year":`...), p.StartYear)
+			b = jsonw.Int(append(b, `,"end_year":`...), p.EndYear)
+			b = jsonw.Int(append(b, `,"start_age":`...), p.StartAge)
+			b = jsonw.Int(append(b, `,"end_age":`...), p.EndAge)
+			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
@@ -163,13 +168,11 @@ func (l *Luck) AppendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			o := jsonw.Object{B: append(b, '{')}
-			o.Int("year", a.Year)
-			o.Int("nominal_age", a.NominalAge)
-			o.Key("pillar")
-			o.B = appendPillar(o.B, &a.Pillar)
-			o.Int("luck_index", a.LuckIndex)
-			b = append(o.B, '}')
+			b = jsonw.Int(append(b, `{"year":`...), a.Year)
+			b = jsonw.Int(append(b, `,"nominal_age":`...), a.NominalAge)
+			b = appendPillar(append(b, `,"pillar":`...), &a.Pillar)
+			b = jsonw.Int(append(b, `,"luck_index":`...), a.LuckIndex)
+			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
@@ -183,12 +186,10 @@ func (l *Luck) AppendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			o := jsonw.Object{B: append(b, '{')}
-			o.Int("year", x.Year)
-			o.Int("nominal_age", x.NominalAge)
-			o.Key("pillar")
-			o.B = appendPillar(o.B, &x.Pillar)
-			b = append(o.B, '}')
+			b = jsonw.Int(append(b, `{"year":`...), x.Year)
+			b = jsonw.Int(append(b, `,"nominal_age":`...), x.NominalAge)
+			b = appendPillar(append(b, `,"pillar":`...), &x.Pillar)
+			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
@@ -230,12 +231,24 @@ var pillarJSON = func() (out [60][]byte) {
 }()
 
 // appendPillar appends a pillar as a JSON object: the table's JSON for a
-// pillar of the table.
+// copy of a pillar of the table.
 func appendPillar(b []byte, p *Pillar) []byte {
-	if i := p.CycleIndex - 1; i >= 0 && i < 60 && *p == pillars[i] {
+	if i := p.CycleIndex - 1; i >= 0 && i < 60 && tableCopy(p, &pillars[i]) {
 		return append(b, pillarJSON[i]...)
 	}
 	return writePillar(b, p)
+}
+
+// tableCopy reports whether p is a copy of the table's pillar q, bit for
+// bit: the same string headers (length and address) in every field, so
+// the same strings, found by one comparison of the two structs' memory
+// (Pillar is strings and an int, without padding). The generated ==
+// called memequal on each of the thirteen strings, a seventh of the luck
+// route's encoding. A pillar equal to the table's at other addresses is
+// written field by field, to the same JSON.
+func tableCopy(p, q *Pillar) bool {
+	const size = unsafe.Sizeof(Pillar{})
+	return unsafe.String((*byte)(unsafe.Pointer(p)), size) == unsafe.String((*byte)(unsafe.Pointer(q)), size)
 }
 
 // writePillar writes a pillar as a JSON object.

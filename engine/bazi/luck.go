@@ -205,8 +205,7 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 	if forward {
 		l.Direction, to, days = "forward", jie.End, float64(jie.End.JD-b.Instant.JD)
 	}
-	l.Rule = fmt.Sprintf("%s year stem (%s) and %s: %s, counting to the %s jie", polarity(yang), year.Stem().Pinyin(), r.Sex, l.Direction,
-		map[bool]string{true: "next", false: "previous"}[forward])
+	l.Rule = luckRule(year.Stem(), r.Sex)
 
 	// The start age: the distance in whole seconds, scaled to life (three
 	// days a year), split as lunar-javascript's exact count splits it.
@@ -235,26 +234,31 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 	if forward {
 		step = 1
 	}
+	// The lists are filled in place: a pillar is some 200 bytes, and
+	// building each element apart and copying it in cost a tenth of the
+	// call.
 	l.Pillars = make([]LuckPillar, r.Pillars)
 	for i := range l.Pillars {
-		sy := st.Year + 10*i
-		l.Pillars[i] = LuckPillar{Index: i + 1, Pillar: PillarOf(GanZhi(mod(int(month)+step*(i+1), 60))),
-			StartYear: sy, EndYear: sy + 9, StartAge: sy - birthYear + 1, EndAge: sy - birthYear + 10}
+		p, sy := &l.Pillars[i], st.Year+10*i
+		p.Index, p.StartYear, p.EndYear, p.StartAge, p.EndAge = i+1, sy, sy+9, sy-birthYear+1, sy-birthYear+10
+		p.Pillar = pillars[mod(int(month)+step*(i+1), 60)]
 	}
 	from := *r.AnnualFrom
-	l.Annual = make([]AnnualPillar, 0, r.AnnualYears)
-	for y := from; y < from+r.AnnualYears; y++ {
-		idx := 0
+	l.Annual = make([]AnnualPillar, r.AnnualYears)
+	for i := range l.Annual {
+		p, y := &l.Annual[i], from+i
+		p.Year, p.NominalAge = y, y-birthYear+1
 		if y >= st.Year {
-			idx = (y-st.Year)/10 + 1
+			p.LuckIndex = (y-st.Year)/10 + 1
 		}
-		l.Annual = append(l.Annual, AnnualPillar{Year: y, NominalAge: y - birthYear + 1, Pillar: PillarOf(YearGanZhi(y)), LuckIndex: idx})
+		p.Pillar = pillars[YearGanZhi(y)]
 	}
 	hour := GanZhi(chart.HourPillar.CycleIndex - 1)
-	l.SmallLuck = make([]SmallLuck, 0, max(st.Year-birthYear, 0))
-	for y := birthYear; y < st.Year; y++ {
-		age := y - birthYear + 1
-		l.SmallLuck = append(l.SmallLuck, SmallLuck{Year: y, NominalAge: age, Pillar: PillarOf(GanZhi(mod(int(hour)+step*age, 60)))})
+	l.SmallLuck = make([]SmallLuck, max(st.Year-birthYear, 0))
+	for i := range l.SmallLuck {
+		p, age := &l.SmallLuck[i], i+1
+		p.Year, p.NominalAge = birthYear+i, age
+		p.Pillar = pillars[mod(int(hour)+step*age, 60)]
 	}
 	if r.MonthsOf != nil {
 		y := *r.MonthsOf
@@ -272,6 +276,41 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 		}
 	}
 	return l, nil
+}
+
+// luckRules holds the rule of every year stem and sex (by Stem, then male
+// and female), written once.
+var luckRules = func() (out [10][2]string) {
+	for st := range Stem(10) {
+		for k, sex := range [2]Sex{Male, Female} {
+			out[st][k] = ruleOf(st, sex)
+		}
+	}
+	return out
+}()
+
+// luckRule returns the rule of the direction: the year stem's polarity
+// and the sex.
+func luckRule(stem Stem, sex Sex) string {
+	switch {
+	case stem < 0 || stem >= 10:
+	case sex == Male:
+		return luckRules[stem][0]
+	case sex == Female:
+		return luckRules[stem][1]
+	}
+	return ruleOf(stem, sex)
+}
+
+// ruleOf writes the rule of the direction.
+func ruleOf(stem Stem, sex Sex) string {
+	yang := stem.Yang()
+	forward := yang == (sex == Male)
+	dir, jie := "backward", "previous"
+	if forward {
+		dir, jie = "forward", "next"
+	}
+	return fmt.Sprintf("%s year stem (%s) and %s: %s, counting to the %s jie", polarity(yang), stem.Pinyin(), sex, dir, jie)
 }
 
 // splitStart splits a distance to the jie (seconds) into the start age:

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine/accuracy/measure"
+	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/resolve"
 )
 
@@ -237,4 +238,49 @@ func TestLuckLunarJavaScript(t *testing.T) {
 	t.Logf("small luck equal on %d births, monthly pillars on all", smallSame)
 	t.Logf("%d births (%d male, %d female); start ages equal to the day but %d within a minute of a day's boundary (off by one); jie instants within %d s of lunar-javascript's",
 		len(lines), sexes[0], sexes[1], boundary, worstJie)
+}
+
+// BenchmarkCastLuck casts the luck pillars of a resolved request (the
+// defaults of the route: eight pillars, ten annual ones), a new day each
+// time; with BenchmarkCompute it gives the luck pillars' own cost.
+func BenchmarkCastLuck(b *testing.B) {
+	terms, _ := finders(b)
+	reqs := luckRequests(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := CastLuck(terms, reqs[i%len(reqs)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLuckJSON writes the luck pillars of a birth (the route's
+// defaults) as the route does, into a reused buffer.
+func BenchmarkLuckJSON(b *testing.B) {
+	terms, _ := finders(b)
+	l, err := CastLuck(terms, luckRequests(b)[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = l.AppendJSON(buf[:0])
+	}
+	b.SetBytes(int64(len(buf)))
+}
+
+// luckRequests resolves 28 births of June 1990 in Shanghai, male, with the
+// route's defaults.
+func luckRequests(b *testing.B) []*LuckRequest {
+	var ctx resolve.Fixed
+	out := make([]*LuckRequest, 28)
+	for i := range out {
+		y, m, d, h, mi := 1990, 6, 1+i, 14, 30
+		out[i] = &LuckRequest{Person: Person{Year: &y, Packet: birth.Packet{Month: &m, Day: &d, Hour: &h, Minute: &mi, Timezone: "Asia/Shanghai"}}, Sex: Male}
+		if err := out[i].Resolve(&ctx, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return out
 }

@@ -39,7 +39,9 @@
 // Sources: Martin Gansten, Primary Directions: Astrology's Old Master
 // Technique (The Wessex Astrologer, 2009), chapters 2-5 on the directions
 // in mundo and in zodiaco, the converse and the keys; Placidus de Titis,
-// Primum Mobile (1657); Regiomontanus, Tabulae directionum (1467).
+// Primum Mobile (1657); Regiomontanus, Tabulae directionum (1467);
+// Ptolemy, Tetrabiblos III (the proportion of temporal hours, which the
+// Placidus method is, with its worked example, reproduced by the tests).
 package directions
 
 import (

@@ -65,6 +65,11 @@
 //     obliquity, Greenwich apparent sidereal time from the IAU 1982 formula
 //     and the equation of the equinoxes), agreeing with swetest -rise within
 //     9 seconds in the tests.
+//   - Muhurta: the day's periods are fractions of sunrise to sunset and of
+//     sunset to the next sunrise (NewDayMuhurta: the kaals, abhijit,
+//     brahma muhurta, durmuhurta, choghadiya, horas); SearchMuhurta finds
+//     the windows of a range whose limbs meet conditions from the days'
+//     sunrises and the limbs' boundaries (roots.Newton), never by stepping.
 //
 // # Yogas
 //
@@ -96,6 +101,21 @@
 // and direction; a modern rule without classical cancellations),
 // Kemadruma, and the modern conjunction doshas Grahan, Guru Chandal,
 // Pitra, Shrapit and Angarak.
+//
+// # Krishnamurti Paddhati (KP)
+//
+// kp.go, kp_chart.go and kp_request.go: the 249 subs (KPSubs: each
+// nakshatra divided among the nine Vimshottari lords in proportion to
+// their years from its own lord, the six subs across a sign boundary
+// split), the sign, star, sub and sub-sub lords of a longitude
+// (KPLordsOf), the KP chart (KPChartAt: sidereal Placidus cusps in the kp
+// ayanamsa by default, a house from its cusp to the next, the four levels
+// of significators, Rahu and Ketu agents of their sign lords unless
+// node_agency none), the ruling planets of a moment (KPRulingAt: the day
+// lord from sunrise, the Moon's and the ascendant's lords) and the horary
+// chart of a number 1-249 (KPHoraryAt: the ascendant at the start of the
+// sub, the cusps of the ARMC at which it rises; HoraryARMC). Source: K. S.
+// Krishnamurti's KP Readers I (the sub table) and VI (horary).
 //
 // # Sources
 //

@@ -122,10 +122,15 @@ func (r routes) luck(c *op.Call, in *bazi.LuckRequest) (*bazi.Luck, error) {
 	return &res, nil
 }
 
-func (r routes) analysis(c *op.Call, in *bazi.Request) (bazi.Analysis, error) {
+// analysis answers a pointer, which writes its own JSON (bazi.Analysis's
+// AppendJSON).
+func (r routes) analysis(c *op.Call, in *bazi.Request) (*bazi.Analysis, error) {
 	res, err := bazi.Analyze(r.terms, in)
+	if err != nil {
+		return nil, err
+	}
 	c.Warn(res.Warnings...)
-	return res, err
+	return &res, nil
 }
 
 func (r routes) solarTerms(_ *op.Call, in *bazi.TermsRequest) (bazi.YearTerms, error) {

@@ -33,7 +33,12 @@ func BenchmarkHandler(b *testing.B) {
 		{"ashtakavarga", "POST", "/api/v1/vedic/ashtakavarga", birth},
 		{"shadbala", "POST", "/api/v1/vedic/shadbala", birth},
 		{"matching", "POST", "/api/v1/vedic/matching", `{"person1":` + birth + `,"person2":{"year":1992,"month":3,"day":2,"hour":8,"minute":15,"latitude":19.076,"longitude":72.8777,"timezone":"Asia/Kolkata"}}`},
+		{"kp-chart", "POST", "/api/v1/vedic/kp/chart", birth},
+		{"kp-ruling-planets", "POST", "/api/v1/vedic/kp/ruling-planets", `{"datetime":"2024-03-20T08:36:00","timezone":"Asia/Kolkata","latitude":13.0827,"longitude":80.2707}`},
+		{"kp-horary", "POST", "/api/v1/vedic/kp/horary", `{"number":107,"datetime":"2024-03-20T08:36:00","timezone":"Asia/Kolkata","latitude":13.0827,"longitude":80.2707}`},
 		{"panchang", "POST", "/api/v1/vedic/panchang", `{"year":2024,"month":1,"day":1,"latitude":12.9716,"longitude":77.5946,"timezone":"Asia/Kolkata"}`},
+		{"muhurta", "POST", "/api/v1/vedic/muhurta", `{"date":"2024-01-01","latitude":12.9716,"longitude":77.5946,"timezone":"Asia/Kolkata"}`},
+		{"muhurta-search-year", "POST", "/api/v1/vedic/muhurta/search", `{"year":2025,"latitude":28.6139,"longitude":77.209,"timezone":"Asia/Kolkata","tithis":[2,3,5,7,10,11,13],"nakshatras":[4,5,13,14,17,27]}`},
 	} {
 		b.Run(r.name, func(b *testing.B) { ts.Bench(b, r.method, r.path, r.body) })
 	}

@@ -12,6 +12,9 @@
 // Lahiri by default, or user_ayanamsa) but the natal JSON, which spec 4.2
 // fixes to Lahiri (another ayanamsa is accepted, ignored and named in the
 // warnings); every result states its conventions.
+//
+// kp.go holds the Krishnamurti Paddhati routes (chart, ruling planets,
+// horary, the table of subs), which default to the kp ayanamsa instead.
 package vedic
 
 import (
@@ -55,7 +58,7 @@ func Ops(d Deps) []*op.Operation {
 		return op.Spec{ID: id, Path: "/api/v1/vedic/natal/svg", Family: "Traditions", Produces: "image/svg+xml",
 			Summary: summary, Description: desc + conventions, Unavailable: unavailable}
 	}
-	return []*op.Operation{
+	return append([]*op.Operation{
 		op.Post(spec("post-vedic-natal", "/api/v1/vedic/natal", "Vedic (sidereal, Lahiri) natal chart",
 			"The rasi chart: the lagna and the nine grahas (Sun to Saturn, Rahu, Ketu) with sidereal longitude, sign (English and "+
 				"Sanskrit), degree in the sign, nakshatra {name, lord, pada, deity}, whole-sign house, speed and retrograde motion, "+
@@ -117,7 +120,7 @@ func Ops(d Deps) []*op.Operation {
 			panchangDescription), d.panchang),
 		op.Post(spec("post-vedic-matching", "/api/v1/vedic/matching", "Kundli matching: Ashtakoota (Guna Milan) and Manglik",
 			matchingDescription+conventions), d.matching),
-	}
+	}, append(d.muhurtaOps(spec), d.kpOps(unavailable)...)...)
 }
 
 const matchingDescription = "Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; " +
