@@ -451,7 +451,7 @@ export interface paths {
         put?: never;
         /**
          * Run up to 100 operations in one request
-         * @description Items run in parallel across cores and are answered in order, each with its own status and result or problem. The batch takes one token of the per-second rate; each item is billed one call of the daily and monthly quota, like a single call. An item over quota gets its own 429 and one bad item never fails the others. Operations that answer non-JSON bodies (SVG, CSV) and the documentation and key routes are not available in a batch.
+         * @description Items run in parallel across cores and are answered in order, each with its own status and result or problem. The batch takes one token of the per-second rate; each item is billed one call of the daily and monthly quota, like a single call. An item over quota gets its own 429 and one bad item never fails the others. A batch of more than 10 items takes one of the server's heavy-work slots while it runs (2 per account by default): an account's further batches queue for a slot, up to 3 seconds and 64 at a time, then are answered 503 with Retry-After. Operations that answer non-JSON bodies (SVG, CSV) and the documentation and key routes are not available in a batch.
          */
         post: operations["post-batch"];
         delete?: never;
@@ -1143,7 +1143,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint of one family of tools
-         * @description The MCP endpoint (as POST /api/v1/mcp) serving one family's tools and the documentation tool (get_docs_search), so that an agent holds only the tools it needs. Families: charts (Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart)); frames (Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds)); relationships (Two people: synastry, midpoint composite, Davison chart); sky (The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars); forecast (Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions); timelords (Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria); vedic (Jyotish (sidereal, Lahiri): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga, panchang); chinese (Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people); mayan (Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people); locational (Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines); places (Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list); account (The calling key's account: usage statistics and chart data); docs (The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed). The docs family needs no key. The query parameter tools=a,b narrows the list further.
+         * @description The MCP endpoint (as POST /api/v1/mcp) serving one family's tools and the documentation tool (get_docs_search), so that an agent holds only the tools it needs. Families: charts (Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart)); frames (Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds)); relationships (Two people: synastry, midpoint composite, Davison chart, Vedic kundli matching); sky (The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars); forecast (Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions); timelords (Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria); vedic (Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga); panchang (Hindu time at a place: the panchang of a day, the day's muhurtas (rahu kaal, choghadiya, horas, abhijit, ...), the search for windows whose panchang meets conditions); kp (Krishnamurti Paddhati (KP, sidereal, KP ayanamsa, Placidus): cusp and planet sign, star, sub and sub-sub lords, significators, ruling planets, horary from a number 1-249); chinese (Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people); mayan (Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people); locational (Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines); places (Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list); account (The calling key's account: usage statistics and chart data); docs (The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed). The docs family needs no key. The query parameter tools=a,b narrows the list further.
          */
         post: operations["post-mcp-family"];
         delete?: never;
@@ -1919,7 +1919,7 @@ export interface paths {
         put?: never;
         /**
          * Ashtakavarga: bhinnashtakavarga and sarvashtakavarga
-         * @description The bhinnashtakavargas of the seven grahas and of the lagna (bindus per sign, Aries to Pisces, with the prastara: the eight contributions that add up to them) and the sarvashtakavarga of the seven grahas per sign and per house, which totals 337 for every chart. Only signs count, never degrees. Tables of BPHS ch. 66 by default (`tables`). Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The bhinnashtakavargas of the seven grahas and of the lagna (bindus per sign, Aries to Pisces, with the prastara: the eight contributions that add up to them) and the sarvashtakavarga of the seven grahas per sign and per house, which totals 337 for every chart. Only signs count, never degrees. Tables of BPHS ch. 66 by default (`tables`). Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -1941,7 +1941,7 @@ export interface paths {
         put?: never;
         /**
          * Vimshottari, Yogini or Ashtottari dasha periods from birth data
-         * @description Spec 2.5: `birth_nakshatra` plus `dasha_periods`, the nine mahadashas of one 120-year cycle [{lord, start_date, end_date, years}] from the start of the one running at birth (which began before birth), with `sub_periods` (antardashas, then pratyantardashas, whole; then sookshma and prana dashas, levels 4 and 5, only for the periods that overlap the window `from`..`to`, read in the birth's timezone: at most 3,653 days for level 4, 366 for level 5; omitted, that many days from the birth's date) when `levels` asks; `balance_at_birth` is what remained of the first mahadasha at birth. BPHS ch. 46: the lord of the Moon's nakshatra rules first, for the untraversed fraction of its years; sub-periods in the same proportions from the period's own lord. `system` yogini: the eight yoginis (Mangala 1 year, the Moon; Pingala 2, the Sun; Dhanya 3, Jupiter; Bhramari 4, Mars; Bhadrika 5, Mercury; Ulka 6, Saturn; Siddha 7, Venus; Sankata 8, Rahu), the first the remainder of (birth nakshatra number + 3) / 8, four 36-year cycles; each period names its `yogini`. `system` ashtottari (BPHS ch. 47): the Sun 6 years, the Moon 15, Mars 8, Mercury 17, Saturn 10, Jupiter 19, Rahu 12, Venus 21, each over a run of 4, 3, 4, 3, 3, 3, 4, 3 nakshatras from Ardra, one 108-year cycle; `conventions.applicability` states when the texts use it (Rahu in a kendra or trikona from the lagna's lord). Years of `year_length` (default julian, 365.25 days); dates in UTC, rounded to the minute. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Spec 2.5: `birth_nakshatra` plus `dasha_periods`, the nine mahadashas of one 120-year cycle [{lord, start_date, end_date, years}] from the start of the one running at birth (which began before birth), with `sub_periods` (antardashas, then pratyantardashas, whole; then sookshma and prana dashas, levels 4 and 5, only for the periods that overlap the window `from`..`to`, read in the birth's timezone: at most 3,653 days for level 4, 366 for level 5; omitted, that many days from the birth's date) when `levels` asks; `balance_at_birth` is what remained of the first mahadasha at birth. BPHS ch. 46: the lord of the Moon's nakshatra rules first, for the untraversed fraction of its years; sub-periods in the same proportions from the period's own lord. `system` yogini: the eight yoginis (Mangala 1 year, the Moon; Pingala 2, the Sun; Dhanya 3, Jupiter; Bhramari 4, Mars; Bhadrika 5, Mercury; Ulka 6, Saturn; Siddha 7, Venus; Sankata 8, Rahu), the first the remainder of (birth nakshatra number + 3) / 8, four 36-year cycles; each period names its `yogini`. `system` ashtottari (BPHS ch. 47): the Sun 6 years, the Moon 15, Mars 8, Mercury 17, Saturn 10, Jupiter 19, Rahu 12, Venus 21, each over a run of 4, 3, 4, 3, 3, 3, 4, 3 nakshatras from Ardra, one 108-year cycle; `conventions.applicability` states when the texts use it (Rahu in a kendra or trikona from the lagna's lord). Years of `year_length` (default julian, 365.25 days); dates in UTC, rounded to the minute. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -1963,7 +1963,7 @@ export interface paths {
         put?: never;
         /**
          * Every dosha: Manglik, Kaal Sarp, Kemadruma and the conjunction doshas
-         * @description Each dosha with presence, type, severity (none, low, medium, high), the placements that cause it and the classical cancellations that apply, each named, and the rule applied with its source: Manglik (Kuja dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th from the lagna, the Moon and Venus), Kaal Sarp (every graha between Rahu and Ketu; `extent` full or partial, present when full, or also when partial with `kaal_sarp` partial; its twelve types by Rahu's house, and direction; a modern rule without classical cancellations), Kemadruma, and the modern conjunction doshas Grahan, Guru Chandal, Pitra, Shrapit and Angarak. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Each dosha with presence, type, severity (none, low, medium, high), the placements that cause it and the classical cancellations that apply, each named, and the rule applied with its source: Manglik (Kuja dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th from the lagna, the Moon and Venus), Kaal Sarp (every graha between Rahu and Ketu; `extent` full or partial, present when full, or also when partial with `kaal_sarp` partial; its twelve types by Rahu's house, and direction; a modern rule without classical cancellations), Kemadruma, and the modern conjunction doshas Grahan, Guru Chandal, Pitra, Shrapit and Angarak. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -1985,7 +1985,7 @@ export interface paths {
         put?: never;
         /**
          * Kaal Sarp dosha
-         * @description Kaal Sarp dosha alone, as in POST /api/v1/vedic/dosha: every graha between Rahu and Ketu, `extent` full or partial (present when full; when partial too with `kaal_sarp` partial), its type (named by Rahu's house: Anant, Kulik, ...), direction and severity. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Kaal Sarp dosha alone, as in POST /api/v1/vedic/dosha: every graha between Rahu and Ketu, `extent` full or partial (present when full; when partial too with `kaal_sarp` partial), its type (named by Rahu's house: Anant, Kulik, ...), direction and severity. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2007,11 +2007,97 @@ export interface paths {
         put?: never;
         /**
          * Manglik (Kuja) dosha
-         * @description Manglik dosha alone, as in POST /api/v1/vedic/dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th house counted from the lagna, the Moon and Venus, with severity and the named classical cancellations that apply. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Manglik dosha alone, as in POST /api/v1/vedic/dosha: Mars in the 1st, 2nd, 4th, 7th, 8th or 12th house counted from the lagna, the Moon and Venus, with severity and the named classical cancellations that apply. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
         post: operations["post-vedic-dosha-manglik"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vedic/kp/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * KP (Krishnamurti Paddhati) chart: cusps, grahas, their lords and the significators
+         * @description The twelve Placidus cusps and the nine grahas of a birth, each with its sidereal longitude, sign, nakshatra, sign lord, star lord, sub lord and sub-sub lord and its sub's number (1-249); each graha's house (cusp to cusp), speed and retrograde motion; the four levels of significators of every house and the houses of every graha. The birth is the birth packet of POST /api/v1/vedic/natal. Significators: level 1 the grahas in the star of an occupant of the house, level 2 the occupants, level 3 the grahas in the star of the owner (the lord of the sign on the cusp), level 4 the owner; each graha's houses by level. `node_agency` sign_lord (the default): Rahu and Ketu also act as agents of the lord of the sign they occupy (its occupation and ownership, and so for the grahas in the node's star); none: they do not. Conventions (stated again in each result): sidereal zodiac in the kp ayanamsa (K. S. Krishnamurti's own, libswe SE_SIDM_KRISHNAMURTI) unless `ayanamsa` names another (krishnamurti_vp291 is the "new KP" ayanamsa of K. Subramaniam Senthilathiban; every ayanamsa of the natal input is accepted, or a user-defined one as `user_ayanamsa`); Placidus cusps (Porphyry inside the polar circles, with a warning), a house running from its cusp to the next; Rahu the mean node unless `node_type` is true, Ketu opposite. The 249 subs: each nakshatra of 13°20′ divided among the nine Vimshottari lords in proportion to their years from the nakshatra's lord, the six subs that straddle a sign boundary split in two; the sub-sub divides a sub the same way from the sub lord (K. S. Krishnamurti, KP Reader I). Angles in degrees; instants in UTC.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-kp-chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vedic/kp/horary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * KP horary chart of a number from 1 to 249
+         * @description KP horary (prasna): the querent's number (1-249) names a sub, whose start becomes the ascendant; the other cusps are the Placidus cusps of the sidereal time at which that degree rises at the place of the question (ARMC = RA(λ) − AD − 90°, sin AD = tan φ tan δ; the true obliquity and the ayanamsa of the instant), the grahas those of the instant; the chart as POST /api/v1/vedic/kp/chart gives it, the sub of the number, the ARMC used and the ruling planets of the moment (with the real ascendant). The place must lie within 66° of the equator (nearer the poles some degrees never rise). Significators: level 1 the grahas in the star of an occupant of the house, level 2 the occupants, level 3 the grahas in the star of the owner (the lord of the sign on the cusp), level 4 the owner; each graha's houses by level. `node_agency` sign_lord (the default): Rahu and Ketu also act as agents of the lord of the sign they occupy (its occupation and ownership, and so for the grahas in the node's star); none: they do not. The ruling planets: the lord of the weekday that began at the last sunrise at the place (upper limb, 34′ refraction), the sign, star and sub lords of the Moon and of the ascendant, listed once each in KP's order of strength (ascendant star lord, ascendant sign lord, Moon star lord, Moon sign lord, day lord, then the sub lords); Rahu or Ketu joins them when it occupies a sign of a ruling planet. The instant is that of the sky routes (`datetime`, or `date` and `time`, or year..second, local in `timezone`, UTC when omitted; nothing: the time of the call, not cached); the place is latitude and longitude, or `location`. Conventions (stated again in each result): sidereal zodiac in the kp ayanamsa (K. S. Krishnamurti's own, libswe SE_SIDM_KRISHNAMURTI) unless `ayanamsa` names another (krishnamurti_vp291 is the "new KP" ayanamsa of K. Subramaniam Senthilathiban; every ayanamsa of the natal input is accepted, or a user-defined one as `user_ayanamsa`); Placidus cusps (Porphyry inside the polar circles, with a warning), a house running from its cusp to the next; Rahu the mean node unless `node_type` is true, Ketu opposite. The 249 subs: each nakshatra of 13°20′ divided among the nine Vimshottari lords in proportion to their years from the nakshatra's lord, the six subs that straddle a sign boundary split in two; the sub-sub divides a sub the same way from the sub lord (K. S. Krishnamurti, KP Reader I). Angles in degrees; instants in UTC.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-kp-horary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vedic/kp/ruling-planets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * KP ruling planets of a moment at a place
+         * @description The ruling planets: the lord of the weekday that began at the last sunrise at the place (upper limb, 34′ refraction), the sign, star and sub lords of the Moon and of the ascendant, listed once each in KP's order of strength (ascendant star lord, ascendant sign lord, Moon star lord, Moon sign lord, day lord, then the sub lords); Rahu or Ketu joins them when it occupies a sign of a ruling planet. The instant is that of the sky routes (`datetime`, or `date` and `time`, or year..second, local in `timezone`, UTC when omitted; nothing: the time of the call, not cached); the place is latitude and longitude, or `location`. Conventions (stated again in each result): sidereal zodiac in the kp ayanamsa (K. S. Krishnamurti's own, libswe SE_SIDM_KRISHNAMURTI) unless `ayanamsa` names another (krishnamurti_vp291 is the "new KP" ayanamsa of K. Subramaniam Senthilathiban; every ayanamsa of the natal input is accepted, or a user-defined one as `user_ayanamsa`); Placidus cusps (Porphyry inside the polar circles, with a warning), a house running from its cusp to the next; Rahu the mean node unless `node_type` is true, Ketu opposite. The 249 subs: each nakshatra of 13°20′ divided among the nine Vimshottari lords in proportion to their years from the nakshatra's lord, the six subs that straddle a sign boundary split in two; the sub-sub divides a sub the same way from the sub lord (K. S. Krishnamurti, KP Reader I). Angles in degrees; instants in UTC.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-kp-ruling-planets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vedic/kp/subs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 249 KP sub-divisions of the zodiac (the KP horary numbers)
+         * @description The 249 subs in zodiacal order, each with its horary number (1-249), its sidereal start and end (degrees), sign, nakshatra, sign lord, star lord and sub lord: each nakshatra of 13°20′ divided among the nine Vimshottari lords in proportion to their years from the nakshatra's lord, the six subs that straddle a sign boundary split in two (K. S. Krishnamurti, KP Reader I). Not billed.
+         */
+        get: operations["get-vedic-kp-subs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2029,11 +2115,55 @@ export interface paths {
         put?: never;
         /**
          * Kundli matching: Ashtakoota (Guna Milan) and Manglik
-         * @description Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; `person1_role` groom by default). The Ashtakoota (Guna Milan) of the two Moons out of 36, each koota with its points, both people's categories and the rule that gave the points: varna 1 (the groom's varna the bride's or higher; `varna_scheme`), vashya 2 (the vashya classes of the Moon signs, halves of Sagittarius and Capricorn by the Moon's degree), tara 3 (1.5 for each direction in which the count of nakshatras is not the 3rd, 5th or 7th tara), yoni 4 (the animals of the nakshatras), graha maitri 5 (the natural friendship of the Moon-sign lords both ways, BPHS ch. 3), gana 6, bhakoot 7 (0 when the Moon signs are 2/12, 5/9 or 6/8 from each other) and nadi 8 (0 in the same nadi); the bhakoot and nadi doshas with the named exceptions that cancel them (`nadi_exceptions`, `bhakoot_exceptions`: all by default, [] for none) and, with `cancelled_dosha_points` restore, the koota's full points when cancelled (keep by default). The verdict bands the total (below 18 not recommended, the manuals' minimum). The Manglik (Kuja) dosha of both rasi charts as POST /api/v1/vedic/dosha/manglik reports it, and the verdict: compatible when neither or both are Manglik (`manglik_cancellations` apply by default: a chart whose dosha is cancelled is not Manglik; ignore: placement alone decides; each chart's dosha is given with its cancellations). Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; `person1_role` groom by default). The Ashtakoota (Guna Milan) of the two Moons out of 36, each koota with its points, both people's categories and the rule that gave the points: varna 1 (the groom's varna the bride's or higher; `varna_scheme`), vashya 2 (the vashya classes of the Moon signs, halves of Sagittarius and Capricorn by the Moon's degree), tara 3 (1.5 for each direction in which the count of nakshatras is not the 3rd, 5th or 7th tara), yoni 4 (the animals of the nakshatras), graha maitri 5 (the natural friendship of the Moon-sign lords both ways, BPHS ch. 3), gana 6, bhakoot 7 (0 when the Moon signs are 2/12, 5/9 or 6/8 from each other) and nadi 8 (0 in the same nadi); the bhakoot and nadi doshas with the named exceptions that cancel them (`nadi_exceptions`, `bhakoot_exceptions`: all by default, [] for none) and, with `cancelled_dosha_points` restore, the koota's full points when cancelled (keep by default). The verdict bands the total (below 18 not recommended, the manuals' minimum). The Manglik (Kuja) dosha of both rasi charts as POST /api/v1/vedic/dosha/manglik reports it, and the verdict: compatible when neither or both are Manglik (`manglik_cancellations` apply by default: a chart whose dosha is cancelled is not Manglik; ignore: placement alone decides; each chart's dosha is given with its cancellations). Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
         post: operations["post-vedic-matching"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vedic/muhurta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Muhurta of a day: rahu kaal, choghadiya, horas, abhijit and more
+         * @description The muhurta of a civil date at a place, as the almanacs give it: sunrise, sunset, the next sunrise and the sunset before (where the night before sunrise begins); rahu kaal, yamaganda and gulika kaal (one of the eight equal parts of sunrise to sunset by weekday, Sunday first: rahu 8,2,7,5,6,4,3; yamaganda 5,4,3,2,1,7,6; gulika 7,6,5,4,3,2,1); abhijit muhurta (the 8th of the 15 muhurtas of the daytime, centred on midday; given every day, marked not auspicious on Wednesday, when it is the day's durmuhurta); brahma muhurta before this date's sunrise (the 14th of the 15 muhurtas of the night before, or with `brahma_muhurta` fixed 96 to 48 minutes before sunrise); durmuhurta by weekday (muhurtas of the daytime, Sunday first: 14; 9 and 12; 4 and the night's 7th; 8; 6 and 12; 4 and 9; 1 and 2); the eight choghadiyas of the daytime and the eight of the night with their quality (good: Amrit, Shubh, Labh; neutral: Chal; bad: Udveg, Kaal, Rog); the 24 planetary horas from sunrise (twelfths of the daytime and of the night, the first the weekday lord's, then the Chaldean order). Sunrise is the upper limb on the horizon with 34′ of refraction, as the panchang (`sunrise` disc_centre or hindu otherwise). The date and the place are read as the panchang reads them (year, month, day or `date`; latitude/longitude or `location`; `timezone` an IANA zone, an offset, `auto` or `LMT`, UTC when omitted), in the years 1583-2999; the weekday is the date's. Where the Sun does not rise or set the periods are null. Instants in UTC, to the second.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-muhurta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vedic/muhurta/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Muhurta search: the windows of a range whose panchang meets conditions
+         * @description The windows of a range (`start` and `end` in `timezone`, or a `year`; at most 366 days, within 1583-2999) at a place (latitude/longitude or `location`, within 65° of the equator) whose panchang meets the conditions: `tithis` (1-30), `nakshatras` (1-27), `weekdays`, `yogas` (1-27) and `karanas` (1-60), each any value when omitted; the periods of `exclude` left out (rahu kaal, yamaganda and gulika kaal by default; durmuhurta on request; [] for none); with `daytime_only` only sunrise to sunset. A window lies within one panchang day (sunrise to sunrise, its weekday that of the sunrise), one tithi and one nakshatra (and one yoga and karana when asked for), which it names with their own start and end. Tithi is the Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the sidereal Sun plus Moon, both in `ayanamsa` (lahiri by default, or `user_ayanamsa`); each boundary found by Newton's method on the ephemeris, sunrises as the day route (`sunrise`). At most `limit` windows (1000 by default); `count` and `total_minutes` cover every window found. Instants in UTC, to the second.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-muhurta-search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2051,7 +2181,7 @@ export interface paths {
         put?: never;
         /**
          * The Moon's nakshatra at birth
-         * @description Spec 2.5: `nakshatra` {name, lord, pada, deity} of the Moon at birth, plus the Moon's longitudes, tropical and sidereal. 27 nakshatras of 13°20′ from 0° sidereal Aries (Ashwini), padas of 3°20′; lord is the Vimshottari ruler, deity the devata of the Brahmana lists. There is no ruling_planet field: `lord` is the ruler. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Spec 2.5: `nakshatra` {name, lord, pada, deity} of the Moon at birth, plus the Moon's longitudes, tropical and sidereal. 27 nakshatras of 13°20′ from 0° sidereal Aries (Ashwini), padas of 3°20′; lord is the Vimshottari ruler, deity the devata of the Brahmana lists. There is no ruling_planet field: `lord` is the ruler. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2073,7 +2203,7 @@ export interface paths {
         put?: never;
         /**
          * Vedic (sidereal, Lahiri) natal chart
-         * @description The rasi chart: the lagna and the nine grahas (Sun to Saturn, Rahu, Ketu) with sidereal longitude, sign (English and Sanskrit), degree in the sign, nakshatra {name, lord, pada, deity}, whole-sign house, speed and retrograde motion, dignity (exalted, moolatrikona, own, great_friend, friendly, neutral, enemy, great_enemy, debilitated; BPHS ch. 3, with the natural and temporary relations to the sign lord), combustion (Surya Siddhanta orbs) and distance from the Sun; the twelve whole-sign bhavas with their lords and occupants; the Moon's sign (janma rasi) and nakshatra (janma nakshatra). Natal JSON always uses the Lahiri ayanamsa: raman or kp do not change it (spec 4.2). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The rasi chart: the lagna and the nine grahas (Sun to Saturn, Rahu, Ketu) with sidereal longitude, sign (English and Sanskrit), degree in the sign, nakshatra {name, lord, pada, deity}, whole-sign house, speed and retrograde motion, dignity (exalted, moolatrikona, own, great_friend, friendly, neutral, enemy, great_enemy, debilitated; BPHS ch. 3, with the natural and temporary relations to the sign lord), combustion (Surya Siddhanta orbs) and distance from the Sun; the twelve whole-sign bhavas with their lords and occupants; the Moon's sign (janma rasi) and nakshatra (janma nakshatra). Natal JSON always uses the Lahiri ayanamsa: raman or kp do not change it (spec 4.2). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2093,7 +2223,7 @@ export interface paths {
         };
         /**
          * Vedic chart drawing (SVG, North or South Indian), options as query parameters
-         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Every field of the body of POST /api/v1/vedic/natal/svg is a query parameter of the same name. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Every field of the body of POST /api/v1/vedic/natal/svg is a query parameter of the same name. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2101,7 +2231,7 @@ export interface paths {
         put?: never;
         /**
          * Vedic chart drawing (SVG, North or South Indian), options in the body
-         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The Vedic chart as an SVG drawing in the North Indian (diamond: houses fixed, sign numbers in them) or South Indian (grid: signs fixed, Pisces top left) style: the lagna (As) and the nine grahas as two-letter labels (Su Mo Ma Me Ju Ve Sa Ra Ke) with their whole degree in the sign, R after a retrograde and C after a combust graha; labels of a crowded house are set in columns, never overlapping. The rasi chart by default, or any of the sixteen vargas (`varga`). Latin text only, so any font renders it; all text is escaped, and the document has no script, no external reference and no event attribute. Options: style (north, south), varga, theme (light, dark), size (pixels), title. Browsers cannot attach the x-api-key header to an <img> source: fetch the SVG from your server. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2123,7 +2253,7 @@ export interface paths {
         put?: never;
         /**
          * Panchang of a day at a place
-         * @description The five limbs of a day at a place: tithi (with paksha), vara, nakshatra (with its lord), yoga and karana, each with the instants it begins and ends (the first may begin before sunrise and the last end after the next one); sunrise, sunset and the next sunrise; moonrise and moonset on the civil date (each null when it does not happen); rahu kalam, yamaganda, gulika kalam and abhijit muhurta. Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the sidereal Sun plus Moon in 13°20′ arcs; always the Lahiri ayanamsa (another `ayanamsa` is ignored and named in the warnings); rahu kalam, yamaganda and gulika kalam are eighths of sunrise to sunset by weekday, abhijit the 8th of the 15 muhurtas of the daytime. Where the Sun does not rise or set the day runs from midnight to midnight and the periods are null. Instants in UTC, to the second. The date and the place are read as the natal input reads a birth (year, month, day or `date`; latitude/longitude or `location`; `timezone` an IANA zone, an offset, `auto` or `LMT`, UTC when omitted; the historical calendar switch, or `calendar`), in the years 1583-2999; a time of day (hour..second or `time`, 12:00 when omitted) only places the date in its zone and changes nothing else: the panchang is that of the whole civil date.
+         * @description The five limbs of a day at a place: tithi (with paksha), vara, nakshatra (with its lord), yoga and karana, each with the instants it begins and ends (the first may begin before sunrise and the last end after the next one); sunrise, sunset and the next sunrise; moonrise and moonset on the civil date (each null when it does not happen); rahu kalam, yamaganda, gulika kalam and abhijit muhurta. Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the sidereal Sun plus Moon in 13°20′ arcs; in the `ayanamsa` named (lahiri by default; any ayanamsa of POST /api/v1/natal, or `user_ayanamsa`); rahu kalam, yamaganda and gulika kalam are eighths of sunrise to sunset by weekday, abhijit the 8th of the 15 muhurtas of the daytime. Where the Sun does not rise or set the day runs from midnight to midnight and the periods are null. Instants in UTC, to the second. The date and the place are read as the natal input reads a birth (year, month, day or `date`; latitude/longitude or `location`; `timezone` an IANA zone, an offset, `auto` or `LMT`, UTC when omitted; the historical calendar switch, or `calendar`), in the years 1583-2999; a time of day (hour..second or `time`, 12:00 when omitted) only places the date in its zone and changes nothing else: the panchang is that of the whole civil date.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2145,7 +2275,7 @@ export interface paths {
         put?: never;
         /**
          * Shadbala: the six-fold strength of the seven grahas
-         * @description The six balas of Sun to Saturn (BPHS ch. 27, worked as in B. V. Raman's Graha and Bhava Balas) with their sub-parts, in virupas: sthana (uchcha, saptavargaja, ojayugma, kendradi, drekkana), dig, kala (nathonnatha, paksha, tribhaga, abda, masa, vara, hora, ayana, yuddha), cheshta, naisargika and drik (the abda and masa lords by Raman's ahargana and no cheshta for the Sun and the Moon by default, as the textbooks; `year_month_lords` and `sun_moon_cheshta` choose the other readings); totals in virupas and rupas (60 virupas), the required minimum in rupas, the ratio and the rank. `conventions` states each choice where the sources differ. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The six balas of Sun to Saturn (BPHS ch. 27, worked as in B. V. Raman's Graha and Bhava Balas) with their sub-parts, in virupas: sthana (uchcha, saptavargaja, ojayugma, kendradi, drekkana), dig, kala (nathonnatha, paksha, tribhaga, abda, masa, vara, hora, ayana, yuddha), cheshta, naisargika and drik (the abda and masa lords by Raman's ahargana and no cheshta for the Sun and the Moon by default, as the textbooks; `year_month_lords` and `sun_moon_cheshta` choose the other readings); totals in virupas and rupas (60 virupas), the required minimum in rupas, the ratio and the rank. `conventions` states each choice where the sources differ. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2167,7 +2297,7 @@ export interface paths {
         put?: never;
         /**
          * The sixteen divisional charts (shodasavarga)
-         * @description Each graha's and the lagna's sign and proportional degree in the sixteen vargas of Parashara (BPHS ch. 6), with vargottama (same sign as in the rasi chart); each varga states its rule. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description Each graha's and the lagna's sign and proportional degree in the sixteen vargas of Parashara (BPHS ch. 6), with vargottama (same sign as in the rasi chart); each varga states its rule. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2189,7 +2319,7 @@ export interface paths {
         put?: never;
         /**
          * One divisional chart by name (d1 ... d60)
-         * @description The divisional chart `name`, one of d1, d2, d3, d4, d7, d9, d10, d12, d16, d20, d24, d27, d30, d40, d45, d60 (case-insensitive), as in POST /api/v1/vedic/vargas. Another name is a 404 whose detail lists the names. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The divisional chart `name`, one of d1, d2, d3, d4, d7, d9, d10, d12, d16, d20, d24, d27, d30, d40, d45, d60 (case-insensitive), as in POST /api/v1/vedic/vargas. Another name is a 404 whose detail lists the names. The vargas and their rules: d1 Rasi (the sign itself); d2 Hora (Parashara's hora: halves of 15°; in odd signs the first half is the Sun's hora (Leo), the second the Moon's (Cancer); in even signs the reverse (BPHS ch. 6); not the cyclic (parivritti) hora); d3 Drekkana (Parashara's drekkana: thirds of 10° go to the sign itself, the 5th and the 9th from it (BPHS ch. 6); not the Jagannatha or Somanatha drekkanas); d4 Chaturthamsa (quarters of 7°30′ go to the sign itself, the 4th, the 7th and the 10th from it (BPHS ch. 6)); d7 Saptamsa (sevenths counted from the sign itself in odd signs, from the 7th sign in even signs (BPHS ch. 6)); d9 Navamsa (ninths of 3°20′ counted from the movable sign of the sign's triplicity: Aries for fire, Capricorn for earth, Libra for air, Cancer for water signs (BPHS ch. 6); equivalently floor(longitude / 3°20′) mod 12 from Aries); d10 Dasamsa (tenths of 3° counted from the sign itself in odd signs, from the 9th sign in even signs (BPHS ch. 6)); d12 Dwadasamsa (twelfths of 2°30′ counted from the sign itself (BPHS ch. 6)); d16 Shodasamsa (sixteenths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d20 Vimsamsa (twentieths counted from Aries in movable, Sagittarius in fixed, Leo in dual signs (BPHS ch. 6)); d24 Chaturvimsamsa (twenty-fourths counted from Leo in odd signs, from Cancer in even signs (BPHS ch. 6)); d27 Bhamsa (twenty-sevenths counted from Aries in fire, Cancer in earth, Libra in air, Capricorn in water signs (BPHS ch. 6); equivalently floor(longitude x 27 / 30°) mod 12 from Aries); d30 Trimsamsa (Parashara's unequal trimsamsa: odd signs 0-5° Mars (Aries), 5-10° Saturn (Aquarius), 10-18° Jupiter (Sagittarius), 18-25° Mercury (Gemini), 25-30° Venus (Libra); even signs 0-5° Venus (Taurus), 5-12° Mercury (Virgo), 12-20° Jupiter (Pisces), 20-25° Saturn (Capricorn), 25-30° Mars (Scorpio) (BPHS ch. 6); not an equal thirtieth); d40 Khavedamsa (fortieths counted from Aries in odd signs, from Libra in even signs (BPHS ch. 6)); d45 Akshavedamsa (forty-fifths counted from Aries in movable, Leo in fixed, Sagittarius in dual signs (BPHS ch. 6)); d60 Shashtiamsa (sixtieths of 30′ counted from the sign itself (BPHS ch. 6)). Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2211,7 +2341,7 @@ export interface paths {
         put?: never;
         /**
          * Classical yogas present in the chart
-         * @description The yogas of the catalogue present in the rasi chart, each with its family, the rule that fired (with its source), the grahas that form it and how the chart meets the rule; cancellations for the inauspicious Kemadruma and Shakata. The 66 yogas checked, by family: pancha_mahapurusha: Ruchaka, Bhadra, Hamsa, Malavya, Sasa; chandra: Gaja Kesari, Sunapha, Anapha, Durudhara, Kemadruma, Chandra-Mangala, Adhi, Amala; surya: Vesi, Vasi, Ubhayachari, Budha-Aditya; nabhasa: Rajju, Musala, Nala, Mala, Sarpa, Gada, Sakata, Vihaga, Sringataka, Hala, Vajra, Yava, Kamala, Vapi, Yupa, Ishu, Shakti, Danda, Nauka, Kuta, Chatra, Chapa, Ardha Chandra, Chakra, Samudra, Vallaki (Sankhya), Damini (Sankhya), Pasha (Sankhya), Kedara (Sankhya), Shula (Sankhya), Yuga (Sankhya), Gola (Sankhya); raja: Raja (kendra-trikona), Yogakaraka; dhana: Dhana; viparita_raja: Harsha, Sarala, Vimala; neecha_bhanga: Neecha Bhanga Raja; parivartana: Maha Parivartana, Khala Parivartana, Dainya Parivartana; other: Saraswati, Shubha Kartari, Papa Kartari, Chatussagara, Vasumati, Shakata, Guru-Mangala. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac, always the Lahiri ayanamsa (true, with nutation, as libswe's SE_SIDM_LAHIRI); an `ayanamsa` other than lahiri (raman, kp, ...) is accepted, ignored and named in the warnings. Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         * @description The yogas of the catalogue present in the rasi chart, each with its family, the rule that fired (with its source), the grahas that form it and how the chart meets the rule; cancellations for the inauspicious Kemadruma and Shakata. The 66 yogas checked, by family: pancha_mahapurusha: Ruchaka, Bhadra, Hamsa, Malavya, Sasa; chandra: Gaja Kesari, Sunapha, Anapha, Durudhara, Kemadruma, Chandra-Mangala, Adhi, Amala; surya: Vesi, Vasi, Ubhayachari, Budha-Aditya; nabhasa: Rajju, Musala, Nala, Mala, Sarpa, Gada, Sakata, Vihaga, Sringataka, Hala, Vajra, Yava, Kamala, Vapi, Yupa, Ishu, Shakti, Danda, Nauka, Kuta, Chatra, Chapa, Ardha Chandra, Chakra, Samudra, Vallaki (Sankhya), Damini (Sankhya), Pasha (Sankhya), Kedara (Sankhya), Shula (Sankhya), Yuga (Sankhya), Gola (Sankhya); raja: Raja (kendra-trikona), Yogakaraka; dhana: Dhana; viparita_raja: Harsha, Sarala, Vimala; neecha_bhanga: Neecha Bhanga Raja; parivartana: Maha Parivartana, Khala Parivartana, Dainya Parivartana; other: Saraswati, Shubha Kartari, Papa Kartari, Chatussagara, Vasumati, Shakata, Guru-Mangala. Rahu is the mean lunar node by default (`node_type` true: the osculating node); Ketu is opposite. Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2704,7 +2834,7 @@ export interface components {
          * BatchItem
          * @description One operation of a batch (or a line of a bulk job without operation): the item schema of its operation, chosen by operation.
          */
-        BatchItem: components["schemas"]["BatchItemGetArabicPartsCatalog"] | components["schemas"]["BatchItemGetAsteroids"] | components["schemas"]["BatchItemGetDocsSearch"] | components["schemas"]["BatchItemGetEclipses"] | components["schemas"]["BatchItemGetEclipsesUpcoming"] | components["schemas"]["BatchItemGetGeocodingReverse"] | components["schemas"]["BatchItemGetGeocodingSearch"] | components["schemas"]["BatchItemGetMoon"] | components["schemas"]["BatchItemGetPlanets"] | components["schemas"]["BatchItemGetTimezone"] | components["schemas"]["BatchItemGetTimezoneList"] | components["schemas"]["BatchItemGetTimezoneSearch"] | components["schemas"]["BatchItemGetTransits"] | components["schemas"]["BatchItemGetUsage"] | components["schemas"]["BatchItemGetUsageChart"] | components["schemas"]["BatchItemGetVoidOfCourse"] | components["schemas"]["BatchItemPostArabicParts"] | components["schemas"]["BatchItemPostAspects"] | components["schemas"]["BatchItemPostAspectsDeclinations"] | components["schemas"]["BatchItemPostAsteroids"] | components["schemas"]["BatchItemPostAstrocartography"] | components["schemas"]["BatchItemPostChineseAnalysis"] | components["schemas"]["BatchItemPostChineseAnimal"] | components["schemas"]["BatchItemPostChineseBazi"] | components["schemas"]["BatchItemPostChineseCompatibility"] | components["schemas"]["BatchItemPostChineseGregorianDate"] | components["schemas"]["BatchItemPostChineseLuckPillars"] | components["schemas"]["BatchItemPostChineseLunarDate"] | components["schemas"]["BatchItemPostChineseSolarTerms"] | components["schemas"]["BatchItemPostComposite"] | components["schemas"]["BatchItemPostDavison"] | components["schemas"]["BatchItemPostEclipsesActivations"] | components["schemas"]["BatchItemPostFirdaria"] | components["schemas"]["BatchItemPostFirdariaAtAge"] | components["schemas"]["BatchItemPostFirdariaTimeline"] | components["schemas"]["BatchItemPostFixedStar"] | components["schemas"]["BatchItemPostFixedStars"] | components["schemas"]["BatchItemPostFixedStarsConjunctions"] | components["schemas"]["BatchItemPostHouses"] | components["schemas"]["BatchItemPostLocalSpace"] | components["schemas"]["BatchItemPostMayanChart"] | components["schemas"]["BatchItemPostMayanCompatibility"] | components["schemas"]["BatchItemPostMayanTzolkin"] | components["schemas"]["BatchItemPostMoon"] | components["schemas"]["BatchItemPostMoonPhases"] | components["schemas"]["BatchItemPostNatal"] | components["schemas"]["BatchItemPostNatalAntiscia"] | components["schemas"]["BatchItemPostNatalDraconic"] | components["schemas"]["BatchItemPostNatalHarmonic"] | components["schemas"]["BatchItemPostNatalHeliocentric"] | components["schemas"]["BatchItemPostPlanets"] | components["schemas"]["BatchItemPostPlanetsStations"] | components["schemas"]["BatchItemPostPrimaryDirections"] | components["schemas"]["BatchItemPostProfections"] | components["schemas"]["BatchItemPostProgressions"] | components["schemas"]["BatchItemPostRelocation"] | components["schemas"]["BatchItemPostReturnsLunar"] | components["schemas"]["BatchItemPostReturnsPlanetary"] | components["schemas"]["BatchItemPostReturnsSolar"] | components["schemas"]["BatchItemPostSolarArc"] | components["schemas"]["BatchItemPostSynastry"] | components["schemas"]["BatchItemPostTimezoneLookup"] | components["schemas"]["BatchItemPostTransits"] | components["schemas"]["BatchItemPostTransitsCalendar"] | components["schemas"]["BatchItemPostTransitsToNatal"] | components["schemas"]["BatchItemPostUranian"] | components["schemas"]["BatchItemPostVedicAshtakavarga"] | components["schemas"]["BatchItemPostVedicDasha"] | components["schemas"]["BatchItemPostVedicDosha"] | components["schemas"]["BatchItemPostVedicDoshaKaalSarp"] | components["schemas"]["BatchItemPostVedicDoshaManglik"] | components["schemas"]["BatchItemPostVedicMatching"] | components["schemas"]["BatchItemPostVedicNakshatra"] | components["schemas"]["BatchItemPostVedicNatal"] | components["schemas"]["BatchItemPostVedicPanchang"] | components["schemas"]["BatchItemPostVedicShadbala"] | components["schemas"]["BatchItemPostVedicVarga"] | components["schemas"]["BatchItemPostVedicVargas"] | components["schemas"]["BatchItemPostVedicYoga"] | components["schemas"]["BatchItemPostVoidOfCourse"] | components["schemas"]["BatchItemPostVoidOfCoursePeriods"] | components["schemas"]["BatchItemPostZodiacalReleasing"] | components["schemas"]["BatchItemPostZodiacalReleasingAtDate"] | components["schemas"]["BatchItemPostZodiacalReleasingTimeline"];
+        BatchItem: components["schemas"]["BatchItemGetArabicPartsCatalog"] | components["schemas"]["BatchItemGetAsteroids"] | components["schemas"]["BatchItemGetDocsSearch"] | components["schemas"]["BatchItemGetEclipses"] | components["schemas"]["BatchItemGetEclipsesUpcoming"] | components["schemas"]["BatchItemGetGeocodingReverse"] | components["schemas"]["BatchItemGetGeocodingSearch"] | components["schemas"]["BatchItemGetMoon"] | components["schemas"]["BatchItemGetPlanets"] | components["schemas"]["BatchItemGetTimezone"] | components["schemas"]["BatchItemGetTimezoneList"] | components["schemas"]["BatchItemGetTimezoneSearch"] | components["schemas"]["BatchItemGetTransits"] | components["schemas"]["BatchItemGetUsage"] | components["schemas"]["BatchItemGetUsageChart"] | components["schemas"]["BatchItemGetVedicKpSubs"] | components["schemas"]["BatchItemGetVoidOfCourse"] | components["schemas"]["BatchItemPostArabicParts"] | components["schemas"]["BatchItemPostAspects"] | components["schemas"]["BatchItemPostAspectsDeclinations"] | components["schemas"]["BatchItemPostAsteroids"] | components["schemas"]["BatchItemPostAstrocartography"] | components["schemas"]["BatchItemPostChineseAnalysis"] | components["schemas"]["BatchItemPostChineseAnimal"] | components["schemas"]["BatchItemPostChineseBazi"] | components["schemas"]["BatchItemPostChineseCompatibility"] | components["schemas"]["BatchItemPostChineseGregorianDate"] | components["schemas"]["BatchItemPostChineseLuckPillars"] | components["schemas"]["BatchItemPostChineseLunarDate"] | components["schemas"]["BatchItemPostChineseSolarTerms"] | components["schemas"]["BatchItemPostComposite"] | components["schemas"]["BatchItemPostDavison"] | components["schemas"]["BatchItemPostEclipsesActivations"] | components["schemas"]["BatchItemPostFirdaria"] | components["schemas"]["BatchItemPostFirdariaAtAge"] | components["schemas"]["BatchItemPostFirdariaTimeline"] | components["schemas"]["BatchItemPostFixedStar"] | components["schemas"]["BatchItemPostFixedStars"] | components["schemas"]["BatchItemPostFixedStarsConjunctions"] | components["schemas"]["BatchItemPostHouses"] | components["schemas"]["BatchItemPostLocalSpace"] | components["schemas"]["BatchItemPostMayanChart"] | components["schemas"]["BatchItemPostMayanCompatibility"] | components["schemas"]["BatchItemPostMayanTzolkin"] | components["schemas"]["BatchItemPostMoon"] | components["schemas"]["BatchItemPostMoonPhases"] | components["schemas"]["BatchItemPostNatal"] | components["schemas"]["BatchItemPostNatalAntiscia"] | components["schemas"]["BatchItemPostNatalDraconic"] | components["schemas"]["BatchItemPostNatalHarmonic"] | components["schemas"]["BatchItemPostNatalHeliocentric"] | components["schemas"]["BatchItemPostPlanets"] | components["schemas"]["BatchItemPostPlanetsStations"] | components["schemas"]["BatchItemPostPrimaryDirections"] | components["schemas"]["BatchItemPostProfections"] | components["schemas"]["BatchItemPostProgressions"] | components["schemas"]["BatchItemPostRelocation"] | components["schemas"]["BatchItemPostReturnsLunar"] | components["schemas"]["BatchItemPostReturnsPlanetary"] | components["schemas"]["BatchItemPostReturnsSolar"] | components["schemas"]["BatchItemPostSolarArc"] | components["schemas"]["BatchItemPostSynastry"] | components["schemas"]["BatchItemPostTimezoneLookup"] | components["schemas"]["BatchItemPostTransits"] | components["schemas"]["BatchItemPostTransitsCalendar"] | components["schemas"]["BatchItemPostTransitsToNatal"] | components["schemas"]["BatchItemPostUranian"] | components["schemas"]["BatchItemPostVedicAshtakavarga"] | components["schemas"]["BatchItemPostVedicDasha"] | components["schemas"]["BatchItemPostVedicDosha"] | components["schemas"]["BatchItemPostVedicDoshaKaalSarp"] | components["schemas"]["BatchItemPostVedicDoshaManglik"] | components["schemas"]["BatchItemPostVedicKpChart"] | components["schemas"]["BatchItemPostVedicKpHorary"] | components["schemas"]["BatchItemPostVedicKpRulingPlanets"] | components["schemas"]["BatchItemPostVedicMatching"] | components["schemas"]["BatchItemPostVedicMuhurta"] | components["schemas"]["BatchItemPostVedicMuhurtaSearch"] | components["schemas"]["BatchItemPostVedicNakshatra"] | components["schemas"]["BatchItemPostVedicNatal"] | components["schemas"]["BatchItemPostVedicPanchang"] | components["schemas"]["BatchItemPostVedicShadbala"] | components["schemas"]["BatchItemPostVedicVarga"] | components["schemas"]["BatchItemPostVedicVargas"] | components["schemas"]["BatchItemPostVedicYoga"] | components["schemas"]["BatchItemPostVoidOfCourse"] | components["schemas"]["BatchItemPostVoidOfCoursePeriods"] | components["schemas"]["BatchItemPostZodiacalReleasing"] | components["schemas"]["BatchItemPostZodiacalReleasingAtDate"] | components["schemas"]["BatchItemPostZodiacalReleasingTimeline"];
         /**
          * BatchItemGetArabicPartsCatalog
          * @description A batch item (or bulk line) calling get-arabic-parts-catalog (GET /api/v1/arabic-parts/catalog).
@@ -3185,6 +3315,23 @@ export interface components {
                 /** @description what to chart (errors, beyond the contract's four: refused calls by status and problem type) */
                 type?: string;
             };
+        };
+        /**
+         * BatchItemGetVedicKpSubs
+         * @description A batch item (or bulk line) calling get-vedic-kp-subs (GET /api/v1/vedic/kp/subs).
+         */
+        BatchItemGetVedicKpSubs: {
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: The 249 KP sub-divisions of the zodiac (the KP horary numbers) (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "get-vedic-kp-subs";
         };
         /**
          * BatchItemGetVoidOfCourse
@@ -5895,13 +6042,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -6518,13 +6665,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -6665,13 +6812,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -6830,13 +6977,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -7001,13 +7148,13 @@ export interface components {
             user_ayanamsa?: {
                 /**
                  * Format: double
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 degrees: number;
                 /**
                  * Format: double
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 epoch_jd: number;
@@ -9350,7 +9497,7 @@ export interface components {
         /** BatchItemPostVedicAshtakavargaBody */
         BatchItemPostVedicAshtakavargaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9426,6 +9573,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -9453,7 +9618,7 @@ export interface components {
         /** BatchItemPostVedicDashaBody */
         BatchItemPostVedicDashaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9539,6 +9704,24 @@ export interface components {
             /** @description To: the end of that window, after from: at most 3,653 days after it for level 4, 366 for level 5. Omitted with from: that many days after the birth's date */
             to?: string;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -9572,7 +9755,7 @@ export interface components {
         /** BatchItemPostVedicDoshaBody */
         BatchItemPostVedicDoshaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9634,7 +9817,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -9653,6 +9836,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -9681,7 +9882,7 @@ export interface components {
         /** BatchItemPostVedicDoshaKaalSarpBody */
         BatchItemPostVedicDoshaKaalSarpBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9743,7 +9944,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -9762,6 +9963,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -9790,7 +10009,7 @@ export interface components {
         /** BatchItemPostVedicDoshaManglikBody */
         BatchItemPostVedicDoshaManglikBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -9860,9 +10079,400 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
+             */
+            year?: number;
+        };
+        /**
+         * BatchItemPostVedicKpChart
+         * @description A batch item (or bulk line) calling post-vedic-kp-chart (POST /api/v1/vedic/kp/chart).
+         */
+        BatchItemPostVedicKpChart: {
+            body?: components["schemas"]["BatchItemPostVedicKpChartBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: KP (Krishnamurti Paddhati) chart: cusps, grahas, their lords and the significators (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-kp-chart";
+        };
+        /** BatchItemPostVedicKpChartBody */
+        BatchItemPostVedicKpChartBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac: kp (K. S. Krishnamurti's own ayanamsa, libswe SE_SIDM_KRISHNAMURTI: the KP Readers' and most KP software's) when omitted, or krishnamurti_vp291 (the "new KP" ayanamsa of K. Subramaniam Senthilathiban), or any other ayanamsa of POST /api/v1/natal
+             * @example kp
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /**
+             * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+             * @enum {string}
+             */
+            calendar?: "gregorian" | "julian";
+            /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+            date?: string;
+            /**
+             * Format: int64
+             * @description day of the month (with year and month)
+             * @example 14
+             */
+            day?: number;
+            /**
+             * Format: int64
+             * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422 (default: 0)
+             */
+            fold?: number;
+            /**
+             * Format: int64
+             * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+             * @example 14
+             */
+            hour?: number;
+            /**
+             * Format: double
+             * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+             * @example 51.5074
+             */
+            latitude?: number;
+            /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+            location?: string;
+            /**
+             * Format: double
+             * @description geographic longitude in degrees, east positive
+             * @example -0.1278
+             */
+            longitude?: number;
+            /**
+             * Format: int64
+             * @description minute, 0-59 (0 when omitted)
+             * @example 30
+             */
+            minute?: number;
+            /**
+             * Format: int64
+             * @description birth month (with year and day)
+             * @example 7
+             */
+            month?: number;
+            /**
+             * @description Node agency: sign_lord (Rahu and Ketu also signify the houses of the lord of the sign they occupy, as agents) or none (only their own occupation and star lord) (default: sign_lord)
+             * @example sign_lord
+             * @enum {string}
+             */
+            node_agency?: "sign_lord" | "none";
+            /**
+             * @description lunar node that places Rahu (Ketu is opposite): mean (as Krishnamurti's ephemeris) or true (osculating) (default: mean)
+             * @example mean
+             * @enum {string}
+             */
+            node_type?: "mean" | "true";
+            /**
+             * Format: int64
+             * @description second, 0-59 (0 when omitted)
+             */
+            second?: number;
+            /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+            time?: string;
+            /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so (default: false) */
+            time_unknown?: boolean;
+            /**
+             * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time (default: UTC)
+             * @example Europe/London
+             */
+            timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
+             * Format: int64
+             * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
+             * @example 1990
+             */
+            year?: number;
+        };
+        /**
+         * BatchItemPostVedicKpHorary
+         * @description A batch item (or bulk line) calling post-vedic-kp-horary (POST /api/v1/vedic/kp/horary).
+         */
+        BatchItemPostVedicKpHorary: {
+            body?: components["schemas"]["BatchItemPostVedicKpHoraryBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: KP horary chart of a number from 1 to 249 (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-kp-horary";
+        };
+        /** BatchItemPostVedicKpHoraryBody */
+        BatchItemPostVedicKpHoraryBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac: kp (K. S. Krishnamurti's own ayanamsa, libswe SE_SIDM_KRISHNAMURTI: the KP Readers' and most KP software's) when omitted, or krishnamurti_vp291 (the "new KP" ayanamsa of K. Subramaniam Senthilathiban), or any other ayanamsa of POST /api/v1/natal
+             * @example kp
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /**
+             * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+             * @enum {string}
+             */
+            calendar?: "gregorian" | "julian";
+            /** @description the local date as YYYY-MM-DD (with time), instead of datetime or year, month, day */
+            date?: string;
+            /** @description the instant as ISO 8601, instead of the other forms: 2024-03-20T03:06:00Z or 2024-03-20T05:06:00+02:00 name an instant; without an offset (2024-03-20T03:06, 2024-03-20) it is a local time in timezone; years before 0000 take a sign (-0043-03-15). Omit every instant field for the time of the call */
+            datetime?: string;
+            /**
+             * Format: int64
+             * @description day of the month (with year and month)
+             * @example 20
+             */
+            day?: number;
+            /**
+             * Format: int64
+             * @description hour of the local time, 0-23 (0 when omitted)
+             */
+            hour?: number;
+            /**
+             * Format: double
+             * @description geographic latitude of the question in degrees, north positive, -66 to 66 (nearer the poles some degrees never rise); with longitude, or send location
+             * @example 13.0827
+             */
+            latitude?: number;
+            /** @description place name to geocode instead of latitude/longitude (offline GeoNames index), such as "New York, US"; sent with coordinates it only names the place */
+            location?: string;
+            /**
+             * Format: double
+             * @description geographic longitude in degrees, east positive
+             * @example -74.006
+             */
+            longitude?: number;
+            /**
+             * Format: int64
+             * @description minute, 0-59
+             */
+            minute?: number;
+            /**
+             * Format: int64
+             * @description month, 1-12 (with year and day)
+             * @example 3
+             */
+            month?: number;
+            /**
+             * @description Node agency: sign_lord (Rahu and Ketu also signify the houses of the lord of the sign they occupy, as agents) or none (only their own occupation and star lord) (default: sign_lord)
+             * @example sign_lord
+             * @enum {string}
+             */
+            node_agency?: "sign_lord" | "none";
+            /**
+             * @description lunar node that places Rahu (Ketu is opposite): mean (as Krishnamurti's ephemeris) or true (osculating) (default: mean)
+             * @example mean
+             * @enum {string}
+             */
+            node_type?: "mean" | "true";
+            /**
+             * Format: int64
+             * @description the horary number the querent chose, 1-249: the ascendant is set to the start of that sub
+             * @example 107
+             */
+            number: number;
+            /**
+             * Format: int64
+             * @description second, 0-59
+             */
+            second?: number;
+            /** @description the local time as HH:MM or HH:MM:SS, with date (00:00 when omitted) */
+            time?: string;
+            /**
+             * @description the zone the local time is written in: an IANA name (historical offsets honoured) or a fixed offset (hours east of UTC as a number, or "+05:30"); omitted: UTC. With a datetime that names its offset, only the echo's local time uses it (default: UTC)
+             * @example UTC
+             */
+            timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
+             * Format: int64
+             * @description year of the local date, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day
+             * @example 2024
+             */
+            year?: number;
+        };
+        /**
+         * BatchItemPostVedicKpRulingPlanets
+         * @description A batch item (or bulk line) calling post-vedic-kp-ruling-planets (POST /api/v1/vedic/kp/ruling-planets).
+         */
+        BatchItemPostVedicKpRulingPlanets: {
+            body?: components["schemas"]["BatchItemPostVedicKpRulingPlanetsBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: KP ruling planets of a moment at a place (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-kp-ruling-planets";
+        };
+        /** BatchItemPostVedicKpRulingPlanetsBody */
+        BatchItemPostVedicKpRulingPlanetsBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac: kp (K. S. Krishnamurti's own ayanamsa, libswe SE_SIDM_KRISHNAMURTI: the KP Readers' and most KP software's) when omitted, or krishnamurti_vp291 (the "new KP" ayanamsa of K. Subramaniam Senthilathiban), or any other ayanamsa of POST /api/v1/natal
+             * @example kp
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /**
+             * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+             * @enum {string}
+             */
+            calendar?: "gregorian" | "julian";
+            /** @description the local date as YYYY-MM-DD (with time), instead of datetime or year, month, day */
+            date?: string;
+            /** @description the instant as ISO 8601, instead of the other forms: 2024-03-20T03:06:00Z or 2024-03-20T05:06:00+02:00 name an instant; without an offset (2024-03-20T03:06, 2024-03-20) it is a local time in timezone; years before 0000 take a sign (-0043-03-15). Omit every instant field for the time of the call */
+            datetime?: string;
+            /**
+             * Format: int64
+             * @description day of the month (with year and month)
+             * @example 20
+             */
+            day?: number;
+            /**
+             * Format: int64
+             * @description hour of the local time, 0-23 (0 when omitted)
+             */
+            hour?: number;
+            /**
+             * Format: double
+             * @description geographic latitude in degrees, north positive; with longitude, or send location
+             * @example 40.7128
+             */
+            latitude?: number;
+            /** @description place name to geocode instead of latitude/longitude (offline GeoNames index), such as "New York, US"; sent with coordinates it only names the place */
+            location?: string;
+            /**
+             * Format: double
+             * @description geographic longitude in degrees, east positive
+             * @example -74.006
+             */
+            longitude?: number;
+            /**
+             * Format: int64
+             * @description minute, 0-59
+             */
+            minute?: number;
+            /**
+             * Format: int64
+             * @description month, 1-12 (with year and day)
+             * @example 3
+             */
+            month?: number;
+            /**
+             * @description Node agency: sign_lord (Rahu and Ketu also signify the houses of the lord of the sign they occupy, as agents) or none (only their own occupation and star lord) (default: sign_lord)
+             * @example sign_lord
+             * @enum {string}
+             */
+            node_agency?: "sign_lord" | "none";
+            /**
+             * @description lunar node that places Rahu (Ketu is opposite): mean (as Krishnamurti's ephemeris) or true (osculating) (default: mean)
+             * @example mean
+             * @enum {string}
+             */
+            node_type?: "mean" | "true";
+            /**
+             * Format: int64
+             * @description second, 0-59
+             */
+            second?: number;
+            /** @description the local time as HH:MM or HH:MM:SS, with date (00:00 when omitted) */
+            time?: string;
+            /**
+             * @description the zone the local time is written in: an IANA name (historical offsets honoured) or a fixed offset (hours east of UTC as a number, or "+05:30"); omitted: UTC. With a datetime that names its offset, only the echo's local time uses it (default: UTC)
+             * @example UTC
+             */
+            timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
+             * Format: int64
+             * @description year of the local date, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day
+             * @example 2024
              */
             year?: number;
         };
@@ -9886,6 +10496,12 @@ export interface components {
         };
         /** BatchItemPostVedicMatchingBody */
         BatchItemPostVedicMatchingBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+             * @example lahiri
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
             /** @description the exceptions that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8); all when omitted, none for [] */
             bhakoot_exceptions?: ("same_rasi_lord" | "friendly_rasi_lords" | "friendly_navamsa_lords")[];
             /**
@@ -10081,11 +10697,255 @@ export interface components {
                 year?: number;
             };
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * @description Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both (default: earth_vaishya)
              * @example earth_vaishya
              * @enum {string}
              */
             varna_scheme?: "earth_vaishya" | "air_vaishya";
+        };
+        /**
+         * BatchItemPostVedicMuhurta
+         * @description A batch item (or bulk line) calling post-vedic-muhurta (POST /api/v1/vedic/muhurta).
+         */
+        BatchItemPostVedicMuhurta: {
+            body?: components["schemas"]["BatchItemPostVedicMuhurtaBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: Muhurta of a day: rahu kaal, choghadiya, horas, abhijit and more (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-muhurta";
+        };
+        /** BatchItemPostVedicMuhurtaBody */
+        BatchItemPostVedicMuhurtaBody: {
+            /**
+             * @description Brahma muhurta: night_muhurta (the 14th of the 15 muhurtas of the night before sunrise, the almanac reckoning: 96 to 48 minutes before sunrise when the night is 12 hours) or fixed (96 to 48 minutes before sunrise in every season) (default: night_muhurta)
+             * @example night_muhurta
+             * @enum {string}
+             */
+            brahma_muhurta?: "night_muhurta" | "fixed";
+            /**
+             * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+             * @enum {string}
+             */
+            calendar?: "gregorian" | "julian";
+            /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+            date?: string;
+            /**
+             * Format: int64
+             * @description day of the month (with year and month)
+             * @example 14
+             */
+            day?: number;
+            /**
+             * Format: int64
+             * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422 (default: 0)
+             */
+            fold?: number;
+            /**
+             * Format: int64
+             * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+             * @example 14
+             */
+            hour?: number;
+            /**
+             * Format: double
+             * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+             * @example 51.5074
+             */
+            latitude?: number;
+            /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+            location?: string;
+            /**
+             * Format: double
+             * @description geographic longitude in degrees, east positive
+             * @example -0.1278
+             */
+            longitude?: number;
+            /**
+             * Format: int64
+             * @description minute, 0-59 (0 when omitted)
+             * @example 30
+             */
+            minute?: number;
+            /**
+             * Format: int64
+             * @description birth month (with year and day)
+             * @example 7
+             */
+            month?: number;
+            /**
+             * Format: int64
+             * @description second, 0-59 (0 when omitted)
+             */
+            second?: number;
+            /**
+             * @description what rises: upper_limb (upper limb on the horizon, 34′ refraction: the almanac sunrise, swetest -rise, as the panchang), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction) (default: upper_limb)
+             * @example upper_limb
+             * @enum {string}
+             */
+            sunrise?: "upper_limb" | "disc_centre" | "hindu";
+            /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+            time?: string;
+            /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so (default: false) */
+            time_unknown?: boolean;
+            /**
+             * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time (default: UTC)
+             * @example Europe/London
+             */
+            timezone?: string | number;
+            /**
+             * Format: int64
+             * @description year of the civil date, 1583-2999; with month and day, or send date instead
+             * @example 2024
+             */
+            year?: number;
+        };
+        /**
+         * BatchItemPostVedicMuhurtaSearch
+         * @description A batch item (or bulk line) calling post-vedic-muhurta-search (POST /api/v1/vedic/muhurta/search).
+         */
+        BatchItemPostVedicMuhurtaSearch: {
+            body?: components["schemas"]["BatchItemPostVedicMuhurtaSearchBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: Muhurta search: the windows of a range whose panchang meets conditions (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-muhurta-search";
+        };
+        /** BatchItemPostVedicMuhurtaSearchBody */
+        BatchItemPostVedicMuhurtaSearchBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+             * @example lahiri
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /**
+             * @description calendar of the dates of start and end: gregorian or julian; omitted, Julian up to 1582-10-04 and Gregorian from 1582-10-15
+             * @enum {string}
+             */
+            calendar?: "gregorian" | "julian";
+            /** @description only between sunrise and sunset (default: false) */
+            daytime_only?: boolean;
+            /** @description end of the range (required unless year is sent), read as start is; a date alone is its 00:00, so 2025-01-01 ends the year 2024 */
+            end?: string;
+            /** @description periods left out of every day: rahu_kaal, yamaganda, gulika_kaal, durmuhurta; omitted: rahu_kaal, yamaganda and gulika_kaal; [] for none */
+            exclude?: ("rahu_kaal" | "yamaganda" | "gulika_kaal" | "durmuhurta")[];
+            /** @description karanas accepted, 1-60 in the lunar month (1 Kimstughna, 2-57 the movable Bava..Vishti eight times, 58 Shakuni, 59 Chatushpada, 60 Naga); omitted: any (and the windows do not name the karana) */
+            karanas?: number[];
+            /**
+             * Format: double
+             * @description geographic latitude in degrees, north positive, within 65° of the equator (every day has a sunrise and a sunset); with longitude, or send location
+             * @example 28.6139
+             */
+            latitude?: number;
+            /**
+             * Format: int64
+             * @description most windows answered (count gives how many were found) (default: 1000)
+             * @example 500
+             */
+            limit?: number;
+            /** @description place name to geocode instead of latitude/longitude (offline GeoNames index), such as "New York, US"; sent with coordinates it only names the place */
+            location?: string;
+            /**
+             * Format: double
+             * @description geographic longitude in degrees, east positive
+             * @example 77.209
+             */
+            longitude?: number;
+            /**
+             * @description nakshatras of the Moon accepted, 1-27 (1 Ashwini ... 27 Revati); omitted: any
+             * @example [
+             *       4,
+             *       5,
+             *       13,
+             *       14,
+             *       17,
+             *       27
+             *     ]
+             */
+            nakshatras?: number[];
+            /** @description start of the range (required unless year is sent), ISO 8601 as datetime reads it: 2024-01-01 (its 00:00), 2024-01-01T06:00 (local time in timezone) or 2024-01-01T06:00:00Z; years before 0000 take a sign */
+            start?: string;
+            /**
+             * @description what rises: upper_limb (upper limb, 34′ refraction, as the panchang), disc_centre or hindu (default: upper_limb)
+             * @example upper_limb
+             * @enum {string}
+             */
+            sunrise?: "upper_limb" | "disc_centre" | "hindu";
+            /** @description zone of start and end when they carry no offset: an IANA name or a fixed offset; omitted: UTC (default: UTC) */
+            timezone?: string | number;
+            /**
+             * @description tithis accepted, 1-30 (1-15 Shukla Pratipada to Purnima, 16-30 Krishna Pratipada to Amavasya); omitted: any
+             * @example [
+             *       2,
+             *       3,
+             *       5,
+             *       7,
+             *       10,
+             *       11,
+             *       13
+             *     ]
+             */
+            tithis?: number[];
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /** @description weekdays accepted (of the panchang day, sunrise to sunrise); omitted: any */
+            weekdays?: ("sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday")[];
+            /**
+             * Format: int64
+             * @description a calendar year instead of start and end, 1583-2999: from its January 1st to the next, 00:00 in timezone
+             * @example 2025
+             */
+            year?: number;
+            /** @description yogas accepted, 1-27 (1 Vishkumbha ... 27 Vaidhriti); omitted: any (and the windows do not name the yoga) */
+            yogas?: number[];
         };
         /**
          * BatchItemPostVedicNakshatra
@@ -10108,7 +10968,7 @@ export interface components {
         /** BatchItemPostVedicNakshatraBody */
         BatchItemPostVedicNakshatraBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10178,6 +11038,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -10205,7 +11083,7 @@ export interface components {
         /** BatchItemPostVedicNatalBody */
         BatchItemPostVedicNatalBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description accepted as in the natal input (spec 2.3), but the Vedic natal chart (JSON) always uses lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (the other Vedic routes, the SVG among them, honour it) (default: lahiri)
              * @example lahiri
              * @enum {string}
              */
@@ -10308,7 +11186,7 @@ export interface components {
         /** BatchItemPostVedicPanchangBody */
         BatchItemPostVedicPanchangBody: {
             /**
-             * @description accepted as in the natal input, but the nakshatra and yoga are always reckoned with lahiri: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10384,6 +11262,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description year of the civil date, 1583-2999; with month and day, or send date instead
              * @example 2024
@@ -10411,7 +11307,7 @@ export interface components {
         /** BatchItemPostVedicShadbalaBody */
         BatchItemPostVedicShadbalaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10499,6 +11395,24 @@ export interface components {
              */
             timezone?: string | number;
             /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
              * @example 1990
@@ -10536,7 +11450,7 @@ export interface components {
         /** BatchItemPostVedicVargaBody */
         BatchItemPostVedicVargaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10592,7 +11506,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -10611,6 +11525,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -10639,7 +11571,7 @@ export interface components {
         /** BatchItemPostVedicVargasBody */
         BatchItemPostVedicVargasBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10695,7 +11627,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -10714,6 +11646,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -10742,7 +11692,7 @@ export interface components {
         /** BatchItemPostVedicYogaBody */
         BatchItemPostVedicYogaBody: {
             /**
-             * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (default: lahiri)
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
              * @example lahiri
              * @enum {string}
              */
@@ -10798,7 +11748,7 @@ export interface components {
              */
             month?: number;
             /**
-             * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
+             * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating) (default: mean)
              * @example mean
              * @enum {string}
              */
@@ -10817,6 +11767,24 @@ export interface components {
              * @example Europe/London
              */
             timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
             /**
              * Format: int64
              * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
@@ -11356,7 +12324,7 @@ export interface components {
          * BatchOutcome
          * @description The outcome of one batch item, typed by its operation. (An item naming an unknown operation, which typed clients cannot send, comes back as a 404 problem with that name.)
          */
-        BatchOutcome: components["schemas"]["BatchOutcomeGetArabicPartsCatalog"] | components["schemas"]["BatchOutcomeGetAsteroids"] | components["schemas"]["BatchOutcomeGetDocsSearch"] | components["schemas"]["BatchOutcomeGetEclipses"] | components["schemas"]["BatchOutcomeGetEclipsesUpcoming"] | components["schemas"]["BatchOutcomeGetGeocodingReverse"] | components["schemas"]["BatchOutcomeGetGeocodingSearch"] | components["schemas"]["BatchOutcomeGetMoon"] | components["schemas"]["BatchOutcomeGetPlanets"] | components["schemas"]["BatchOutcomeGetTimezone"] | components["schemas"]["BatchOutcomeGetTimezoneList"] | components["schemas"]["BatchOutcomeGetTimezoneSearch"] | components["schemas"]["BatchOutcomeGetTransits"] | components["schemas"]["BatchOutcomeGetUsage"] | components["schemas"]["BatchOutcomeGetUsageChart"] | components["schemas"]["BatchOutcomeGetVoidOfCourse"] | components["schemas"]["BatchOutcomePostArabicParts"] | components["schemas"]["BatchOutcomePostAspects"] | components["schemas"]["BatchOutcomePostAspectsDeclinations"] | components["schemas"]["BatchOutcomePostAsteroids"] | components["schemas"]["BatchOutcomePostAstrocartography"] | components["schemas"]["BatchOutcomePostChineseAnalysis"] | components["schemas"]["BatchOutcomePostChineseAnimal"] | components["schemas"]["BatchOutcomePostChineseBazi"] | components["schemas"]["BatchOutcomePostChineseCompatibility"] | components["schemas"]["BatchOutcomePostChineseGregorianDate"] | components["schemas"]["BatchOutcomePostChineseLuckPillars"] | components["schemas"]["BatchOutcomePostChineseLunarDate"] | components["schemas"]["BatchOutcomePostChineseSolarTerms"] | components["schemas"]["BatchOutcomePostComposite"] | components["schemas"]["BatchOutcomePostDavison"] | components["schemas"]["BatchOutcomePostEclipsesActivations"] | components["schemas"]["BatchOutcomePostFirdaria"] | components["schemas"]["BatchOutcomePostFirdariaAtAge"] | components["schemas"]["BatchOutcomePostFirdariaTimeline"] | components["schemas"]["BatchOutcomePostFixedStar"] | components["schemas"]["BatchOutcomePostFixedStars"] | components["schemas"]["BatchOutcomePostFixedStarsConjunctions"] | components["schemas"]["BatchOutcomePostHouses"] | components["schemas"]["BatchOutcomePostLocalSpace"] | components["schemas"]["BatchOutcomePostMayanChart"] | components["schemas"]["BatchOutcomePostMayanCompatibility"] | components["schemas"]["BatchOutcomePostMayanTzolkin"] | components["schemas"]["BatchOutcomePostMoon"] | components["schemas"]["BatchOutcomePostMoonPhases"] | components["schemas"]["BatchOutcomePostNatal"] | components["schemas"]["BatchOutcomePostNatalAntiscia"] | components["schemas"]["BatchOutcomePostNatalDraconic"] | components["schemas"]["BatchOutcomePostNatalHarmonic"] | components["schemas"]["BatchOutcomePostNatalHeliocentric"] | components["schemas"]["BatchOutcomePostPlanets"] | components["schemas"]["BatchOutcomePostPlanetsStations"] | components["schemas"]["BatchOutcomePostPrimaryDirections"] | components["schemas"]["BatchOutcomePostProfections"] | components["schemas"]["BatchOutcomePostProgressions"] | components["schemas"]["BatchOutcomePostRelocation"] | components["schemas"]["BatchOutcomePostReturnsLunar"] | components["schemas"]["BatchOutcomePostReturnsPlanetary"] | components["schemas"]["BatchOutcomePostReturnsSolar"] | components["schemas"]["BatchOutcomePostSolarArc"] | components["schemas"]["BatchOutcomePostSynastry"] | components["schemas"]["BatchOutcomePostTimezoneLookup"] | components["schemas"]["BatchOutcomePostTransits"] | components["schemas"]["BatchOutcomePostTransitsCalendar"] | components["schemas"]["BatchOutcomePostTransitsToNatal"] | components["schemas"]["BatchOutcomePostUranian"] | components["schemas"]["BatchOutcomePostVedicAshtakavarga"] | components["schemas"]["BatchOutcomePostVedicDasha"] | components["schemas"]["BatchOutcomePostVedicDosha"] | components["schemas"]["BatchOutcomePostVedicDoshaKaalSarp"] | components["schemas"]["BatchOutcomePostVedicDoshaManglik"] | components["schemas"]["BatchOutcomePostVedicMatching"] | components["schemas"]["BatchOutcomePostVedicNakshatra"] | components["schemas"]["BatchOutcomePostVedicNatal"] | components["schemas"]["BatchOutcomePostVedicPanchang"] | components["schemas"]["BatchOutcomePostVedicShadbala"] | components["schemas"]["BatchOutcomePostVedicVarga"] | components["schemas"]["BatchOutcomePostVedicVargas"] | components["schemas"]["BatchOutcomePostVedicYoga"] | components["schemas"]["BatchOutcomePostVoidOfCourse"] | components["schemas"]["BatchOutcomePostVoidOfCoursePeriods"] | components["schemas"]["BatchOutcomePostZodiacalReleasing"] | components["schemas"]["BatchOutcomePostZodiacalReleasingAtDate"] | components["schemas"]["BatchOutcomePostZodiacalReleasingTimeline"];
+        BatchOutcome: components["schemas"]["BatchOutcomeGetArabicPartsCatalog"] | components["schemas"]["BatchOutcomeGetAsteroids"] | components["schemas"]["BatchOutcomeGetDocsSearch"] | components["schemas"]["BatchOutcomeGetEclipses"] | components["schemas"]["BatchOutcomeGetEclipsesUpcoming"] | components["schemas"]["BatchOutcomeGetGeocodingReverse"] | components["schemas"]["BatchOutcomeGetGeocodingSearch"] | components["schemas"]["BatchOutcomeGetMoon"] | components["schemas"]["BatchOutcomeGetPlanets"] | components["schemas"]["BatchOutcomeGetTimezone"] | components["schemas"]["BatchOutcomeGetTimezoneList"] | components["schemas"]["BatchOutcomeGetTimezoneSearch"] | components["schemas"]["BatchOutcomeGetTransits"] | components["schemas"]["BatchOutcomeGetUsage"] | components["schemas"]["BatchOutcomeGetUsageChart"] | components["schemas"]["BatchOutcomeGetVedicKpSubs"] | components["schemas"]["BatchOutcomeGetVoidOfCourse"] | components["schemas"]["BatchOutcomePostArabicParts"] | components["schemas"]["BatchOutcomePostAspects"] | components["schemas"]["BatchOutcomePostAspectsDeclinations"] | components["schemas"]["BatchOutcomePostAsteroids"] | components["schemas"]["BatchOutcomePostAstrocartography"] | components["schemas"]["BatchOutcomePostChineseAnalysis"] | components["schemas"]["BatchOutcomePostChineseAnimal"] | components["schemas"]["BatchOutcomePostChineseBazi"] | components["schemas"]["BatchOutcomePostChineseCompatibility"] | components["schemas"]["BatchOutcomePostChineseGregorianDate"] | components["schemas"]["BatchOutcomePostChineseLuckPillars"] | components["schemas"]["BatchOutcomePostChineseLunarDate"] | components["schemas"]["BatchOutcomePostChineseSolarTerms"] | components["schemas"]["BatchOutcomePostComposite"] | components["schemas"]["BatchOutcomePostDavison"] | components["schemas"]["BatchOutcomePostEclipsesActivations"] | components["schemas"]["BatchOutcomePostFirdaria"] | components["schemas"]["BatchOutcomePostFirdariaAtAge"] | components["schemas"]["BatchOutcomePostFirdariaTimeline"] | components["schemas"]["BatchOutcomePostFixedStar"] | components["schemas"]["BatchOutcomePostFixedStars"] | components["schemas"]["BatchOutcomePostFixedStarsConjunctions"] | components["schemas"]["BatchOutcomePostHouses"] | components["schemas"]["BatchOutcomePostLocalSpace"] | components["schemas"]["BatchOutcomePostMayanChart"] | components["schemas"]["BatchOutcomePostMayanCompatibility"] | components["schemas"]["BatchOutcomePostMayanTzolkin"] | components["schemas"]["BatchOutcomePostMoon"] | components["schemas"]["BatchOutcomePostMoonPhases"] | components["schemas"]["BatchOutcomePostNatal"] | components["schemas"]["BatchOutcomePostNatalAntiscia"] | components["schemas"]["BatchOutcomePostNatalDraconic"] | components["schemas"]["BatchOutcomePostNatalHarmonic"] | components["schemas"]["BatchOutcomePostNatalHeliocentric"] | components["schemas"]["BatchOutcomePostPlanets"] | components["schemas"]["BatchOutcomePostPlanetsStations"] | components["schemas"]["BatchOutcomePostPrimaryDirections"] | components["schemas"]["BatchOutcomePostProfections"] | components["schemas"]["BatchOutcomePostProgressions"] | components["schemas"]["BatchOutcomePostRelocation"] | components["schemas"]["BatchOutcomePostReturnsLunar"] | components["schemas"]["BatchOutcomePostReturnsPlanetary"] | components["schemas"]["BatchOutcomePostReturnsSolar"] | components["schemas"]["BatchOutcomePostSolarArc"] | components["schemas"]["BatchOutcomePostSynastry"] | components["schemas"]["BatchOutcomePostTimezoneLookup"] | components["schemas"]["BatchOutcomePostTransits"] | components["schemas"]["BatchOutcomePostTransitsCalendar"] | components["schemas"]["BatchOutcomePostTransitsToNatal"] | components["schemas"]["BatchOutcomePostUranian"] | components["schemas"]["BatchOutcomePostVedicAshtakavarga"] | components["schemas"]["BatchOutcomePostVedicDasha"] | components["schemas"]["BatchOutcomePostVedicDosha"] | components["schemas"]["BatchOutcomePostVedicDoshaKaalSarp"] | components["schemas"]["BatchOutcomePostVedicDoshaManglik"] | components["schemas"]["BatchOutcomePostVedicKpChart"] | components["schemas"]["BatchOutcomePostVedicKpHorary"] | components["schemas"]["BatchOutcomePostVedicKpRulingPlanets"] | components["schemas"]["BatchOutcomePostVedicMatching"] | components["schemas"]["BatchOutcomePostVedicMuhurta"] | components["schemas"]["BatchOutcomePostVedicMuhurtaSearch"] | components["schemas"]["BatchOutcomePostVedicNakshatra"] | components["schemas"]["BatchOutcomePostVedicNatal"] | components["schemas"]["BatchOutcomePostVedicPanchang"] | components["schemas"]["BatchOutcomePostVedicShadbala"] | components["schemas"]["BatchOutcomePostVedicVarga"] | components["schemas"]["BatchOutcomePostVedicVargas"] | components["schemas"]["BatchOutcomePostVedicYoga"] | components["schemas"]["BatchOutcomePostVoidOfCourse"] | components["schemas"]["BatchOutcomePostVoidOfCoursePeriods"] | components["schemas"]["BatchOutcomePostZodiacalReleasing"] | components["schemas"]["BatchOutcomePostZodiacalReleasingAtDate"] | components["schemas"]["BatchOutcomePostZodiacalReleasingTimeline"];
         /**
          * BatchOutcomeGetArabicPartsCatalog
          * @description The outcome of a batch item calling get-arabic-parts-catalog: its result, or its problem.
@@ -11683,6 +12651,28 @@ export interface components {
             operation: "get-usage-chart";
             problem?: components["schemas"]["Problem"];
             result?: components["schemas"]["QuotaChart"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomeGetVedicKpSubs
+         * @description The outcome of a batch item calling get-vedic-kp-subs: its result, or its problem.
+         */
+        BatchOutcomeGetVedicKpSubs: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "get-vedic-kp-subs";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicKPSubTable"];
             /** @description the HTTP status the call would have had alone */
             status: number;
             warnings?: string[];
@@ -12920,6 +13910,72 @@ export interface components {
             warnings?: string[];
         };
         /**
+         * BatchOutcomePostVedicKpChart
+         * @description The outcome of a batch item calling post-vedic-kp-chart: its result, or its problem.
+         */
+        BatchOutcomePostVedicKpChart: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-kp-chart";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicKPChart"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomePostVedicKpHorary
+         * @description The outcome of a batch item calling post-vedic-kp-horary: its result, or its problem.
+         */
+        BatchOutcomePostVedicKpHorary: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-kp-horary";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicKPHorary"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomePostVedicKpRulingPlanets
+         * @description The outcome of a batch item calling post-vedic-kp-ruling-planets: its result, or its problem.
+         */
+        BatchOutcomePostVedicKpRulingPlanets: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-kp-ruling-planets";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicKPRuling"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
          * BatchOutcomePostVedicMatching
          * @description The outcome of a batch item calling post-vedic-matching: its result, or its problem.
          */
@@ -12937,6 +13993,50 @@ export interface components {
             operation: "post-vedic-matching";
             problem?: components["schemas"]["Problem"];
             result?: components["schemas"]["VedicMatching"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomePostVedicMuhurta
+         * @description The outcome of a batch item calling post-vedic-muhurta: its result, or its problem.
+         */
+        BatchOutcomePostVedicMuhurta: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-muhurta";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicDayMuhurta"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomePostVedicMuhurtaSearch
+         * @description The outcome of a batch item calling post-vedic-muhurta-search: its result, or its problem.
+         */
+        BatchOutcomePostVedicMuhurtaSearch: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-muhurta-search";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicMuhurtaSearch"];
             /** @description the HTTP status the call would have had alone */
             status: number;
             warnings?: string[];
@@ -20891,9 +21991,24 @@ export interface components {
              */
             scope: "account_plan";
         };
+        /** Abhijit */
+        VedicAbhijit: {
+            /** @description false on Wednesday, when the 8th muhurta is the day's Durmuhurta */
+            auspicious: boolean;
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            end: string;
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            start: string;
+        };
         /** Ashtakavarga */
         VedicAshtakavarga: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the seven grahas' and the lagna's ashtakavargas */
             bhinnashtakavarga: components["schemas"]["VedicBAV"][];
@@ -20908,7 +22023,7 @@ export interface components {
              * @enum {string}
              */
             tables: "parashara" | "narasimha_rao";
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -20968,18 +22083,12 @@ export interface components {
              * @description true ayanamsa (with nutation) subtracted from tropical longitudes, degrees
              */
             degrees: number;
-            /** @description true when the request named another ayanamsa, which was ignored (see warnings) */
+            /** @description true when the request named another ayanamsa, which was ignored (POST /api/v1/vedic/natal only; see warnings) */
             ignored: boolean;
-            /**
-             * @description ayanamsa used: always lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI)
-             * @enum {string}
-             */
-            name: "lahiri";
-            /**
-             * @description ayanamsa the request named, when it named one
-             * @enum {string}
-             */
-            requested?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /** @description ayanamsa used: the one requested (lahiri by default; user for a user_ayanamsa), except on POST /api/v1/vedic/natal, always lahiri */
+            name: string;
+            /** @description ayanamsa the request named, when it named one */
+            requested?: string;
         };
         /** BAV */
         VedicBAV: {
@@ -21091,7 +22200,7 @@ export interface components {
         };
         /** Chart */
         VedicChart: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the twelve whole-sign houses */
             bhavas: components["schemas"]["VedicBhava"][];
@@ -21115,7 +22224,7 @@ export interface components {
              * @enum {string}
              */
             source: "tables" | "swiss_ephemeris" | "moshier";
-            /** @description notes on ignored options: an ayanamsa other than lahiri is ignored */
+            /** @description notes on ignored options: the natal JSON route ignores an ayanamsa other than lahiri */
             warnings?: string[];
         };
         /**
@@ -21146,6 +22255,45 @@ export interface components {
             /** @description input the API ignored, and other notices */
             warnings?: string[];
         };
+        /** Choghadiya */
+        VedicChoghadiya: {
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            end: string;
+            /** @description graha that rules it */
+            lord: string;
+            /** @description what the name means */
+            meaning: string;
+            /**
+             * @description Udveg, Chal, Labh, Amrit, Kaal, Shubh or Rog
+             * @enum {string}
+             */
+            name: "Udveg" | "Chal" | "Labh" | "Amrit" | "Kaal" | "Shubh" | "Rog";
+            /**
+             * Format: int64
+             * @description 1-8 within the daytime or the night
+             */
+            number: number;
+            /**
+             * @description good (Amrit, Shubh, Labh), neutral (Chal) or bad (Udveg, Kaal, Rog)
+             * @enum {string}
+             */
+            quality: "good" | "neutral" | "bad";
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            start: string;
+        };
+        /** ChoghadiyaDay */
+        VedicChoghadiyaDay: {
+            /** @description the eight of the daytime, from sunrise */
+            day: components["schemas"]["VedicChoghadiya"][];
+            /** @description the eight of the night, from sunset */
+            night: components["schemas"]["VedicChoghadiya"][];
+        };
         /** Contribution */
         VedicContribution: {
             /** @description 1 where this contributor gives a bindu, per sign Aries..Pisces */
@@ -21158,11 +22306,8 @@ export interface components {
         };
         /** Conventions */
         VedicConventions: {
-            /**
-             * @description always lahiri
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa used (as ayanamsa.name) */
+            ayanamsa: string;
             /** @description combustion orbs */
             combustion: string;
             /** @description how dignity is decided */
@@ -21191,7 +22336,7 @@ export interface components {
         };
         /** Dasha */
         VedicDasha: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the part of the birth mahadasha remaining at birth */
             balance_at_birth: components["schemas"]["VedicBalance"];
@@ -21203,7 +22348,7 @@ export interface components {
             dasha_periods: components["schemas"]["VedicDashaPeriod"][];
             /**
              * Format: double
-             * @description sidereal (Lahiri) longitude of the Moon at birth, degrees
+             * @description sidereal longitude of the Moon at birth (in the ayanamsa used), degrees
              */
             moon_longitude: number;
             /**
@@ -21218,11 +22363,8 @@ export interface components {
         VedicDashaConventions: {
             /** @description ashtottari: when the texts use it (stated, not enforced) */
             applicability?: string;
-            /**
-             * @description always lahiri
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the Moon's longitude (as ayanamsa.name) */
+            ayanamsa: string;
             /**
              * Format: int64
              * @description depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas
@@ -21306,6 +22448,91 @@ export interface components {
              */
             yogini?: "Mangala" | "Pingala" | "Dhanya" | "Bhramari" | "Bhadrika" | "Ulka" | "Siddha" | "Sankata";
         };
+        /** DayMuhurta */
+        VedicDayMuhurta: {
+            /** @description the 8th of the 15 muhurtas of the daytime, centred on midday; null without sunrise and sunset */
+            abhijit_muhurta: components["schemas"]["VedicAbhijit"] | null;
+            /** @description before this date's sunrise: the 14th of the 15 muhurtas of the night before (or 96 to 48 minutes before sunrise: brahma_muhurta fixed); null without sunrise */
+            brahma_muhurta: components["schemas"]["VedicInterval"] | null;
+            /** @description eight choghadiyas of the daytime and eight of the night */
+            choghadiya: components["schemas"]["VedicChoghadiyaDay"];
+            /** @description how the result was computed */
+            conventions: components["schemas"]["VedicMuhurtaConventions"];
+            /** @description the civil date asked for, YYYY-MM-DD, in timezone */
+            date: string;
+            /**
+             * Format: double
+             * @description length of the daytime, sunrise to sunset, minutes
+             */
+            day_minutes?: number;
+            /** @description the weekday's inauspicious muhurtas; empty without sunrise and sunset */
+            durmuhurta: components["schemas"]["VedicDurmuhurta"][];
+            /** @description one eighth of the daytime by weekday; null without sunrise and sunset */
+            gulika_kaal: components["schemas"]["VedicInterval"] | null;
+            /** @description the 24 planetary hours from sunrise to the next sunrise; empty without sunrise, sunset and next sunrise */
+            horas: components["schemas"]["VedicHora"][];
+            /**
+             * Format: date-time
+             * @description sunrise of the next date, where the night ends
+             */
+            next_sunrise: string | null;
+            /**
+             * Format: double
+             * @description length of the night, sunset to the next sunrise, minutes
+             */
+            night_minutes?: number;
+            /**
+             * Format: date-time
+             * @description sunset of the date before, where the night before sunrise begins (brahma muhurta); null where the Sun does not set
+             */
+            previous_sunset: string | null;
+            /** @description one eighth of the daytime by weekday; null without sunrise and sunset */
+            rahu_kaal: components["schemas"]["VedicInterval"] | null;
+            /**
+             * Format: date-time
+             * @description sunrise on the date, UTC; null where the Sun does not rise
+             */
+            sunrise: string | null;
+            /**
+             * Format: date-time
+             * @description sunset on the date, UTC; null where the Sun does not set
+             */
+            sunset: string | null;
+            /** @description zone of the civil date */
+            timezone: string;
+            /** @description weekday of the date */
+            vara: components["schemas"]["VedicVara"];
+            /** @description one eighth of the daytime by weekday; null without sunrise and sunset */
+            yamaganda: components["schemas"]["VedicInterval"] | null;
+        };
+        /**
+         * VedicDayMuhurtaEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicDayMuhurtaEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicDayMuhurta"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
+        };
         /** Dosha */
         VedicDosha: {
             /** @description cancellations that apply to this chart, each named */
@@ -21342,7 +22569,7 @@ export interface components {
         };
         /** DoshaResult */
         VedicDoshaResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description the doshas evaluated */
             doshas: components["schemas"]["VedicDosha"][];
@@ -21351,7 +22578,7 @@ export interface components {
              * @enum {string}
              */
             houses: "whole_sign";
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -21381,6 +22608,29 @@ export interface components {
             usage: components["schemas"]["UsageBlock"] | null;
             /** @description input the API ignored, and other notices */
             warnings?: string[];
+        };
+        /** Durmuhurta */
+        VedicDurmuhurta: {
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            end: string;
+            /**
+             * Format: int64
+             * @description which of the 15 muhurtas of the daytime or night, 1-based
+             */
+            muhurta: number;
+            /**
+             * @description day or night (the night after the daytime)
+             * @enum {string}
+             */
+            part: "day" | "night";
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            start: string;
         };
         /** Element */
         VedicElement: {
@@ -21473,6 +22723,31 @@ export interface components {
              */
             total_virupas: number;
         };
+        /** Hora */
+        VedicHora: {
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            end: string;
+            /** @description graha that rules it */
+            lord: string;
+            /**
+             * Format: int64
+             * @description 1-24 from sunrise: 1-12 the twelfths of the daytime, 13-24 of the night
+             */
+            number: number;
+            /**
+             * @description day or night
+             * @enum {string}
+             */
+            part: "day" | "night";
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            start: string;
+        };
         /** Interval */
         VedicInterval: {
             /**
@@ -21485,6 +22760,506 @@ export interface components {
              * @description UTC, to the second
              */
             start: string;
+        };
+        /** KPAyanamsaValue */
+        VedicKPAyanamsaValue: {
+            /**
+             * Format: double
+             * @description the true ayanamsa (with nutation) subtracted from tropical longitudes, degrees
+             */
+            degrees: number;
+            /** @description the ayanamsa used: kp (Krishnamurti's own, the default) unless the request named another */
+            name: string;
+        };
+        /** KPChart */
+        VedicKPChart: {
+            /** @description the ayanamsa used */
+            ayanamsa: components["schemas"]["VedicKPAyanamsaValue"];
+            /** @description how the chart was reckoned */
+            conventions: components["schemas"]["VedicKPConventions"];
+            /** @description the twelve Placidus cusps with their lords */
+            cusps: components["schemas"]["VedicKPCusp"][];
+            /**
+             * @description placidus, or porphyry inside the polar circles where Placidus fails (see warnings)
+             * @enum {string}
+             */
+            house_system: "placidus" | "porphyry";
+            /** @description the nine grahas with their lords and houses */
+            planets: components["schemas"]["VedicKPPlanet"][];
+            /** @description the four levels of significators */
+            significators: components["schemas"]["VedicKPSignificators"];
+        };
+        /**
+         * VedicKPChartEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicKPChartEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicKPChart"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
+        };
+        /** KPConventions */
+        VedicKPConventions: {
+            /** @description the ayanamsa and its default */
+            ayanamsa: string;
+            /** @description house system and what a house is */
+            houses: string;
+            /**
+             * @description node placing Rahu (Ketu opposite)
+             * @enum {string}
+             */
+            node_type: "mean" | "true";
+            /** @description the four levels and the nodes' rule */
+            significators: string;
+            /** @description how the zodiac is divided into subs */
+            subs: string;
+        };
+        /** KPCusp */
+        VedicKPCusp: {
+            /**
+             * Format: double
+             * @description degrees within the sign, 0-30
+             */
+            degree: number;
+            /**
+             * Format: int64
+             * @description house number, 1-12
+             */
+            house: number;
+            /**
+             * Format: double
+             * @description sidereal ecliptic longitude (in the ayanamsa of the result), degrees 0-360
+             */
+            longitude: number;
+            /**
+             * @description nakshatra (star)
+             * @example Rohini
+             */
+            nakshatra: string;
+            /**
+             * Format: int64
+             * @description 1 = Ashwini ... 27 = Revati
+             */
+            nakshatra_number: number;
+            /**
+             * @description sign in English
+             * @example Taurus
+             */
+            sign: string;
+            /**
+             * @description lord of the sign
+             * @enum {string}
+             */
+            sign_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn";
+            /**
+             * Format: int64
+             * @description 1 = Aries ... 12 = Pisces
+             */
+            sign_number: number;
+            /**
+             * @description lord of the nakshatra (Vimshottari)
+             * @enum {string}
+             */
+            star_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * Format: int64
+             * @description number of the sub, 1-249 (the KP horary numbering)
+             */
+            sub: number;
+            /**
+             * @description lord of the KP sub
+             * @enum {string}
+             */
+            sub_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * @description lord of the sub-sub (the sub divided as a nakshatra is, from the sub lord)
+             * @enum {string}
+             */
+            sub_sub_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+        };
+        /** KPHorary */
+        VedicKPHorary: {
+            /**
+             * Format: double
+             * @description the sidereal time (right ascension of the MC, degrees) at which that degree rises at the place, from which the cusps are cast
+             */
+            armc: number;
+            /** @description the ayanamsa used */
+            ayanamsa: components["schemas"]["VedicKPAyanamsaValue"];
+            /** @description how the chart was reckoned */
+            conventions: components["schemas"]["VedicKPConventions"];
+            /** @description the twelve Placidus cusps with their lords */
+            cusps: components["schemas"]["VedicKPCusp"][];
+            /**
+             * @description placidus, or porphyry inside the polar circles where Placidus fails (see warnings)
+             * @enum {string}
+             */
+            house_system: "placidus" | "porphyry";
+            /** @description how the chart is cast */
+            method: string;
+            /**
+             * Format: int64
+             * @description the horary number, 1-249
+             */
+            number: number;
+            /** @description the nine grahas with their lords and houses */
+            planets: components["schemas"]["VedicKPPlanet"][];
+            /** @description the ruling planets at the moment of judgment (the real ascendant and Moon at the instant and place) */
+            ruling_planets: components["schemas"]["VedicKPRulingPlanets"];
+            /** @description the four levels of significators */
+            significators: components["schemas"]["VedicKPSignificators"];
+            /** @description the sub of the number, whose start is the ascendant */
+            sub: components["schemas"]["VedicKPSub"];
+        };
+        /**
+         * VedicKPHoraryEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicKPHoraryEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicKPHorary"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
+        };
+        /** KPHouseSignificators */
+        VedicKPHouseSignificators: {
+            /** @description every significator, once, in order of strength */
+            all: string[];
+            /**
+             * Format: int64
+             * @description house number, 1-12
+             */
+            house: number;
+            /** @description grahas in the star (nakshatra) of an occupant of the house */
+            level1: string[];
+            /** @description occupants: grahas in the house */
+            level2: string[];
+            /** @description grahas in the star of the owner of the house */
+            level3: string[];
+            /** @description the owner: lord of the sign on the cusp */
+            level4: string[];
+        };
+        /** KPNodeRuler */
+        VedicKPNodeRuler: {
+            /**
+             * @description Rahu or Ketu
+             * @enum {string}
+             */
+            name: "Rahu" | "Ketu";
+            /** @description why it rules */
+            reason: string;
+        };
+        /** KPPlanet */
+        VedicKPPlanet: {
+            /**
+             * Format: double
+             * @description degrees within the sign, 0-30
+             */
+            degree: number;
+            /**
+             * Format: int64
+             * @description Placidus house (bhava) from its cusp to the next cusp, 1-12
+             */
+            house: number;
+            /**
+             * Format: double
+             * @description sidereal ecliptic longitude (in the ayanamsa of the result), degrees 0-360
+             */
+            longitude: number;
+            /**
+             * @description nakshatra (star)
+             * @example Rohini
+             */
+            nakshatra: string;
+            /**
+             * Format: int64
+             * @description 1 = Ashwini ... 27 = Revati
+             */
+            nakshatra_number: number;
+            /**
+             * @description graha
+             * @enum {string}
+             */
+            name: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /** @description speed < 0 (the mean node always) */
+            retrograde: boolean;
+            /**
+             * @description sign in English
+             * @example Taurus
+             */
+            sign: string;
+            /**
+             * @description lord of the sign
+             * @enum {string}
+             */
+            sign_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn";
+            /**
+             * Format: int64
+             * @description 1 = Aries ... 12 = Pisces
+             */
+            sign_number: number;
+            /**
+             * Format: double
+             * @description speed in longitude, degrees per day
+             */
+            speed: number;
+            /**
+             * @description lord of the nakshatra (Vimshottari)
+             * @enum {string}
+             */
+            star_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * Format: int64
+             * @description number of the sub, 1-249 (the KP horary numbering)
+             */
+            sub: number;
+            /**
+             * @description lord of the KP sub
+             * @enum {string}
+             */
+            sub_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * @description lord of the sub-sub (the sub divided as a nakshatra is, from the sub lord)
+             * @enum {string}
+             */
+            sub_sub_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+        };
+        /** KPPlanetSignifications */
+        VedicKPPlanetSignifications: {
+            /** @description every house signified, ascending */
+            houses: number[];
+            /** @description houses occupied by the graha's star lord */
+            level1: number[];
+            /** @description the house the graha occupies */
+            level2: number[];
+            /** @description houses owned by the graha's star lord */
+            level3: number[];
+            /** @description houses the graha owns (cusps in its signs) */
+            level4: number[];
+            /**
+             * @description graha
+             * @enum {string}
+             */
+            name: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+        };
+        /** KPRuler */
+        VedicKPRuler: {
+            /**
+             * Format: double
+             * @description sidereal longitude, degrees
+             */
+            longitude: number;
+            /**
+             * @description lord of its sign
+             * @enum {string}
+             */
+            sign_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn";
+            /**
+             * @description lord of its nakshatra
+             * @enum {string}
+             */
+            star_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * @description lord of its sub
+             * @enum {string}
+             */
+            sub_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+        };
+        /** KPRuling */
+        VedicKPRuling: {
+            /** @description the ascendant's sign, star and sub lords */
+            ascendant: components["schemas"]["VedicKPRuler"];
+            /** @description the ayanamsa used */
+            ayanamsa: components["schemas"]["VedicKPAyanamsaValue"];
+            /**
+             * @description lord of the weekday that began at the last sunrise at the place
+             * @enum {string}
+             */
+            day_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn";
+            /**
+             * Format: date-time
+             * @description the sunrise that began the day, UTC (upper limb, 34′ refraction); null where the Sun did not rise (the day then runs from local mean midnight)
+             */
+            day_start: string | null;
+            /** @description the Moon's sign, star and sub lords */
+            moon: components["schemas"]["VedicKPRuler"];
+            /** @description Rahu or Ketu when it occupies a sign whose lord is a ruling planet (it then represents that lord) */
+            nodes: components["schemas"]["VedicKPNodeRuler"][];
+            /** @description the ruling planets, each once, in KP's order of strength: the ascendant's star lord, sign lord, the Moon's star lord, sign lord, the day lord, then the ascendant's and the Moon's sub lords */
+            planets: string[];
+            /**
+             * @description that weekday (from sunrise to sunrise)
+             * @example Monday
+             */
+            weekday: string;
+        };
+        /**
+         * VedicKPRulingEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicKPRulingEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicKPRuling"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
+        };
+        /** KPRulingPlanets */
+        VedicKPRulingPlanets: {
+            /** @description the ascendant's sign, star and sub lords */
+            ascendant: components["schemas"]["VedicKPRuler"];
+            /**
+             * @description lord of the weekday that began at the last sunrise at the place
+             * @enum {string}
+             */
+            day_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn";
+            /**
+             * Format: date-time
+             * @description the sunrise that began the day, UTC (upper limb, 34′ refraction); null where the Sun did not rise (the day then runs from local mean midnight)
+             */
+            day_start: string | null;
+            /** @description the Moon's sign, star and sub lords */
+            moon: components["schemas"]["VedicKPRuler"];
+            /** @description Rahu or Ketu when it occupies a sign whose lord is a ruling planet (it then represents that lord) */
+            nodes: components["schemas"]["VedicKPNodeRuler"][];
+            /** @description the ruling planets, each once, in KP's order of strength: the ascendant's star lord, sign lord, the Moon's star lord, sign lord, the day lord, then the ascendant's and the Moon's sub lords */
+            planets: string[];
+            /**
+             * @description that weekday (from sunrise to sunrise)
+             * @example Monday
+             */
+            weekday: string;
+        };
+        /** KPSignificators */
+        VedicKPSignificators: {
+            /** @description the significators of each house, by level */
+            houses: components["schemas"]["VedicKPHouseSignificators"][];
+            /** @description the houses each graha signifies, by level */
+            planets: components["schemas"]["VedicKPPlanetSignifications"][];
+        };
+        /** KPSub */
+        VedicKPSub: {
+            /**
+             * Format: double
+             * @description sidereal longitude where the sub ends, degrees
+             */
+            end: number;
+            /** @description nakshatra of the sub */
+            nakshatra: string;
+            /**
+             * Format: int64
+             * @description KP horary number, 1 (0° Aries, Ashwini, Ketu sub) to 249 (the last sub of Pisces)
+             */
+            number: number;
+            /** @description sign of the sub */
+            sign: string;
+            /**
+             * @description lord of the sign
+             * @enum {string}
+             */
+            sign_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn";
+            /**
+             * @description lord of the nakshatra (Vimshottari)
+             * @enum {string}
+             */
+            star_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * Format: double
+             * @description sidereal longitude where the sub begins, degrees
+             */
+            start: number;
+            /**
+             * @description lord of the sub
+             * @enum {string}
+             */
+            sub_lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+        };
+        /** KPSubTable */
+        VedicKPSubTable: {
+            /** @description the 249 subs in zodiacal order */
+            subs: components["schemas"]["VedicKPSub"][];
+        };
+        /**
+         * VedicKPSubTableEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicKPSubTableEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicKPSubTable"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
         };
         /** Kala */
         VedicKala: {
@@ -21585,7 +23360,7 @@ export interface components {
             degree: number;
             /**
              * Format: double
-             * @description sidereal (Lahiri) ecliptic longitude, degrees 0-360
+             * @description sidereal ecliptic longitude (in the ayanamsa of the result), degrees 0-360
              */
             longitude: number;
             /** @description nakshatra {name, lord, pada, deity} (spec 2.5) */
@@ -21654,7 +23429,7 @@ export interface components {
         VedicMatchMoon: {
             /**
              * Format: double
-             * @description the Lahiri ayanamsa at the birth, degrees
+             * @description the ayanamsa at the birth, degrees
              */
             ayanamsa_degrees: number;
             /**
@@ -21664,7 +23439,7 @@ export interface components {
             gana: "Deva" | "Manushya" | "Rakshasa";
             /**
              * Format: double
-             * @description sidereal (Lahiri) longitude of the Moon, degrees 0-360
+             * @description sidereal longitude of the Moon (in the ayanamsa used), degrees 0-360
              */
             longitude: number;
             /**
@@ -21693,11 +23468,8 @@ export interface components {
         VedicMatching: {
             /** @description the Guna Milan out of 36 */
             ashtakoota: components["schemas"]["VedicAshtakoota"];
-            /**
-             * @description the ayanamsa of the sidereal longitudes: always lahiri (Chitrapaksha, SE_SIDM_LAHIRI, true)
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the sidereal longitudes (lahiri by default; user for a user_ayanamsa) */
+            ayanamsa: string;
             /**
              * @description who is the groom in the kootas
              * @enum {string}
@@ -21745,6 +23517,118 @@ export interface components {
             /** @description input the API ignored, and other notices */
             warnings?: string[];
         };
+        /** MuhurtaConventions */
+        VedicMuhurtaConventions: {
+            /**
+             * @description the rule used for brahma muhurta
+             * @enum {string}
+             */
+            brahma_muhurta: "night_muhurta" | "fixed";
+            /** @description the choghadiyas */
+            choghadiya: string;
+            /** @description the daytime and night the periods divide */
+            day: string;
+            /** @description the planetary hours */
+            horas: string;
+            /** @description rahu kaal, yamaganda and gulika kaal */
+            kaal: string;
+            /** @description abhijit, brahma muhurta and durmuhurta */
+            muhurtas: string;
+            /**
+             * @description which point of the disc rises and sets, and refraction
+             * @enum {string}
+             */
+            sunrise: "upper_limb" | "disc_centre" | "hindu";
+            /** @description the convention in words */
+            sunrise_definition: string;
+        };
+        /** MuhurtaSearch */
+        VedicMuhurtaSearch: {
+            /** @description the ayanamsa of the nakshatras and yogas, at the start of the range */
+            ayanamsa: components["schemas"]["VedicAyanamsaValue"];
+            /** @description how the windows were found */
+            conventions: components["schemas"]["VedicSearchConventions"];
+            /**
+             * Format: int64
+             * @description number of windows found (before limit)
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description panchang days (sunrise to sunrise) the range touches
+             */
+            days: number;
+            /**
+             * Format: double
+             * @description length of all the windows found, minutes
+             */
+            total_minutes: number;
+            /** @description true when more windows were found than limit: the first limit are given */
+            truncated: boolean;
+            /** @description the windows found, in time order */
+            windows: components["schemas"]["VedicMuhurtaWindow"][];
+        };
+        /**
+         * VedicMuhurtaSearchEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicMuhurtaSearchEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicMuhurtaSearch"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
+        };
+        /** MuhurtaWindow */
+        VedicMuhurtaWindow: {
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            end: string;
+            /** @description the karana in force, when karanas were asked for */
+            karana?: components["schemas"]["VedicElement"];
+            /**
+             * Format: double
+             * @description length, minutes
+             */
+            minutes: number;
+            /** @description the nakshatra in force, with its own start and end */
+            nakshatra: components["schemas"]["VedicElement"];
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description sunrise that began the panchang day of the window, UTC
+             */
+            sunrise: string;
+            /** @description the tithi in force, with its own start and end */
+            tithi: components["schemas"]["VedicElement"];
+            /** @description weekday of the panchang day (sunrise to sunrise) */
+            vara: components["schemas"]["VedicVara"];
+            /** @description the yoga in force, when yogas were asked for */
+            yoga?: components["schemas"]["VedicElement"];
+        };
         /** Nakshatra */
         VedicNakshatra: {
             /**
@@ -21772,11 +23656,11 @@ export interface components {
         };
         /** NakshatraResult */
         VedicNakshatraResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /**
              * Format: double
-             * @description the same, sidereal with the Lahiri ayanamsa, degrees 0-360
+             * @description the same, sidereal in the ayanamsa used, degrees 0-360
              */
             moon_longitude_sidereal: number;
             /**
@@ -21796,7 +23680,7 @@ export interface components {
              * @enum {string}
              */
             source: "tables" | "swiss_ephemeris" | "moshier";
-            /** @description notes on ignored options (e.g. an ayanamsa other than lahiri) */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -21831,7 +23715,7 @@ export interface components {
         VedicPanchang: {
             /** @description the 8th of the 15 muhurtas of the daytime; null without sunrise and sunset */
             abhijit_muhurta: components["schemas"]["VedicInterval"] | null;
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description how the result was computed */
             conventions: components["schemas"]["VedicPanchangConventions"];
@@ -21888,11 +23772,8 @@ export interface components {
         };
         /** PanchangConventions */
         VedicPanchangConventions: {
-            /**
-             * @description always lahiri
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the nakshatra and the yoga (as ayanamsa.name) */
+            ayanamsa: string;
             /** @description the span the elements cover */
             day: string;
             /** @description how tithi, nakshatra, yoga and karana are defined */
@@ -21993,7 +23874,7 @@ export interface components {
             latitude: number;
             /**
              * Format: double
-             * @description sidereal (Lahiri) ecliptic longitude, degrees 0-360
+             * @description sidereal ecliptic longitude (in the ayanamsa of the result), degrees 0-360
              */
             longitude: number;
             /** @description nakshatra {name, lord, pada, deity} (spec 2.5) */
@@ -22068,9 +23949,25 @@ export interface components {
              */
             total: number;
         };
+        /** SearchConventions */
+        VedicSearchConventions: {
+            /** @description how the limbs are defined and found */
+            elements: string;
+            /** @description how the excluded periods are placed */
+            periods: string;
+            /**
+             * @description which point of the disc rises and sets, and refraction
+             * @enum {string}
+             */
+            sunrise: "upper_limb" | "disc_centre" | "hindu";
+            /** @description the convention in words */
+            sunrise_definition: string;
+            /** @description what a window is */
+            windows: string;
+        };
         /** Shadbala */
         VedicShadbala: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /** @description how the result was computed */
             conventions: components["schemas"]["VedicShadbalaConventions"];
@@ -22085,16 +23982,13 @@ export interface components {
              * @description Julian day (UT) of the sunrise that began the birth day
              */
             sunrise_jd?: number;
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /** ShadbalaConventions */
         VedicShadbalaConventions: {
-            /**
-             * @description the ayanamsa used (always lahiri) and the one requested
-             * @enum {string}
-             */
-            ayanamsa: "lahiri";
+            /** @description the ayanamsa of the chart (as ayanamsa.name) */
+            ayanamsa: string;
             /** @description which grahas count as benefics */
             benefics: string;
             /** @description motional strength rule */
@@ -22296,7 +24190,7 @@ export interface components {
         };
         /** VargasResult */
         VedicVargasResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /**
              * @description node placing Rahu
@@ -22310,7 +24204,7 @@ export interface components {
             source: "tables" | "swiss_ephemeris" | "moshier";
             /** @description the divisional charts asked for, in BPHS order */
             vargas: components["schemas"]["VedicVargaChart"][];
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
         };
         /**
@@ -22366,7 +24260,7 @@ export interface components {
         };
         /** YogaResult */
         VedicYogaResult: {
-            /** @description the ayanamsa used (always lahiri) and the one requested */
+            /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
             /**
              * Format: int64
@@ -22380,7 +24274,7 @@ export interface components {
              * @description number of entries in yogas
              */
             count: number;
-            /** @description notes on ignored options, e.g. an ayanamsa other than lahiri */
+            /** @description notes on the options */
             warnings?: string[];
             /** @description yogas present, in catalogue order; a yoga formed by several pairs (raja, dhana) appears once per pair */
             yogas: components["schemas"]["VedicYoga"][];
@@ -29299,13 +31193,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -30637,13 +32531,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -30961,13 +32855,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -31278,13 +33172,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -31602,13 +33496,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -31926,12 +33820,12 @@ export interface operations {
                 /** @description Part of Fortune: sect (Asc + Moon - Sun by day, Asc + Sun - Moon by night) or day (Asc + Moon - Sun day and night) */
                 fortune_formula?: "sect" | "day";
                 /**
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 "user_ayanamsa.epoch_jd"?: number;
                 /**
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 "user_ayanamsa.degrees"?: number;
@@ -32294,13 +34188,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -32369,12 +34263,12 @@ export interface operations {
                 /** @description Part of Fortune: sect (Asc + Moon - Sun by day, Asc + Sun - Moon by night) or day (Asc + Moon - Sun day and night) */
                 fortune_formula?: "sect" | "day";
                 /**
-                 * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                  * @example 2451545
                  */
                 "user_ayanamsa.epoch_jd"?: number;
                 /**
-                 * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                  * @example 23.85
                  */
                 "user_ayanamsa.degrees"?: number;
@@ -32737,13 +34631,13 @@ export interface operations {
                     user_ayanamsa?: {
                         /**
                          * Format: double
-                         * @description the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
                          * @example 23.85
                          */
                         degrees: number;
                         /**
                          * Format: double
-                         * @description reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
                          * @example 2451545
                          */
                         epoch_jd: number;
@@ -38800,8 +40694,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -38947,6 +40840,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -39031,8 +40942,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39189,6 +41099,24 @@ export interface operations {
                     /** @description To: the end of that window, after from: at most 3,653 days after it for level 4, 366 for level 5. Omitted with from: that many days after the birth's date */
                     to?: string;
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -39279,8 +41207,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39377,7 +41304,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -39432,6 +41359,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -39516,8 +41461,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39614,7 +41558,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -39669,6 +41613,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -39751,8 +41713,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -39891,6 +41852,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -39934,6 +41913,708 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    "post-vedic-kp-chart": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ayanamsa": "kp",
+                 *       "day": 14,
+                 *       "fold": 0,
+                 *       "hour": 14,
+                 *       "latitude": 51.5074,
+                 *       "longitude": -0.1278,
+                 *       "minute": 30,
+                 *       "month": 7,
+                 *       "node_agency": "sign_lord",
+                 *       "node_type": "mean",
+                 *       "time_unknown": false,
+                 *       "timezone": "Europe/London",
+                 *       "year": 1990
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the local time happened twice; fold says which was used */
+                    readonly ambiguous_time?: boolean;
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac: kp (K. S. Krishnamurti's own ayanamsa, libswe SE_SIDM_KRISHNAMURTI: the KP Readers' and most KP software's) when omitted, or krishnamurti_vp291 (the "new KP" ayanamsa of K. Subramaniam Senthilathiban), or any other ayanamsa of POST /api/v1/natal
+                     * @example kp
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                    /**
+                     * @description the local date read, YYYY-MM-DD, in calendar
+                     * @example 1990-07-14
+                     */
+                    readonly birth_date?: string;
+                    /**
+                     * @description the local time read, HH:MM:SS
+                     * @example 14:30:00
+                     */
+                    readonly birth_time?: string;
+                    /**
+                     * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                     * @enum {string}
+                     */
+                    calendar?: "gregorian" | "julian";
+                    /**
+                     * Coordinates
+                     * @description the chart's place
+                     */
+                    readonly coordinates?: {
+                        /**
+                         * Format: double
+                         * @description degrees, north positive
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees, east positive
+                         */
+                        longitude?: number;
+                    };
+                    /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+                    date?: string;
+                    /**
+                     * Format: int64
+                     * @description day of the month (with year and month)
+                     * @example 14
+                     */
+                    day?: number;
+                    /** @description summer (daylight-saving) time was in force */
+                    readonly dst?: boolean;
+                    /**
+                     * Format: int64
+                     * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422
+                     * @default 0
+                     */
+                    fold?: number;
+                    /**
+                     * Format: int64
+                     * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+                     * @example 14
+                     */
+                    hour?: number;
+                    /**
+                     * Format: double
+                     * @description Julian day (UT) of the instant
+                     */
+                    readonly julian_day?: number;
+                    /**
+                     * Format: double
+                     * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+                     * @example 51.5074
+                     */
+                    latitude?: number;
+                    /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+                    location?: string;
+                    /**
+                     * Format: double
+                     * @description geographic longitude in degrees, east positive
+                     * @example -0.1278
+                     */
+                    longitude?: number;
+                    /**
+                     * Format: int64
+                     * @description minute, 0-59 (0 when omitted)
+                     * @example 30
+                     */
+                    minute?: number;
+                    /**
+                     * Format: int64
+                     * @description birth month (with year and day)
+                     * @example 7
+                     */
+                    month?: number;
+                    /**
+                     * @description Node agency: sign_lord (Rahu and Ketu also signify the houses of the lord of the sign they occupy, as agents) or none (only their own occupation and star lord)
+                     * @default sign_lord
+                     * @example sign_lord
+                     * @enum {string}
+                     */
+                    node_agency?: "sign_lord" | "none";
+                    /**
+                     * @description lunar node that places Rahu (Ketu is opposite): mean (as Krishnamurti's ephemeris) or true (osculating)
+                     * @default mean
+                     * @example mean
+                     * @enum {string}
+                     */
+                    node_type?: "mean" | "true";
+                    /**
+                     * Place
+                     * @description the place the location was geocoded to, when location was sent
+                     */
+                    readonly place?: {
+                        /** @description first-level division */
+                        admin1?: string;
+                        /** @description ISO 3166-1 alpha-2 country code */
+                        country?: string;
+                        /** @description country name */
+                        country_name?: string;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        longitude?: number;
+                        /** @description place chosen (best match) */
+                        name?: string;
+                        /** @description IANA zone of the place */
+                        timezone?: string;
+                    };
+                    /**
+                     * Format: int64
+                     * @description second, 0-59 (0 when omitted)
+                     */
+                    second?: number;
+                    /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+                    time?: string;
+                    /**
+                     * @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so
+                     * @default false
+                     */
+                    time_unknown?: boolean;
+                    /**
+                     * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time
+                     * @default UTC
+                     * @example Europe/London
+                     */
+                    timezone?: string | number;
+                    /**
+                     * @description where the zone came from: default (omitted: UTC), request (as sent), place (the geocoded place's zone, timezone auto), coordinates (the zone at the coordinates, timezone auto)
+                     * @enum {string}
+                     */
+                    readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
+                     * @description the birth instant in UTC, RFC 3339
+                     * @example 1990-07-14T13:30:00Z
+                     */
+                    readonly utc?: string;
+                    /**
+                     * @description offset in force at the birth instant (local mean time has seconds)
+                     * @example UTC+01:00
+                     */
+                    readonly utc_offset?: string;
+                    /**
+                     * Format: int64
+                     * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
+                     * @example 1990
+                     */
+                    year?: number;
+                    /**
+                     * @description zone abbreviation in force (LMT for local mean time)
+                     * @example BST
+                     */
+                    readonly zone_abbreviation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicKPChartEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "post-vedic-kp-horary": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ayanamsa": "kp",
+                 *       "day": 20,
+                 *       "latitude": 13.0827,
+                 *       "longitude": -74.006,
+                 *       "month": 3,
+                 *       "node_agency": "sign_lord",
+                 *       "node_type": "mean",
+                 *       "number": 107,
+                 *       "timezone": "UTC",
+                 *       "year": 2024
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac: kp (K. S. Krishnamurti's own ayanamsa, libswe SE_SIDM_KRISHNAMURTI: the KP Readers' and most KP software's) when omitted, or krishnamurti_vp291 (the "new KP" ayanamsa of K. Subramaniam Senthilathiban), or any other ayanamsa of POST /api/v1/natal
+                     * @example kp
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                    /**
+                     * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                     * @enum {string}
+                     */
+                    calendar?: "gregorian" | "julian";
+                    /** @description the local date as YYYY-MM-DD (with time), instead of datetime or year, month, day */
+                    date?: string;
+                    /** @description the instant as ISO 8601, instead of the other forms: 2024-03-20T03:06:00Z or 2024-03-20T05:06:00+02:00 name an instant; without an offset (2024-03-20T03:06, 2024-03-20) it is a local time in timezone; years before 0000 take a sign (-0043-03-15). Omit every instant field for the time of the call */
+                    datetime?: string;
+                    /**
+                     * Format: int64
+                     * @description day of the month (with year and month)
+                     * @example 20
+                     */
+                    day?: number;
+                    /**
+                     * Place
+                     * @description the place location was geocoded to
+                     */
+                    readonly geocoded?: {
+                        /** @description first-level division */
+                        admin1?: string;
+                        /** @description ISO 3166-1 alpha-2 country code */
+                        country?: string;
+                        /** @description country name */
+                        country_name?: string;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        longitude?: number;
+                        /** @description place chosen (best match) */
+                        name?: string;
+                        /** @description IANA zone of the place */
+                        timezone?: string;
+                    };
+                    /**
+                     * Format: int64
+                     * @description hour of the local time, 0-23 (0 when omitted)
+                     */
+                    hour?: number;
+                    /**
+                     * Format: double
+                     * @description Julian day (UT) of the instant
+                     * @example 2460389.629167
+                     */
+                    readonly julian_day?: number;
+                    /**
+                     * Format: double
+                     * @description geographic latitude of the question in degrees, north positive, -66 to 66 (nearer the poles some degrees never rise); with longitude, or send location
+                     * @example 13.0827
+                     */
+                    latitude?: number;
+                    /** @description place name to geocode instead of latitude/longitude (offline GeoNames index), such as "New York, US"; sent with coordinates it only names the place */
+                    location?: string;
+                    /**
+                     * Format: double
+                     * @description geographic longitude in degrees, east positive
+                     * @example -74.006
+                     */
+                    longitude?: number;
+                    /**
+                     * Format: int64
+                     * @description minute, 0-59
+                     */
+                    minute?: number;
+                    /**
+                     * Format: int64
+                     * @description month, 1-12 (with year and day)
+                     * @example 3
+                     */
+                    month?: number;
+                    /**
+                     * @description Node agency: sign_lord (Rahu and Ketu also signify the houses of the lord of the sign they occupy, as agents) or none (only their own occupation and star lord)
+                     * @default sign_lord
+                     * @example sign_lord
+                     * @enum {string}
+                     */
+                    node_agency?: "sign_lord" | "none";
+                    /**
+                     * @description lunar node that places Rahu (Ketu is opposite): mean (as Krishnamurti's ephemeris) or true (osculating)
+                     * @default mean
+                     * @example mean
+                     * @enum {string}
+                     */
+                    node_type?: "mean" | "true";
+                    /** @description true when no instant was sent: this is the time of the call */
+                    readonly now?: boolean;
+                    /**
+                     * Format: int64
+                     * @description the horary number the querent chose, 1-249: the ascendant is set to the start of that sub
+                     * @example 107
+                     */
+                    number: number;
+                    /**
+                     * Format: int64
+                     * @description second, 0-59
+                     */
+                    second?: number;
+                    /** @description the local time as HH:MM or HH:MM:SS, with date (00:00 when omitted) */
+                    time?: string;
+                    /**
+                     * @description the zone the local time is written in: an IANA name (historical offsets honoured) or a fixed offset (hours east of UTC as a number, or "+05:30"); omitted: UTC. With a datetime that names its offset, only the echo's local time uses it
+                     * @default UTC
+                     * @example UTC
+                     */
+                    timezone?: string | number;
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description the instant in UTC, RFC 3339 (proleptic Gregorian calendar, as ISO 8601 counts)
+                     * @example 2024-03-20T03:06:00Z
+                     */
+                    readonly utc?: string;
+                    /**
+                     * @description offset from UTC in force in timezone then
+                     * @example UTC+00:00
+                     */
+                    readonly utc_offset?: string;
+                    /**
+                     * Format: int64
+                     * @description year of the local date, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day
+                     * @example 2024
+                     */
+                    year?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicKPHoraryEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "post-vedic-kp-ruling-planets": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ayanamsa": "kp",
+                 *       "day": 20,
+                 *       "latitude": 40.7128,
+                 *       "longitude": -74.006,
+                 *       "month": 3,
+                 *       "node_agency": "sign_lord",
+                 *       "node_type": "mean",
+                 *       "timezone": "UTC",
+                 *       "year": 2024
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac: kp (K. S. Krishnamurti's own ayanamsa, libswe SE_SIDM_KRISHNAMURTI: the KP Readers' and most KP software's) when omitted, or krishnamurti_vp291 (the "new KP" ayanamsa of K. Subramaniam Senthilathiban), or any other ayanamsa of POST /api/v1/natal
+                     * @example kp
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                    /**
+                     * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                     * @enum {string}
+                     */
+                    calendar?: "gregorian" | "julian";
+                    /** @description the local date as YYYY-MM-DD (with time), instead of datetime or year, month, day */
+                    date?: string;
+                    /** @description the instant as ISO 8601, instead of the other forms: 2024-03-20T03:06:00Z or 2024-03-20T05:06:00+02:00 name an instant; without an offset (2024-03-20T03:06, 2024-03-20) it is a local time in timezone; years before 0000 take a sign (-0043-03-15). Omit every instant field for the time of the call */
+                    datetime?: string;
+                    /**
+                     * Format: int64
+                     * @description day of the month (with year and month)
+                     * @example 20
+                     */
+                    day?: number;
+                    /**
+                     * Place
+                     * @description the place location was geocoded to
+                     */
+                    readonly geocoded?: {
+                        /** @description first-level division */
+                        admin1?: string;
+                        /** @description ISO 3166-1 alpha-2 country code */
+                        country?: string;
+                        /** @description country name */
+                        country_name?: string;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        longitude?: number;
+                        /** @description place chosen (best match) */
+                        name?: string;
+                        /** @description IANA zone of the place */
+                        timezone?: string;
+                    };
+                    /**
+                     * Format: int64
+                     * @description hour of the local time, 0-23 (0 when omitted)
+                     */
+                    hour?: number;
+                    /**
+                     * Format: double
+                     * @description Julian day (UT) of the instant
+                     * @example 2460389.629167
+                     */
+                    readonly julian_day?: number;
+                    /**
+                     * Format: double
+                     * @description geographic latitude in degrees, north positive; with longitude, or send location
+                     * @example 40.7128
+                     */
+                    latitude?: number;
+                    /** @description place name to geocode instead of latitude/longitude (offline GeoNames index), such as "New York, US"; sent with coordinates it only names the place */
+                    location?: string;
+                    /**
+                     * Format: double
+                     * @description geographic longitude in degrees, east positive
+                     * @example -74.006
+                     */
+                    longitude?: number;
+                    /**
+                     * Format: int64
+                     * @description minute, 0-59
+                     */
+                    minute?: number;
+                    /**
+                     * Format: int64
+                     * @description month, 1-12 (with year and day)
+                     * @example 3
+                     */
+                    month?: number;
+                    /**
+                     * @description Node agency: sign_lord (Rahu and Ketu also signify the houses of the lord of the sign they occupy, as agents) or none (only their own occupation and star lord)
+                     * @default sign_lord
+                     * @example sign_lord
+                     * @enum {string}
+                     */
+                    node_agency?: "sign_lord" | "none";
+                    /**
+                     * @description lunar node that places Rahu (Ketu is opposite): mean (as Krishnamurti's ephemeris) or true (osculating)
+                     * @default mean
+                     * @example mean
+                     * @enum {string}
+                     */
+                    node_type?: "mean" | "true";
+                    /** @description true when no instant was sent: this is the time of the call */
+                    readonly now?: boolean;
+                    /**
+                     * Format: int64
+                     * @description second, 0-59
+                     */
+                    second?: number;
+                    /** @description the local time as HH:MM or HH:MM:SS, with date (00:00 when omitted) */
+                    time?: string;
+                    /**
+                     * @description the zone the local time is written in: an IANA name (historical offsets honoured) or a fixed offset (hours east of UTC as a number, or "+05:30"); omitted: UTC. With a datetime that names its offset, only the echo's local time uses it
+                     * @default UTC
+                     * @example UTC
+                     */
+                    timezone?: string | number;
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it (its value at an epoch, carried by the precession)
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description the instant in UTC, RFC 3339 (proleptic Gregorian calendar, as ISO 8601 counts)
+                     * @example 2024-03-20T03:06:00Z
+                     */
+                    readonly utc?: string;
+                    /**
+                     * @description offset from UTC in force in timezone then
+                     * @example UTC+00:00
+                     */
+                    readonly utc_offset?: string;
+                    /**
+                     * Format: int64
+                     * @description year of the local date, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day
+                     * @example 2024
+                     */
+                    year?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicKPRulingEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "get-vedic-kp-subs": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicKPSubTableEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     "post-vedic-matching": {
         parameters: {
             query?: {
@@ -39955,6 +42636,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "ayanamsa": "lahiri",
                  *       "cancelled_dosha_points": "keep",
                  *       "manglik_cancellations": "apply",
                  *       "person1": {
@@ -39982,6 +42664,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                     * @example lahiri
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
                     /** @description the exceptions that may cancel a bhakoot dosha (Moon signs 2/12, 5/9, 6/8); all when omitted, none for [] */
                     bhakoot_exceptions?: ("same_rasi_lord" | "friendly_rasi_lords" | "friendly_navamsa_lords")[];
                     /**
@@ -40352,6 +43040,24 @@ export interface operations {
                         readonly zone_abbreviation?: string;
                     };
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description Varna scheme: earth_vaishya (the earth signs Vaishya, the air signs Shudra: the usual tables) or air_vaishya (the reverse: PyJHora); water Brahmin, fire Kshatriya in both
                      * @default earth_vaishya
                      * @example earth_vaishya
@@ -40369,6 +43075,453 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VedicMatchingEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "post-vedic-muhurta": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brahma_muhurta": "night_muhurta",
+                 *       "day": 14,
+                 *       "fold": 0,
+                 *       "hour": 14,
+                 *       "latitude": 51.5074,
+                 *       "longitude": -0.1278,
+                 *       "minute": 30,
+                 *       "month": 7,
+                 *       "sunrise": "upper_limb",
+                 *       "time_unknown": false,
+                 *       "timezone": "Europe/London",
+                 *       "year": 2024
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the local time happened twice; fold says which was used */
+                    readonly ambiguous_time?: boolean;
+                    /**
+                     * @description the local date read, YYYY-MM-DD, in calendar
+                     * @example 1990-07-14
+                     */
+                    readonly birth_date?: string;
+                    /**
+                     * @description the local time read, HH:MM:SS
+                     * @example 14:30:00
+                     */
+                    readonly birth_time?: string;
+                    /**
+                     * @description Brahma muhurta: night_muhurta (the 14th of the 15 muhurtas of the night before sunrise, the almanac reckoning: 96 to 48 minutes before sunrise when the night is 12 hours) or fixed (96 to 48 minutes before sunrise in every season)
+                     * @default night_muhurta
+                     * @example night_muhurta
+                     * @enum {string}
+                     */
+                    brahma_muhurta?: "night_muhurta" | "fixed";
+                    /**
+                     * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                     * @enum {string}
+                     */
+                    calendar?: "gregorian" | "julian";
+                    /**
+                     * Coordinates
+                     * @description the chart's place
+                     */
+                    readonly coordinates?: {
+                        /**
+                         * Format: double
+                         * @description degrees, north positive
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees, east positive
+                         */
+                        longitude?: number;
+                    };
+                    /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+                    date?: string;
+                    /**
+                     * Format: int64
+                     * @description day of the month (with year and month)
+                     * @example 14
+                     */
+                    day?: number;
+                    /** @description summer (daylight-saving) time was in force */
+                    readonly dst?: boolean;
+                    /**
+                     * Format: int64
+                     * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422
+                     * @default 0
+                     */
+                    fold?: number;
+                    /**
+                     * Format: int64
+                     * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+                     * @example 14
+                     */
+                    hour?: number;
+                    /**
+                     * Format: double
+                     * @description Julian day (UT) of the instant
+                     */
+                    readonly julian_day?: number;
+                    /**
+                     * Format: double
+                     * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+                     * @example 51.5074
+                     */
+                    latitude?: number;
+                    /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+                    location?: string;
+                    /**
+                     * Format: double
+                     * @description geographic longitude in degrees, east positive
+                     * @example -0.1278
+                     */
+                    longitude?: number;
+                    /**
+                     * Format: int64
+                     * @description minute, 0-59 (0 when omitted)
+                     * @example 30
+                     */
+                    minute?: number;
+                    /**
+                     * Format: int64
+                     * @description birth month (with year and day)
+                     * @example 7
+                     */
+                    month?: number;
+                    /**
+                     * Place
+                     * @description the place the location was geocoded to, when location was sent
+                     */
+                    readonly place?: {
+                        /** @description first-level division */
+                        admin1?: string;
+                        /** @description ISO 3166-1 alpha-2 country code */
+                        country?: string;
+                        /** @description country name */
+                        country_name?: string;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        longitude?: number;
+                        /** @description place chosen (best match) */
+                        name?: string;
+                        /** @description IANA zone of the place */
+                        timezone?: string;
+                    };
+                    /**
+                     * Format: int64
+                     * @description second, 0-59 (0 when omitted)
+                     */
+                    second?: number;
+                    /**
+                     * @description what rises: upper_limb (upper limb on the horizon, 34′ refraction: the almanac sunrise, swetest -rise, as the panchang), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction)
+                     * @default upper_limb
+                     * @example upper_limb
+                     * @enum {string}
+                     */
+                    sunrise?: "upper_limb" | "disc_centre" | "hindu";
+                    /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+                    time?: string;
+                    /**
+                     * @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so
+                     * @default false
+                     */
+                    time_unknown?: boolean;
+                    /**
+                     * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time
+                     * @default UTC
+                     * @example Europe/London
+                     */
+                    timezone?: string | number;
+                    /**
+                     * @description where the zone came from: default (omitted: UTC), request (as sent), place (the geocoded place's zone, timezone auto), coordinates (the zone at the coordinates, timezone auto)
+                     * @enum {string}
+                     */
+                    readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * @description the birth instant in UTC, RFC 3339
+                     * @example 1990-07-14T13:30:00Z
+                     */
+                    readonly utc?: string;
+                    /**
+                     * @description offset in force at the birth instant (local mean time has seconds)
+                     * @example UTC+01:00
+                     */
+                    readonly utc_offset?: string;
+                    /**
+                     * Format: int64
+                     * @description year of the civil date, 1583-2999; with month and day, or send date instead
+                     * @example 2024
+                     */
+                    year?: number;
+                    /**
+                     * @description zone abbreviation in force (LMT for local mean time)
+                     * @example BST
+                     */
+                    readonly zone_abbreviation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicDayMuhurtaEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "post-vedic-muhurta-search": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ayanamsa": "lahiri",
+                 *       "daytime_only": false,
+                 *       "latitude": 28.6139,
+                 *       "limit": 500,
+                 *       "longitude": 77.209,
+                 *       "nakshatras": [
+                 *         4,
+                 *         5,
+                 *         13,
+                 *         14,
+                 *         17,
+                 *         27
+                 *       ],
+                 *       "sunrise": "upper_limb",
+                 *       "timezone": "UTC",
+                 *       "tithis": [
+                 *         2,
+                 *         3,
+                 *         5,
+                 *         7,
+                 *         10,
+                 *         11,
+                 *         13
+                 *       ],
+                 *       "year": 2025
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                     * @example lahiri
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                    /**
+                     * @description calendar of the dates of start and end: gregorian or julian; omitted, Julian up to 1582-10-04 and Gregorian from 1582-10-15
+                     * @enum {string}
+                     */
+                    calendar?: "gregorian" | "julian";
+                    /**
+                     * @description only between sunrise and sunset
+                     * @default false
+                     */
+                    daytime_only?: boolean;
+                    /** @description end of the range (required unless year is sent), read as start is; a date alone is its 00:00, so 2025-01-01 ends the year 2024 */
+                    end?: string;
+                    /**
+                     * Format: date-time
+                     * @description end of the range in UTC
+                     */
+                    readonly end_utc?: string;
+                    /** @description periods left out of every day: rahu_kaal, yamaganda, gulika_kaal, durmuhurta; omitted: rahu_kaal, yamaganda and gulika_kaal; [] for none */
+                    exclude?: ("rahu_kaal" | "yamaganda" | "gulika_kaal" | "durmuhurta")[];
+                    /**
+                     * Place
+                     * @description the place location was geocoded to
+                     */
+                    readonly geocoded?: {
+                        /** @description first-level division */
+                        admin1?: string;
+                        /** @description ISO 3166-1 alpha-2 country code */
+                        country?: string;
+                        /** @description country name */
+                        country_name?: string;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        longitude?: number;
+                        /** @description place chosen (best match) */
+                        name?: string;
+                        /** @description IANA zone of the place */
+                        timezone?: string;
+                    };
+                    /** @description karanas accepted, 1-60 in the lunar month (1 Kimstughna, 2-57 the movable Bava..Vishti eight times, 58 Shakuni, 59 Chatushpada, 60 Naga); omitted: any (and the windows do not name the karana) */
+                    karanas?: number[];
+                    /**
+                     * Format: double
+                     * @description geographic latitude in degrees, north positive, within 65° of the equator (every day has a sunrise and a sunset); with longitude, or send location
+                     * @example 28.6139
+                     */
+                    latitude?: number;
+                    /**
+                     * Format: int64
+                     * @description most windows answered (count gives how many were found)
+                     * @default 1000
+                     * @example 500
+                     */
+                    limit?: number;
+                    /** @description place name to geocode instead of latitude/longitude (offline GeoNames index), such as "New York, US"; sent with coordinates it only names the place */
+                    location?: string;
+                    /**
+                     * Format: double
+                     * @description geographic longitude in degrees, east positive
+                     * @example 77.209
+                     */
+                    longitude?: number;
+                    /**
+                     * @description nakshatras of the Moon accepted, 1-27 (1 Ashwini ... 27 Revati); omitted: any
+                     * @example [
+                     *       4,
+                     *       5,
+                     *       13,
+                     *       14,
+                     *       17,
+                     *       27
+                     *     ]
+                     */
+                    nakshatras?: number[];
+                    /** @description start of the range (required unless year is sent), ISO 8601 as datetime reads it: 2024-01-01 (its 00:00), 2024-01-01T06:00 (local time in timezone) or 2024-01-01T06:00:00Z; years before 0000 take a sign */
+                    start?: string;
+                    /**
+                     * Format: date-time
+                     * @description start of the range in UTC
+                     */
+                    readonly start_utc?: string;
+                    /**
+                     * @description what rises: upper_limb (upper limb, 34′ refraction, as the panchang), disc_centre or hindu
+                     * @default upper_limb
+                     * @example upper_limb
+                     * @enum {string}
+                     */
+                    sunrise?: "upper_limb" | "disc_centre" | "hindu";
+                    /**
+                     * @description zone of start and end when they carry no offset: an IANA name or a fixed offset; omitted: UTC
+                     * @default UTC
+                     */
+                    timezone?: string | number;
+                    /**
+                     * @description tithis accepted, 1-30 (1-15 Shukla Pratipada to Purnima, 16-30 Krishna Pratipada to Amavasya); omitted: any
+                     * @example [
+                     *       2,
+                     *       3,
+                     *       5,
+                     *       7,
+                     *       10,
+                     *       11,
+                     *       13
+                     *     ]
+                     */
+                    tithis?: number[];
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /** @description weekdays accepted (of the panchang day, sunrise to sunrise); omitted: any */
+                    weekdays?: ("sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday")[];
+                    /**
+                     * Format: int64
+                     * @description a calendar year instead of start and end, 1583-2999: from its January 1st to the next, 00:00 in timezone
+                     * @example 2025
+                     */
+                    year?: number;
+                    /** @description yogas accepted, 1-27 (1 Vishkumbha ... 27 Vaidhriti); omitted: any (and the windows do not name the yoga) */
+                    yogas?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicMuhurtaSearchEnvelope"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -40419,8 +43572,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -40559,6 +43711,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -40641,7 +43811,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
+                     * @description accepted as in the natal input (spec 2.3), but the Vedic natal chart (JSON) always uses lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa (the other Vedic routes, the SVG among them, honour it)
                      * @default lahiri
                      * @example lahiri
                      * @enum {string}
@@ -40860,15 +44030,10 @@ export interface operations {
                  */
                 title?: string;
                 /**
-                 * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                 * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                  * @example mean
                  */
                 node_type?: "mean" | "true";
-                /**
-                 * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                 * @example lahiri
-                 */
-                ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
                 /**
                  * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
                  * @example 1990
@@ -40923,6 +44088,21 @@ export interface operations {
                 calendar?: "gregorian" | "julian";
                 /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so */
                 time_unknown?: boolean;
+                /**
+                 * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                 * @example lahiri
+                 */
+                ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                /**
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                "user_ayanamsa.epoch_jd"?: number;
+                /**
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                "user_ayanamsa.degrees"?: number;
             };
             header?: never;
             path?: never;
@@ -40986,8 +44166,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41077,7 +44256,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -41158,6 +44337,24 @@ export interface operations {
                      * @example Rasi chart of A. N. Other
                      */
                     title?: string;
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -41248,8 +44445,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input, but the nakshatra and yoga are always reckoned with lahiri: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41395,6 +44591,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -41480,8 +44694,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41641,6 +44854,24 @@ export interface operations {
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
                     /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
                      */
@@ -41730,8 +44961,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -41821,7 +45051,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -41876,6 +45106,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -41961,8 +45209,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -42052,7 +45299,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -42107,6 +45354,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
@@ -42190,8 +45455,7 @@ export interface operations {
                     /** @description the local time happened twice; fold says which was used */
                     readonly ambiguous_time?: boolean;
                     /**
-                     * @description accepted as in the natal input (spec 2.3), but Vedic results always use lahiri (Chitrapaksha, Swiss Ephemeris SE_SIDM_LAHIRI), as spec 4.2 requires: any other value is ignored and said so in warnings and in result.ayanamsa
-                     * @default lahiri
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
                      * @example lahiri
                      * @enum {string}
                      */
@@ -42281,7 +45545,7 @@ export interface operations {
                      */
                     month?: number;
                     /**
-                     * @description lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
+                     * @description Node type: the lunar node that places Rahu (Ketu is opposite): mean (the siddhantic and almanac usage) or true (osculating)
                      * @default mean
                      * @example mean
                      * @enum {string}
@@ -42336,6 +45600,24 @@ export interface operations {
                      * @enum {string}
                      */
                     readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
                     /**
                      * @description the birth instant in UTC, RFC 3339
                      * @example 1990-07-14T13:30:00Z
