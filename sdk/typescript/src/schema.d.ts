@@ -1143,7 +1143,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint of one family of tools
-         * @description The MCP endpoint (as POST /api/v1/mcp) serving one family's tools and the documentation tool (get_docs_search), so that an agent holds only the tools it needs. Families: charts (Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart)); frames (Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds)); relationships (Two people: synastry, midpoint composite, Davison chart, Vedic kundli matching); sky (The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars); forecast (Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions); timelords (Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria); vedic (Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga); panchang (Hindu time at a place: the panchang of a day, the day's muhurtas (rahu kaal, choghadiya, horas, abhijit, ...), the search for windows whose panchang meets conditions); kp (Krishnamurti Paddhati (KP, sidereal, KP ayanamsa, Placidus): cusp and planet sign, star, sub and sub-sub lords, significators, ruling planets, horary from a number 1-249); chinese (Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people); mayan (Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people); locational (Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines); places (Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list); account (The calling key's account: usage statistics and chart data); docs (The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed). The docs family needs no key. The query parameter tools=a,b narrows the list further.
+         * @description The MCP endpoint (as POST /api/v1/mcp) serving one family's tools and the documentation tool (get_docs_search), so that an agent holds only the tools it needs. Families: charts (Western charts: natal, houses, aspects and patterns, Arabic parts, transits (the sky now, and to a natal chart)); frames (Other frames of a natal chart: heliocentric, draconic, harmonic, antiscia and contra-antiscia; declinations (parallels, contra-parallels, out of bounds)); relationships (Two people: synastry, midpoint composite, Davison chart, Vedic kundli matching); sky (The sky at an instant or over a span: planets, Moon, phases, stations, void-of-course Moon, asteroids, eclipses, fixed stars); forecast (Forecasting from a birth: solar, lunar and planetary returns, secondary progressions, solar arc directions); timelords (Time-lord techniques from a birth: annual profections, zodiacal releasing, firdaria); vedic (Jyotish (sidereal, Lahiri by default): rasi chart, vargas, nakshatra, dashas, yogas, doshas, shadbala, ashtakavarga); panchang (The Hindu day at a place: the panchang, its muhurtas (rahu kaal, choghadiya, horas, abhijit, ...), the search for windows whose panchang meets conditions; the Hindu lunisolar date (masa, paksha, tithi, samvatsara, Shaka and Vikram years) and back); kp (Krishnamurti Paddhati (KP, sidereal, KP ayanamsa, Placidus): cusp and planet sign, star, sub and sub-sub lords, significators, ruling planets, horary from a number 1-249); chinese (Chinese astrology: BaZi four pillars, their analysis, luck pillars, the lunar calendar and solar terms, zodiac animal of a year, compatibility of two people); mayan (Maya calendar: Long Count, Tzolk'in and Haab' of a date, a birth's Maya chart, compatibility of two people); locational (Locational astrology: a chart relocated to another place, astrocartography lines (MC, IC, ASC, DSC of each body, parans) as GeoJSON, local space lines); places (Places and time zones: geocoding (search and reverse), the zone of a point, zone details and history, the zone list); account (The calling key's account: usage statistics and chart data); docs (The documentation only: search the guide and the OpenAPI reference, and get any tool's full description and input schema. No key needed). The docs family needs no key. The query parameter tools=a,b narrows the list further.
          */
         post: operations["post-mcp-family"];
         delete?: never;
@@ -1930,6 +1930,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vedic/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hindu calendar date (masa, paksha, tithi, samvatsara, eras) of a day at a place
+         * @description The Hindu lunisolar date of a civil date at a place, reckoned at its sunrise (as the almanacs date a day): the lunar month (masa) in the amanta scheme (new moon to new moon) and the purnimanta one (full moon to full moon), each with its adhika (intercalary: no sankranti between its new moons), nija and kshaya (two sankrantis) marks; paksha and tithi; the new moons that bound the month and the sankrantis in it; the Shaka, Vikram Samvat (from Chaitra shukla pratipada, and from Kartika as Gujarat counts it) and Kali years; the samvatsara of the 60-year cycle in the North Indian (Brihaspati: the Surya Siddhanta's mean Jupiter, the one running at the year's start) and South Indian (continuous from the Shaka year, (Shaka + 11) mod 60 + 1) reckonings; the ritu by the lunar month and by the tropical Sun; the ayana in the tropical and sidereal zodiacs. The same `calendar` object is in POST /api/v1/vedic/panchang. Conventions (stated again in the result): true new moons from the Moon's apparent elongation; sankrantis of the sidereal Sun in `ayanamsa` (lahiri by default, or `user_ayanamsa`); a month is named after the sign the Sun enters in it (Mesha: Chaitra). The date and the place are read as the panchang reads them (year, month, day or `date`; latitude/longitude or `location`; `timezone`; years 1583-2999); `sunrise` chooses what rises.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-calendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vedic/calendar/gregorian-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Civil days of a Hindu date (year, masa, adhika, paksha, tithi) at a place
+         * @description The civil days of a Hindu date at a place: `year` in the Shaka era (or `era` vikram, Vikram Samvat from Chaitra), `masa`, `adhika` (the intercalary month of that name; false: the regular one), `scheme` (amanta by default; purnimanta: the dark half is the amanta month before), `paksha` and `tithi` (1-15). The answer lists the civil days (in `timezone`) whose sunrise falls in that tithi, as the almanacs date it: usually one, two for a tithi spanning two sunrises, none for a tithi that begins and ends between two sunrises (`within` then names that day), each with its full Hindu date; and the instants the tithi begins and ends. A month the year lacks (an adhika month in a year without one) is a 422 naming masa; the month absorbed by a kshaya month is found in it. The calendar's conventions are POST /api/v1/vedic/calendar's (stated again in the result); the place as the birth packet reads one.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-calendar-gregorian"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vedic/dasha": {
         parameters: {
             query?: never;
@@ -2253,7 +2297,7 @@ export interface paths {
         put?: never;
         /**
          * Panchang of a day at a place
-         * @description The five limbs of a day at a place: tithi (with paksha), vara, nakshatra (with its lord), yoga and karana, each with the instants it begins and ends (the first may begin before sunrise and the last end after the next one); sunrise, sunset and the next sunrise; moonrise and moonset on the civil date (each null when it does not happen); rahu kalam, yamaganda, gulika kalam and abhijit muhurta. Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the sidereal Sun plus Moon in 13°20′ arcs; in the `ayanamsa` named (lahiri by default; any ayanamsa of POST /api/v1/natal, or `user_ayanamsa`); rahu kalam, yamaganda and gulika kalam are eighths of sunrise to sunset by weekday, abhijit the 8th of the 15 muhurtas of the daytime. Where the Sun does not rise or set the day runs from midnight to midnight and the periods are null. Instants in UTC, to the second. The date and the place are read as the natal input reads a birth (year, month, day or `date`; latitude/longitude or `location`; `timezone` an IANA zone, an offset, `auto` or `LMT`, UTC when omitted; the historical calendar switch, or `calendar`), in the years 1583-2999; a time of day (hour..second or `time`, 12:00 when omitted) only places the date in its zone and changes nothing else: the panchang is that of the whole civil date.
+         * @description The five limbs of a day at a place: tithi (with paksha), vara, nakshatra (with its lord), yoga and karana, each with the instants it begins and ends (the first may begin before sunrise and the last end after the next one); sunrise, sunset and the next sunrise; moonrise and moonset on the civil date (each null when it does not happen); rahu kalam, yamaganda, gulika kalam and abhijit muhurta; `calendar`, the day's Hindu date at its sunrise, as POST /api/v1/vedic/calendar gives it (masa amanta and purnimanta with adhika, paksha, tithi, eras, samvatsaras, ritu, ayana). Conventions (stated again in the result): the panchang day runs from the sunrise of the civil date (in `timezone`) to the next sunrise; sunrise is the upper limb on the horizon with 34′ of refraction unless `sunrise` says otherwise; tithi is the Moon's elongation from the Sun in 12° arcs, karana its 6° halves, nakshatra the sidereal Moon in 13°20′ arcs, yoga the sidereal Sun plus Moon in 13°20′ arcs; in the `ayanamsa` named (lahiri by default; any ayanamsa of POST /api/v1/natal, or `user_ayanamsa`); rahu kalam, yamaganda and gulika kalam are eighths of sunrise to sunset by weekday, abhijit the 8th of the 15 muhurtas of the daytime. Where the Sun does not rise or set the day runs from midnight to midnight and the periods are null. Instants in UTC, to the second. The date and the place are read as the natal input reads a birth (year, month, day or `date`; latitude/longitude or `location`; `timezone` an IANA zone, an offset, `auto` or `LMT`, UTC when omitted; the historical calendar switch, or `calendar`), in the years 1583-2999; a time of day (hour..second or `time`, 12:00 when omitted) only places the date in its zone and changes nothing else: the panchang is that of the whole civil date.
          *
          *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
          */
@@ -2834,7 +2878,7 @@ export interface components {
          * BatchItem
          * @description One operation of a batch (or a line of a bulk job without operation): the item schema of its operation, chosen by operation.
          */
-        BatchItem: components["schemas"]["BatchItemGetArabicPartsCatalog"] | components["schemas"]["BatchItemGetAsteroids"] | components["schemas"]["BatchItemGetDocsSearch"] | components["schemas"]["BatchItemGetEclipses"] | components["schemas"]["BatchItemGetEclipsesUpcoming"] | components["schemas"]["BatchItemGetGeocodingReverse"] | components["schemas"]["BatchItemGetGeocodingSearch"] | components["schemas"]["BatchItemGetMoon"] | components["schemas"]["BatchItemGetPlanets"] | components["schemas"]["BatchItemGetTimezone"] | components["schemas"]["BatchItemGetTimezoneList"] | components["schemas"]["BatchItemGetTimezoneSearch"] | components["schemas"]["BatchItemGetTransits"] | components["schemas"]["BatchItemGetUsage"] | components["schemas"]["BatchItemGetUsageChart"] | components["schemas"]["BatchItemGetVedicKpSubs"] | components["schemas"]["BatchItemGetVoidOfCourse"] | components["schemas"]["BatchItemPostArabicParts"] | components["schemas"]["BatchItemPostAspects"] | components["schemas"]["BatchItemPostAspectsDeclinations"] | components["schemas"]["BatchItemPostAsteroids"] | components["schemas"]["BatchItemPostAstrocartography"] | components["schemas"]["BatchItemPostChineseAnalysis"] | components["schemas"]["BatchItemPostChineseAnimal"] | components["schemas"]["BatchItemPostChineseBazi"] | components["schemas"]["BatchItemPostChineseCompatibility"] | components["schemas"]["BatchItemPostChineseGregorianDate"] | components["schemas"]["BatchItemPostChineseLuckPillars"] | components["schemas"]["BatchItemPostChineseLunarDate"] | components["schemas"]["BatchItemPostChineseSolarTerms"] | components["schemas"]["BatchItemPostComposite"] | components["schemas"]["BatchItemPostDavison"] | components["schemas"]["BatchItemPostEclipsesActivations"] | components["schemas"]["BatchItemPostFirdaria"] | components["schemas"]["BatchItemPostFirdariaAtAge"] | components["schemas"]["BatchItemPostFirdariaTimeline"] | components["schemas"]["BatchItemPostFixedStar"] | components["schemas"]["BatchItemPostFixedStars"] | components["schemas"]["BatchItemPostFixedStarsConjunctions"] | components["schemas"]["BatchItemPostHouses"] | components["schemas"]["BatchItemPostLocalSpace"] | components["schemas"]["BatchItemPostMayanChart"] | components["schemas"]["BatchItemPostMayanCompatibility"] | components["schemas"]["BatchItemPostMayanTzolkin"] | components["schemas"]["BatchItemPostMoon"] | components["schemas"]["BatchItemPostMoonPhases"] | components["schemas"]["BatchItemPostNatal"] | components["schemas"]["BatchItemPostNatalAntiscia"] | components["schemas"]["BatchItemPostNatalDraconic"] | components["schemas"]["BatchItemPostNatalHarmonic"] | components["schemas"]["BatchItemPostNatalHeliocentric"] | components["schemas"]["BatchItemPostPlanets"] | components["schemas"]["BatchItemPostPlanetsStations"] | components["schemas"]["BatchItemPostPrimaryDirections"] | components["schemas"]["BatchItemPostProfections"] | components["schemas"]["BatchItemPostProgressions"] | components["schemas"]["BatchItemPostRelocation"] | components["schemas"]["BatchItemPostReturnsLunar"] | components["schemas"]["BatchItemPostReturnsPlanetary"] | components["schemas"]["BatchItemPostReturnsSolar"] | components["schemas"]["BatchItemPostSolarArc"] | components["schemas"]["BatchItemPostSynastry"] | components["schemas"]["BatchItemPostTimezoneLookup"] | components["schemas"]["BatchItemPostTransits"] | components["schemas"]["BatchItemPostTransitsCalendar"] | components["schemas"]["BatchItemPostTransitsToNatal"] | components["schemas"]["BatchItemPostUranian"] | components["schemas"]["BatchItemPostVedicAshtakavarga"] | components["schemas"]["BatchItemPostVedicDasha"] | components["schemas"]["BatchItemPostVedicDosha"] | components["schemas"]["BatchItemPostVedicDoshaKaalSarp"] | components["schemas"]["BatchItemPostVedicDoshaManglik"] | components["schemas"]["BatchItemPostVedicKpChart"] | components["schemas"]["BatchItemPostVedicKpHorary"] | components["schemas"]["BatchItemPostVedicKpRulingPlanets"] | components["schemas"]["BatchItemPostVedicMatching"] | components["schemas"]["BatchItemPostVedicMuhurta"] | components["schemas"]["BatchItemPostVedicMuhurtaSearch"] | components["schemas"]["BatchItemPostVedicNakshatra"] | components["schemas"]["BatchItemPostVedicNatal"] | components["schemas"]["BatchItemPostVedicPanchang"] | components["schemas"]["BatchItemPostVedicShadbala"] | components["schemas"]["BatchItemPostVedicVarga"] | components["schemas"]["BatchItemPostVedicVargas"] | components["schemas"]["BatchItemPostVedicYoga"] | components["schemas"]["BatchItemPostVoidOfCourse"] | components["schemas"]["BatchItemPostVoidOfCoursePeriods"] | components["schemas"]["BatchItemPostZodiacalReleasing"] | components["schemas"]["BatchItemPostZodiacalReleasingAtDate"] | components["schemas"]["BatchItemPostZodiacalReleasingTimeline"];
+        BatchItem: components["schemas"]["BatchItemGetArabicPartsCatalog"] | components["schemas"]["BatchItemGetAsteroids"] | components["schemas"]["BatchItemGetDocsSearch"] | components["schemas"]["BatchItemGetEclipses"] | components["schemas"]["BatchItemGetEclipsesUpcoming"] | components["schemas"]["BatchItemGetGeocodingReverse"] | components["schemas"]["BatchItemGetGeocodingSearch"] | components["schemas"]["BatchItemGetMoon"] | components["schemas"]["BatchItemGetPlanets"] | components["schemas"]["BatchItemGetTimezone"] | components["schemas"]["BatchItemGetTimezoneList"] | components["schemas"]["BatchItemGetTimezoneSearch"] | components["schemas"]["BatchItemGetTransits"] | components["schemas"]["BatchItemGetUsage"] | components["schemas"]["BatchItemGetUsageChart"] | components["schemas"]["BatchItemGetVedicKpSubs"] | components["schemas"]["BatchItemGetVoidOfCourse"] | components["schemas"]["BatchItemPostArabicParts"] | components["schemas"]["BatchItemPostAspects"] | components["schemas"]["BatchItemPostAspectsDeclinations"] | components["schemas"]["BatchItemPostAsteroids"] | components["schemas"]["BatchItemPostAstrocartography"] | components["schemas"]["BatchItemPostChineseAnalysis"] | components["schemas"]["BatchItemPostChineseAnimal"] | components["schemas"]["BatchItemPostChineseBazi"] | components["schemas"]["BatchItemPostChineseCompatibility"] | components["schemas"]["BatchItemPostChineseGregorianDate"] | components["schemas"]["BatchItemPostChineseLuckPillars"] | components["schemas"]["BatchItemPostChineseLunarDate"] | components["schemas"]["BatchItemPostChineseSolarTerms"] | components["schemas"]["BatchItemPostComposite"] | components["schemas"]["BatchItemPostDavison"] | components["schemas"]["BatchItemPostEclipsesActivations"] | components["schemas"]["BatchItemPostFirdaria"] | components["schemas"]["BatchItemPostFirdariaAtAge"] | components["schemas"]["BatchItemPostFirdariaTimeline"] | components["schemas"]["BatchItemPostFixedStar"] | components["schemas"]["BatchItemPostFixedStars"] | components["schemas"]["BatchItemPostFixedStarsConjunctions"] | components["schemas"]["BatchItemPostHouses"] | components["schemas"]["BatchItemPostLocalSpace"] | components["schemas"]["BatchItemPostMayanChart"] | components["schemas"]["BatchItemPostMayanCompatibility"] | components["schemas"]["BatchItemPostMayanTzolkin"] | components["schemas"]["BatchItemPostMoon"] | components["schemas"]["BatchItemPostMoonPhases"] | components["schemas"]["BatchItemPostNatal"] | components["schemas"]["BatchItemPostNatalAntiscia"] | components["schemas"]["BatchItemPostNatalDraconic"] | components["schemas"]["BatchItemPostNatalHarmonic"] | components["schemas"]["BatchItemPostNatalHeliocentric"] | components["schemas"]["BatchItemPostPlanets"] | components["schemas"]["BatchItemPostPlanetsStations"] | components["schemas"]["BatchItemPostPrimaryDirections"] | components["schemas"]["BatchItemPostProfections"] | components["schemas"]["BatchItemPostProgressions"] | components["schemas"]["BatchItemPostRelocation"] | components["schemas"]["BatchItemPostReturnsLunar"] | components["schemas"]["BatchItemPostReturnsPlanetary"] | components["schemas"]["BatchItemPostReturnsSolar"] | components["schemas"]["BatchItemPostSolarArc"] | components["schemas"]["BatchItemPostSynastry"] | components["schemas"]["BatchItemPostTimezoneLookup"] | components["schemas"]["BatchItemPostTransits"] | components["schemas"]["BatchItemPostTransitsCalendar"] | components["schemas"]["BatchItemPostTransitsToNatal"] | components["schemas"]["BatchItemPostUranian"] | components["schemas"]["BatchItemPostVedicAshtakavarga"] | components["schemas"]["BatchItemPostVedicCalendar"] | components["schemas"]["BatchItemPostVedicCalendarGregorian"] | components["schemas"]["BatchItemPostVedicDasha"] | components["schemas"]["BatchItemPostVedicDosha"] | components["schemas"]["BatchItemPostVedicDoshaKaalSarp"] | components["schemas"]["BatchItemPostVedicDoshaManglik"] | components["schemas"]["BatchItemPostVedicKpChart"] | components["schemas"]["BatchItemPostVedicKpHorary"] | components["schemas"]["BatchItemPostVedicKpRulingPlanets"] | components["schemas"]["BatchItemPostVedicMatching"] | components["schemas"]["BatchItemPostVedicMuhurta"] | components["schemas"]["BatchItemPostVedicMuhurtaSearch"] | components["schemas"]["BatchItemPostVedicNakshatra"] | components["schemas"]["BatchItemPostVedicNatal"] | components["schemas"]["BatchItemPostVedicPanchang"] | components["schemas"]["BatchItemPostVedicShadbala"] | components["schemas"]["BatchItemPostVedicVarga"] | components["schemas"]["BatchItemPostVedicVargas"] | components["schemas"]["BatchItemPostVedicYoga"] | components["schemas"]["BatchItemPostVoidOfCourse"] | components["schemas"]["BatchItemPostVoidOfCoursePeriods"] | components["schemas"]["BatchItemPostZodiacalReleasing"] | components["schemas"]["BatchItemPostZodiacalReleasingAtDate"] | components["schemas"]["BatchItemPostZodiacalReleasingTimeline"];
         /**
          * BatchItemGetArabicPartsCatalog
          * @description A batch item (or bulk line) calling get-arabic-parts-catalog (GET /api/v1/arabic-parts/catalog).
@@ -9598,6 +9642,238 @@ export interface components {
             year?: number;
         };
         /**
+         * BatchItemPostVedicCalendar
+         * @description A batch item (or bulk line) calling post-vedic-calendar (POST /api/v1/vedic/calendar).
+         */
+        BatchItemPostVedicCalendar: {
+            body?: components["schemas"]["BatchItemPostVedicCalendarBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: Hindu calendar date (masa, paksha, tithi, samvatsara, eras) of a day at a place (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-calendar";
+        };
+        /** BatchItemPostVedicCalendarBody */
+        BatchItemPostVedicCalendarBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+             * @example lahiri
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /**
+             * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+             * @enum {string}
+             */
+            calendar?: "gregorian" | "julian";
+            /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+            date?: string;
+            /**
+             * Format: int64
+             * @description day of the month (with year and month)
+             * @example 14
+             */
+            day?: number;
+            /**
+             * Format: int64
+             * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422 (default: 0)
+             */
+            fold?: number;
+            /**
+             * Format: int64
+             * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+             * @example 14
+             */
+            hour?: number;
+            /**
+             * Format: double
+             * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+             * @example 51.5074
+             */
+            latitude?: number;
+            /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+            location?: string;
+            /**
+             * Format: double
+             * @description geographic longitude in degrees, east positive
+             * @example -0.1278
+             */
+            longitude?: number;
+            /**
+             * Format: int64
+             * @description minute, 0-59 (0 when omitted)
+             * @example 30
+             */
+            minute?: number;
+            /**
+             * Format: int64
+             * @description birth month (with year and day)
+             * @example 7
+             */
+            month?: number;
+            /**
+             * Format: int64
+             * @description second, 0-59 (0 when omitted)
+             */
+            second?: number;
+            /**
+             * @description what rises: upper_limb (upper limb on the horizon, 34′ refraction: the almanac sunrise, swetest -rise), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction, as the siddhantas reckon) (default: upper_limb)
+             * @example upper_limb
+             * @enum {string}
+             */
+            sunrise?: "upper_limb" | "disc_centre" | "hindu";
+            /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+            time?: string;
+            /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so (default: false) */
+            time_unknown?: boolean;
+            /**
+             * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time (default: UTC)
+             * @example Europe/London
+             */
+            timezone?: string | number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
+             * Format: int64
+             * @description year of the civil date, 1583-2999; with month and day, or send date instead
+             * @example 2024
+             */
+            year?: number;
+        };
+        /**
+         * BatchItemPostVedicCalendarGregorian
+         * @description A batch item (or bulk line) calling post-vedic-calendar-gregorian (POST /api/v1/vedic/calendar/gregorian-date).
+         */
+        BatchItemPostVedicCalendarGregorian: {
+            body?: components["schemas"]["BatchItemPostVedicCalendarGregorianBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: Civil days of a Hindu date (year, masa, adhika, paksha, tithi) at a place (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-calendar-gregorian";
+        };
+        /** BatchItemPostVedicCalendarGregorianBody */
+        BatchItemPostVedicCalendarGregorianBody: {
+            /**
+             * @description the adhika (intercalary) month of that name; false: the regular (nija) one (default: false)
+             * @example false
+             */
+            adhika?: boolean;
+            /**
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+             * @example lahiri
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /**
+             * @description era of year: shaka (Shaka, expired count) or vikram (Vikram Samvat from Chaitra, Shaka + 135) (default: shaka)
+             * @example shaka
+             * @enum {string}
+             */
+            era?: "shaka" | "vikram";
+            /**
+             * Format: double
+             * @description latitude of the place whose sunrises date the tithi, degrees north; with longitude, or send location
+             * @example 28.6139
+             */
+            latitude?: number;
+            /** @description place name to geocode instead of latitude/longitude, as in the birth packet */
+            location?: string;
+            /**
+             * Format: double
+             * @description longitude, degrees east
+             * @example 77.209
+             */
+            longitude?: number;
+            /**
+             * @description lunar month
+             * @example Shravana
+             * @enum {string}
+             */
+            masa: "Chaitra" | "Vaishakha" | "Jyeshtha" | "Ashadha" | "Shravana" | "Bhadrapada" | "Ashvina" | "Kartika" | "Margashirsha" | "Pausha" | "Magha" | "Phalguna";
+            /**
+             * @description shukla (bright) or krishna (dark) half
+             * @example shukla
+             * @enum {string}
+             */
+            paksha: "shukla" | "krishna";
+            /**
+             * @description amanta (month from new moon to new moon) or purnimanta (from full moon: its dark half is the amanta month before) (default: amanta)
+             * @example amanta
+             * @enum {string}
+             */
+            scheme?: "amanta" | "purnimanta";
+            /**
+             * @description what rises, as in the panchang: upper_limb, disc_centre or hindu (default: upper_limb)
+             * @example upper_limb
+             * @enum {string}
+             */
+            sunrise?: "upper_limb" | "disc_centre" | "hindu";
+            /**
+             * @description zone of the civil dates: an IANA name, auto (the place's), LMT or an offset, as in the birth packet; UTC when omitted (default: UTC)
+             * @example Asia/Kolkata
+             */
+            timezone?: string | number;
+            /**
+             * Format: int64
+             * @description tithi within the paksha, 1-15 (15: Purnima in the bright half, Amavasya in the dark)
+             * @example 1
+             */
+            tithi: number;
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+            /**
+             * Format: int64
+             * @description year of the era, 1640-2920 in either (a Shaka year begins in March or April of Gregorian year Shaka + 78, a Vikram year in Vikram - 57)
+             * @example 1945
+             */
+            year: number;
+        };
+        /**
          * BatchItemPostVedicDasha
          * @description A batch item (or bulk line) calling post-vedic-dasha (POST /api/v1/vedic/dasha).
          */
@@ -12324,7 +12600,7 @@ export interface components {
          * BatchOutcome
          * @description The outcome of one batch item, typed by its operation. (An item naming an unknown operation, which typed clients cannot send, comes back as a 404 problem with that name.)
          */
-        BatchOutcome: components["schemas"]["BatchOutcomeGetArabicPartsCatalog"] | components["schemas"]["BatchOutcomeGetAsteroids"] | components["schemas"]["BatchOutcomeGetDocsSearch"] | components["schemas"]["BatchOutcomeGetEclipses"] | components["schemas"]["BatchOutcomeGetEclipsesUpcoming"] | components["schemas"]["BatchOutcomeGetGeocodingReverse"] | components["schemas"]["BatchOutcomeGetGeocodingSearch"] | components["schemas"]["BatchOutcomeGetMoon"] | components["schemas"]["BatchOutcomeGetPlanets"] | components["schemas"]["BatchOutcomeGetTimezone"] | components["schemas"]["BatchOutcomeGetTimezoneList"] | components["schemas"]["BatchOutcomeGetTimezoneSearch"] | components["schemas"]["BatchOutcomeGetTransits"] | components["schemas"]["BatchOutcomeGetUsage"] | components["schemas"]["BatchOutcomeGetUsageChart"] | components["schemas"]["BatchOutcomeGetVedicKpSubs"] | components["schemas"]["BatchOutcomeGetVoidOfCourse"] | components["schemas"]["BatchOutcomePostArabicParts"] | components["schemas"]["BatchOutcomePostAspects"] | components["schemas"]["BatchOutcomePostAspectsDeclinations"] | components["schemas"]["BatchOutcomePostAsteroids"] | components["schemas"]["BatchOutcomePostAstrocartography"] | components["schemas"]["BatchOutcomePostChineseAnalysis"] | components["schemas"]["BatchOutcomePostChineseAnimal"] | components["schemas"]["BatchOutcomePostChineseBazi"] | components["schemas"]["BatchOutcomePostChineseCompatibility"] | components["schemas"]["BatchOutcomePostChineseGregorianDate"] | components["schemas"]["BatchOutcomePostChineseLuckPillars"] | components["schemas"]["BatchOutcomePostChineseLunarDate"] | components["schemas"]["BatchOutcomePostChineseSolarTerms"] | components["schemas"]["BatchOutcomePostComposite"] | components["schemas"]["BatchOutcomePostDavison"] | components["schemas"]["BatchOutcomePostEclipsesActivations"] | components["schemas"]["BatchOutcomePostFirdaria"] | components["schemas"]["BatchOutcomePostFirdariaAtAge"] | components["schemas"]["BatchOutcomePostFirdariaTimeline"] | components["schemas"]["BatchOutcomePostFixedStar"] | components["schemas"]["BatchOutcomePostFixedStars"] | components["schemas"]["BatchOutcomePostFixedStarsConjunctions"] | components["schemas"]["BatchOutcomePostHouses"] | components["schemas"]["BatchOutcomePostLocalSpace"] | components["schemas"]["BatchOutcomePostMayanChart"] | components["schemas"]["BatchOutcomePostMayanCompatibility"] | components["schemas"]["BatchOutcomePostMayanTzolkin"] | components["schemas"]["BatchOutcomePostMoon"] | components["schemas"]["BatchOutcomePostMoonPhases"] | components["schemas"]["BatchOutcomePostNatal"] | components["schemas"]["BatchOutcomePostNatalAntiscia"] | components["schemas"]["BatchOutcomePostNatalDraconic"] | components["schemas"]["BatchOutcomePostNatalHarmonic"] | components["schemas"]["BatchOutcomePostNatalHeliocentric"] | components["schemas"]["BatchOutcomePostPlanets"] | components["schemas"]["BatchOutcomePostPlanetsStations"] | components["schemas"]["BatchOutcomePostPrimaryDirections"] | components["schemas"]["BatchOutcomePostProfections"] | components["schemas"]["BatchOutcomePostProgressions"] | components["schemas"]["BatchOutcomePostRelocation"] | components["schemas"]["BatchOutcomePostReturnsLunar"] | components["schemas"]["BatchOutcomePostReturnsPlanetary"] | components["schemas"]["BatchOutcomePostReturnsSolar"] | components["schemas"]["BatchOutcomePostSolarArc"] | components["schemas"]["BatchOutcomePostSynastry"] | components["schemas"]["BatchOutcomePostTimezoneLookup"] | components["schemas"]["BatchOutcomePostTransits"] | components["schemas"]["BatchOutcomePostTransitsCalendar"] | components["schemas"]["BatchOutcomePostTransitsToNatal"] | components["schemas"]["BatchOutcomePostUranian"] | components["schemas"]["BatchOutcomePostVedicAshtakavarga"] | components["schemas"]["BatchOutcomePostVedicDasha"] | components["schemas"]["BatchOutcomePostVedicDosha"] | components["schemas"]["BatchOutcomePostVedicDoshaKaalSarp"] | components["schemas"]["BatchOutcomePostVedicDoshaManglik"] | components["schemas"]["BatchOutcomePostVedicKpChart"] | components["schemas"]["BatchOutcomePostVedicKpHorary"] | components["schemas"]["BatchOutcomePostVedicKpRulingPlanets"] | components["schemas"]["BatchOutcomePostVedicMatching"] | components["schemas"]["BatchOutcomePostVedicMuhurta"] | components["schemas"]["BatchOutcomePostVedicMuhurtaSearch"] | components["schemas"]["BatchOutcomePostVedicNakshatra"] | components["schemas"]["BatchOutcomePostVedicNatal"] | components["schemas"]["BatchOutcomePostVedicPanchang"] | components["schemas"]["BatchOutcomePostVedicShadbala"] | components["schemas"]["BatchOutcomePostVedicVarga"] | components["schemas"]["BatchOutcomePostVedicVargas"] | components["schemas"]["BatchOutcomePostVedicYoga"] | components["schemas"]["BatchOutcomePostVoidOfCourse"] | components["schemas"]["BatchOutcomePostVoidOfCoursePeriods"] | components["schemas"]["BatchOutcomePostZodiacalReleasing"] | components["schemas"]["BatchOutcomePostZodiacalReleasingAtDate"] | components["schemas"]["BatchOutcomePostZodiacalReleasingTimeline"];
+        BatchOutcome: components["schemas"]["BatchOutcomeGetArabicPartsCatalog"] | components["schemas"]["BatchOutcomeGetAsteroids"] | components["schemas"]["BatchOutcomeGetDocsSearch"] | components["schemas"]["BatchOutcomeGetEclipses"] | components["schemas"]["BatchOutcomeGetEclipsesUpcoming"] | components["schemas"]["BatchOutcomeGetGeocodingReverse"] | components["schemas"]["BatchOutcomeGetGeocodingSearch"] | components["schemas"]["BatchOutcomeGetMoon"] | components["schemas"]["BatchOutcomeGetPlanets"] | components["schemas"]["BatchOutcomeGetTimezone"] | components["schemas"]["BatchOutcomeGetTimezoneList"] | components["schemas"]["BatchOutcomeGetTimezoneSearch"] | components["schemas"]["BatchOutcomeGetTransits"] | components["schemas"]["BatchOutcomeGetUsage"] | components["schemas"]["BatchOutcomeGetUsageChart"] | components["schemas"]["BatchOutcomeGetVedicKpSubs"] | components["schemas"]["BatchOutcomeGetVoidOfCourse"] | components["schemas"]["BatchOutcomePostArabicParts"] | components["schemas"]["BatchOutcomePostAspects"] | components["schemas"]["BatchOutcomePostAspectsDeclinations"] | components["schemas"]["BatchOutcomePostAsteroids"] | components["schemas"]["BatchOutcomePostAstrocartography"] | components["schemas"]["BatchOutcomePostChineseAnalysis"] | components["schemas"]["BatchOutcomePostChineseAnimal"] | components["schemas"]["BatchOutcomePostChineseBazi"] | components["schemas"]["BatchOutcomePostChineseCompatibility"] | components["schemas"]["BatchOutcomePostChineseGregorianDate"] | components["schemas"]["BatchOutcomePostChineseLuckPillars"] | components["schemas"]["BatchOutcomePostChineseLunarDate"] | components["schemas"]["BatchOutcomePostChineseSolarTerms"] | components["schemas"]["BatchOutcomePostComposite"] | components["schemas"]["BatchOutcomePostDavison"] | components["schemas"]["BatchOutcomePostEclipsesActivations"] | components["schemas"]["BatchOutcomePostFirdaria"] | components["schemas"]["BatchOutcomePostFirdariaAtAge"] | components["schemas"]["BatchOutcomePostFirdariaTimeline"] | components["schemas"]["BatchOutcomePostFixedStar"] | components["schemas"]["BatchOutcomePostFixedStars"] | components["schemas"]["BatchOutcomePostFixedStarsConjunctions"] | components["schemas"]["BatchOutcomePostHouses"] | components["schemas"]["BatchOutcomePostLocalSpace"] | components["schemas"]["BatchOutcomePostMayanChart"] | components["schemas"]["BatchOutcomePostMayanCompatibility"] | components["schemas"]["BatchOutcomePostMayanTzolkin"] | components["schemas"]["BatchOutcomePostMoon"] | components["schemas"]["BatchOutcomePostMoonPhases"] | components["schemas"]["BatchOutcomePostNatal"] | components["schemas"]["BatchOutcomePostNatalAntiscia"] | components["schemas"]["BatchOutcomePostNatalDraconic"] | components["schemas"]["BatchOutcomePostNatalHarmonic"] | components["schemas"]["BatchOutcomePostNatalHeliocentric"] | components["schemas"]["BatchOutcomePostPlanets"] | components["schemas"]["BatchOutcomePostPlanetsStations"] | components["schemas"]["BatchOutcomePostPrimaryDirections"] | components["schemas"]["BatchOutcomePostProfections"] | components["schemas"]["BatchOutcomePostProgressions"] | components["schemas"]["BatchOutcomePostRelocation"] | components["schemas"]["BatchOutcomePostReturnsLunar"] | components["schemas"]["BatchOutcomePostReturnsPlanetary"] | components["schemas"]["BatchOutcomePostReturnsSolar"] | components["schemas"]["BatchOutcomePostSolarArc"] | components["schemas"]["BatchOutcomePostSynastry"] | components["schemas"]["BatchOutcomePostTimezoneLookup"] | components["schemas"]["BatchOutcomePostTransits"] | components["schemas"]["BatchOutcomePostTransitsCalendar"] | components["schemas"]["BatchOutcomePostTransitsToNatal"] | components["schemas"]["BatchOutcomePostUranian"] | components["schemas"]["BatchOutcomePostVedicAshtakavarga"] | components["schemas"]["BatchOutcomePostVedicCalendar"] | components["schemas"]["BatchOutcomePostVedicCalendarGregorian"] | components["schemas"]["BatchOutcomePostVedicDasha"] | components["schemas"]["BatchOutcomePostVedicDosha"] | components["schemas"]["BatchOutcomePostVedicDoshaKaalSarp"] | components["schemas"]["BatchOutcomePostVedicDoshaManglik"] | components["schemas"]["BatchOutcomePostVedicKpChart"] | components["schemas"]["BatchOutcomePostVedicKpHorary"] | components["schemas"]["BatchOutcomePostVedicKpRulingPlanets"] | components["schemas"]["BatchOutcomePostVedicMatching"] | components["schemas"]["BatchOutcomePostVedicMuhurta"] | components["schemas"]["BatchOutcomePostVedicMuhurtaSearch"] | components["schemas"]["BatchOutcomePostVedicNakshatra"] | components["schemas"]["BatchOutcomePostVedicNatal"] | components["schemas"]["BatchOutcomePostVedicPanchang"] | components["schemas"]["BatchOutcomePostVedicShadbala"] | components["schemas"]["BatchOutcomePostVedicVarga"] | components["schemas"]["BatchOutcomePostVedicVargas"] | components["schemas"]["BatchOutcomePostVedicYoga"] | components["schemas"]["BatchOutcomePostVoidOfCourse"] | components["schemas"]["BatchOutcomePostVoidOfCoursePeriods"] | components["schemas"]["BatchOutcomePostZodiacalReleasing"] | components["schemas"]["BatchOutcomePostZodiacalReleasingAtDate"] | components["schemas"]["BatchOutcomePostZodiacalReleasingTimeline"];
         /**
          * BatchOutcomeGetArabicPartsCatalog
          * @description The outcome of a batch item calling get-arabic-parts-catalog: its result, or its problem.
@@ -13817,6 +14093,50 @@ export interface components {
             operation: "post-vedic-ashtakavarga";
             problem?: components["schemas"]["Problem"];
             result?: components["schemas"]["VedicAshtakavarga"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomePostVedicCalendar
+         * @description The outcome of a batch item calling post-vedic-calendar: its result, or its problem.
+         */
+        BatchOutcomePostVedicCalendar: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-calendar";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicCalendarDay"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomePostVedicCalendarGregorian
+         * @description The outcome of a batch item calling post-vedic-calendar-gregorian: its result, or its problem.
+         */
+        BatchOutcomePostVedicCalendarGregorian: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-calendar-gregorian";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicHinduToGregorian"];
             /** @description the HTTP status the call would have had alone */
             status: number;
             warnings?: string[];
@@ -22090,6 +22410,19 @@ export interface components {
             /** @description ayanamsa the request named, when it named one */
             requested?: string;
         };
+        /** Ayanas */
+        VedicAyanas: {
+            /**
+             * @description uttarayana from Makara sankranti (sidereal Sun at 270°) to Karka sankranti (90°), as the almanacs keep the festivals
+             * @enum {string}
+             */
+            sidereal: "uttarayana" | "dakshinayana";
+            /**
+             * @description uttarayana from the winter solstice (tropical Sun at 270°) to the summer solstice (90°), dakshinayana the other half
+             * @enum {string}
+             */
+            tropical: "uttarayana" | "dakshinayana";
+        };
         /** BAV */
         VedicBAV: {
             /** @description bindus per sign, Aries..Pisces, 0-8 */
@@ -22190,6 +22523,71 @@ export interface components {
              * @example 2
              */
             pada: number;
+        };
+        /** CalendarConventions */
+        VedicCalendarConventions: {
+            /** @description the two reckonings of the half year */
+            ayana: string;
+            /** @description the sidereal zodiac of the sankrantis */
+            ayanamsa: string;
+            /** @description the instant the date is reckoned at */
+            day: string;
+            /** @description how the lunar month is bounded and named */
+            month: string;
+            /** @description how the purnimanta month follows from the amanta one */
+            purnimanta: string;
+            /** @description the two reckonings of the season */
+            ritu: string;
+            /** @description the two reckonings of the 60-year cycle */
+            samvatsara: string;
+            /** @description when the eras' years begin */
+            years: string;
+        };
+        /** CalendarDay */
+        VedicCalendarDay: {
+            /** @description the ayanamsa of the sankrantis and the one requested */
+            ayanamsa: components["schemas"]["VedicAyanamsaValue"];
+            /** @description the Hindu date */
+            calendar: components["schemas"]["VedicHinduDate"] | null;
+            /** @description how the result was computed */
+            conventions: components["schemas"]["VedicCalendarConventions"];
+            /** @description the civil date asked for, YYYY-MM-DD, in timezone */
+            date: string;
+            /**
+             * Format: date-time
+             * @description sunrise on the date, UTC, where the date is reckoned; null where the Sun does not rise (then local midnight)
+             */
+            sunrise: string | null;
+            /** @description zone of the civil date */
+            timezone: string;
+        };
+        /**
+         * VedicCalendarDayEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicCalendarDayEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicCalendarDay"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
         };
         /** Cancellation */
         VedicCancellation: {
@@ -22722,6 +23120,148 @@ export interface components {
              * @description sum of the six balas, virupas
              */
             total_virupas: number;
+        };
+        /** GregorianDay */
+        VedicGregorianDay: {
+            /** @description the Hindu date of the day, as POST /api/v1/vedic/calendar gives it */
+            calendar: components["schemas"]["VedicHinduDate"] | null;
+            /** @description the civil date, YYYY-MM-DD, in timezone */
+            date: string;
+            /**
+             * Format: date-time
+             * @description its sunrise, UTC; null where the Sun does not rise (the day is then reckoned at local midnight)
+             */
+            sunrise: string | null;
+            /** @description English weekday */
+            weekday: string;
+        };
+        /** HinduDate */
+        VedicHinduDate: {
+            /** @description lunar month from new moon to new moon (South and West India) */
+            amanta: components["schemas"]["VedicLunarMonth"];
+            /** @description the Sun's half year */
+            ayana: components["schemas"]["VedicAyanas"];
+            /**
+             * Format: int64
+             * @description tithi within the amanta month, 1-30
+             */
+            lunar_day: number;
+            /**
+             * Format: date-time
+             * @description the new moon that ends it, UTC
+             */
+            month_end: string;
+            /**
+             * Format: date-time
+             * @description the new moon that began the amanta month, UTC
+             */
+            month_start: string;
+            /**
+             * @description shukla (bright) or krishna (dark) half, at the reckoning instant
+             * @enum {string}
+             */
+            paksha: "shukla" | "krishna";
+            /** @description lunar month from full moon to full moon (North India): the dark half takes the name of the next amanta month; an adhika month keeps its name in both halves */
+            purnimanta: components["schemas"]["VedicLunarMonth"];
+            /**
+             * Format: date-time
+             * @description the instant the date is reckoned at (the day's sunrise; local midnight where the Sun does not rise), UTC
+             */
+            reckoned_at: string;
+            /** @description the season */
+            ritu: components["schemas"]["VedicRitus"];
+            /** @description the year's name in the 60-year cycle */
+            samvatsara: components["schemas"]["VedicSamvatsaras"];
+            /** @description the sankrantis within the amanta month: none in an adhika month, two in a kshaya month */
+            sankranti: components["schemas"]["VedicSankranti"][];
+            /**
+             * Format: int64
+             * @description tithi within the paksha, 1-15 (15 is Purnima or Amavasya)
+             */
+            tithi: number;
+            /** @description its name */
+            tithi_name: string;
+            /** @description the eras */
+            year: components["schemas"]["VedicHinduYear"];
+        };
+        /** HinduToGregorian */
+        VedicHinduToGregorian: {
+            /** @description the ayanamsa of the sankrantis */
+            ayanamsa: components["schemas"]["VedicAyanamsaValue"];
+            /** @description how the calendar is reckoned */
+            conventions: components["schemas"]["VedicCalendarConventions"];
+            /** @description the civil days whose sunrise falls in the tithi: one; two when it spans two sunrises (an adhika tithi, the first is the one kept); none when it begins and ends between two sunrises (a kshaya tithi, see within) */
+            days: components["schemas"]["VedicGregorianDay"][];
+            /** @description zone of the civil dates */
+            timezone: string;
+            /**
+             * Format: date-time
+             * @description the instant it ends, UTC
+             */
+            tithi_end: string;
+            /**
+             * Format: date-time
+             * @description the instant the tithi begins, UTC
+             */
+            tithi_start: string;
+            /** @description a kshaya tithi only: the civil day between whose sunrises it begins and ends */
+            within?: components["schemas"]["VedicGregorianDay"];
+        };
+        /**
+         * VedicHinduToGregorianEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicHinduToGregorianEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicHinduToGregorian"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
+        };
+        /** HinduYear */
+        VedicHinduYear: {
+            /**
+             * Format: int64
+             * @description Kali yuga year: Shaka + 3179
+             */
+            kali: number;
+            /**
+             * Format: int64
+             * @description Shaka era year (expired count, as the almanacs write it), from Chaitra shukla pratipada
+             */
+            shaka: number;
+            /**
+             * Format: date-time
+             * @description the new moon that began this Shaka year (the start of Chaitra, or of an adhika Chaitra), UTC
+             */
+            start: string;
+            /**
+             * Format: int64
+             * @description Vikram Samvat, the year beginning at Chaitra shukla pratipada (North India): Shaka + 135
+             */
+            vikram_samvat: number;
+            /**
+             * Format: int64
+             * @description Vikram Samvat as Gujarat counts it, the year beginning at Kartika shukla pratipada (the day after Diwali's new moon)
+             */
+            vikram_samvat_kartikadi: number;
         };
         /** Hora */
         VedicHora: {
@@ -23391,6 +23931,26 @@ export interface components {
              */
             sign_number: number;
         };
+        /** LunarMonth */
+        VedicLunarMonth: {
+            /** @description an intercalary (adhika) month: no sankranti between its two new moons; it takes the name of the month after it */
+            adhika: boolean;
+            /** @description amanta: when two sankrantis fall in this month (a kshaya month), the name of the month it absorbs (this month carries both names) */
+            kshaya?: string;
+            /**
+             * @description Sanskrit name
+             * @example Shravana
+             */
+            name: string;
+            /** @description the regular (nija) month that follows an adhika month of the same name */
+            nija: boolean;
+            /**
+             * Format: int64
+             * @description 1 Chaitra ... 12 Phalguna
+             * @example 5
+             */
+            number: number;
+        };
         /** ManglikMatch */
         VedicManglikMatch: {
             /** @description neither is Manglik, or both are (the doshas cancel each other) */
@@ -23717,6 +24277,8 @@ export interface components {
             abhijit_muhurta: components["schemas"]["VedicInterval"] | null;
             /** @description the ayanamsa used and the one requested */
             ayanamsa: components["schemas"]["VedicAyanamsaValue"];
+            /** @description the Hindu lunisolar date of the day, reckoned at its sunrise (sankrantis in the ayanamsa used): lunar month (amanta and purnimanta, adhika, nija, kshaya), paksha, tithi, Shaka and Vikram years, samvatsara, ritu and ayana */
+            calendar: components["schemas"]["VedicHinduDate"] | null;
             /** @description how the result was computed */
             conventions: components["schemas"]["VedicPanchangConventions"];
             /** @description the civil date asked for, YYYY-MM-DD, in timezone */
@@ -23937,6 +24499,25 @@ export interface components {
              */
             temporal_relation: "friend" | "enemy" | "self";
         };
+        /** Ritu */
+        VedicRitu: {
+            /** @description the season in English */
+            english: string;
+            /** @description Sanskrit name */
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 Vasanta ... 6 Shishira
+             */
+            number: number;
+        };
+        /** Ritus */
+        VedicRitus: {
+            /** @description Vedic ritu of the amanta month: two months each from Chaitra (Vasanta) to Phalguna (Shishira); an adhika month takes its nija month's */
+            lunar: components["schemas"]["VedicRitu"];
+            /** @description drik ritu of the tropical Sun: 60° each from 330° (Vasanta from the Sun's tropical Pisces, around 19 February) */
+            solar: components["schemas"]["VedicRitu"];
+        };
         /** SAV */
         VedicSAV: {
             /** @description bindus per sign, Aries..Pisces */
@@ -23948,6 +24529,38 @@ export interface components {
              * @description always 337
              */
             total: number;
+        };
+        /** Samvatsara */
+        VedicSamvatsara: {
+            /** @description name of the samvatsara */
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 Prabhava ... 60 Akshaya
+             */
+            number: number;
+        };
+        /** Samvatsaras */
+        VedicSamvatsaras: {
+            /** @description Brihaspati (Jovian) samvatsara: the sign count of the Surya Siddhanta's mean Jupiter from the Kali epoch (Vijaya then), the one running at the year's start names the year (so one is expunged about every 85 years), as North Indian panchangs name the Vikram year */
+            north_indian: components["schemas"]["VedicSamvatsara"];
+            /** @description continuous 60-year count with the Shaka year, from Chaitra shukla pratipada (Ugadi): number = (Shaka + 11) mod 60 + 1 */
+            south_indian: components["schemas"]["VedicSamvatsara"];
+        };
+        /** Sankranti */
+        VedicSankranti: {
+            /**
+             * Format: date-time
+             * @description UTC, to the second
+             */
+            instant: string;
+            /** @description Sanskrit name of the sign */
+            name: string;
+            /**
+             * Format: int64
+             * @description sign entered, 1 Mesha ... 12 Meena
+             */
+            sign: number;
         };
         /** SearchConventions */
         VedicSearchConventions: {
@@ -40889,6 +41502,406 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VedicAshtakavargaEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "post-vedic-calendar": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ayanamsa": "lahiri",
+                 *       "day": 14,
+                 *       "fold": 0,
+                 *       "hour": 14,
+                 *       "latitude": 51.5074,
+                 *       "longitude": -0.1278,
+                 *       "minute": 30,
+                 *       "month": 7,
+                 *       "sunrise": "upper_limb",
+                 *       "time_unknown": false,
+                 *       "timezone": "Europe/London",
+                 *       "year": 2024
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the local time happened twice; fold says which was used */
+                    readonly ambiguous_time?: boolean;
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                     * @example lahiri
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                    /**
+                     * @description the local date read, YYYY-MM-DD, in calendar
+                     * @example 1990-07-14
+                     */
+                    readonly birth_date?: string;
+                    /**
+                     * @description the local time read, HH:MM:SS
+                     * @example 14:30:00
+                     */
+                    readonly birth_time?: string;
+                    /**
+                     * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                     * @enum {string}
+                     */
+                    calendar?: "gregorian" | "julian";
+                    /**
+                     * Coordinates
+                     * @description the chart's place
+                     */
+                    readonly coordinates?: {
+                        /**
+                         * Format: double
+                         * @description degrees, north positive
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees, east positive
+                         */
+                        longitude?: number;
+                    };
+                    /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+                    date?: string;
+                    /**
+                     * Format: int64
+                     * @description day of the month (with year and month)
+                     * @example 14
+                     */
+                    day?: number;
+                    /** @description summer (daylight-saving) time was in force */
+                    readonly dst?: boolean;
+                    /**
+                     * Format: int64
+                     * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422
+                     * @default 0
+                     */
+                    fold?: number;
+                    /**
+                     * Format: int64
+                     * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+                     * @example 14
+                     */
+                    hour?: number;
+                    /**
+                     * Format: double
+                     * @description Julian day (UT) of the instant
+                     */
+                    readonly julian_day?: number;
+                    /**
+                     * Format: double
+                     * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+                     * @example 51.5074
+                     */
+                    latitude?: number;
+                    /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+                    location?: string;
+                    /**
+                     * Format: double
+                     * @description geographic longitude in degrees, east positive
+                     * @example -0.1278
+                     */
+                    longitude?: number;
+                    /**
+                     * Format: int64
+                     * @description minute, 0-59 (0 when omitted)
+                     * @example 30
+                     */
+                    minute?: number;
+                    /**
+                     * Format: int64
+                     * @description birth month (with year and day)
+                     * @example 7
+                     */
+                    month?: number;
+                    /**
+                     * Place
+                     * @description the place the location was geocoded to, when location was sent
+                     */
+                    readonly place?: {
+                        /** @description first-level division */
+                        admin1?: string;
+                        /** @description ISO 3166-1 alpha-2 country code */
+                        country?: string;
+                        /** @description country name */
+                        country_name?: string;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        latitude?: number;
+                        /**
+                         * Format: double
+                         * @description degrees
+                         */
+                        longitude?: number;
+                        /** @description place chosen (best match) */
+                        name?: string;
+                        /** @description IANA zone of the place */
+                        timezone?: string;
+                    };
+                    /**
+                     * Format: int64
+                     * @description second, 0-59 (0 when omitted)
+                     */
+                    second?: number;
+                    /**
+                     * @description what rises: upper_limb (upper limb on the horizon, 34′ refraction: the almanac sunrise, swetest -rise), disc_centre (centre of the disc, 34′ refraction) or hindu (centre of the disc on the geometric horizon, no refraction, as the siddhantas reckon)
+                     * @default upper_limb
+                     * @example upper_limb
+                     * @enum {string}
+                     */
+                    sunrise?: "upper_limb" | "disc_centre" | "hindu";
+                    /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+                    time?: string;
+                    /**
+                     * @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so
+                     * @default false
+                     */
+                    time_unknown?: boolean;
+                    /**
+                     * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time
+                     * @default UTC
+                     * @example Europe/London
+                     */
+                    timezone?: string | number;
+                    /**
+                     * @description where the zone came from: default (omitted: UTC), request (as sent), place (the geocoded place's zone, timezone auto), coordinates (the zone at the coordinates, timezone auto)
+                     * @enum {string}
+                     */
+                    readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
+                     * @description the birth instant in UTC, RFC 3339
+                     * @example 1990-07-14T13:30:00Z
+                     */
+                    readonly utc?: string;
+                    /**
+                     * @description offset in force at the birth instant (local mean time has seconds)
+                     * @example UTC+01:00
+                     */
+                    readonly utc_offset?: string;
+                    /**
+                     * Format: int64
+                     * @description year of the civil date, 1583-2999; with month and day, or send date instead
+                     * @example 2024
+                     */
+                    year?: number;
+                    /**
+                     * @description zone abbreviation in force (LMT for local mean time)
+                     * @example BST
+                     */
+                    readonly zone_abbreviation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicCalendarDayEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "post-vedic-calendar-gregorian": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "adhika": false,
+                 *       "ayanamsa": "lahiri",
+                 *       "era": "shaka",
+                 *       "latitude": 28.6139,
+                 *       "longitude": 77.209,
+                 *       "masa": "Shravana",
+                 *       "paksha": "shukla",
+                 *       "scheme": "amanta",
+                 *       "sunrise": "upper_limb",
+                 *       "timezone": "Asia/Kolkata",
+                 *       "tithi": 1,
+                 *       "year": 1945
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the adhika (intercalary) month of that name; false: the regular (nija) one
+                     * @default false
+                     * @example false
+                     */
+                    adhika?: boolean;
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                     * @example lahiri
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                    /**
+                     * @description era of year: shaka (Shaka, expired count) or vikram (Vikram Samvat from Chaitra, Shaka + 135)
+                     * @default shaka
+                     * @example shaka
+                     * @enum {string}
+                     */
+                    era?: "shaka" | "vikram";
+                    /**
+                     * Format: double
+                     * @description latitude of the place whose sunrises date the tithi, degrees north; with longitude, or send location
+                     * @example 28.6139
+                     */
+                    latitude?: number;
+                    /** @description place name to geocode instead of latitude/longitude, as in the birth packet */
+                    location?: string;
+                    /**
+                     * Format: double
+                     * @description longitude, degrees east
+                     * @example 77.209
+                     */
+                    longitude?: number;
+                    /**
+                     * @description lunar month
+                     * @example Shravana
+                     * @enum {string}
+                     */
+                    masa: "Chaitra" | "Vaishakha" | "Jyeshtha" | "Ashadha" | "Shravana" | "Bhadrapada" | "Ashvina" | "Kartika" | "Margashirsha" | "Pausha" | "Magha" | "Phalguna";
+                    /**
+                     * @description shukla (bright) or krishna (dark) half
+                     * @example shukla
+                     * @enum {string}
+                     */
+                    paksha: "shukla" | "krishna";
+                    /**
+                     * @description amanta (month from new moon to new moon) or purnimanta (from full moon: its dark half is the amanta month before)
+                     * @default amanta
+                     * @example amanta
+                     * @enum {string}
+                     */
+                    scheme?: "amanta" | "purnimanta";
+                    /**
+                     * @description what rises, as in the panchang: upper_limb, disc_centre or hindu
+                     * @default upper_limb
+                     * @example upper_limb
+                     * @enum {string}
+                     */
+                    sunrise?: "upper_limb" | "disc_centre" | "hindu";
+                    /**
+                     * @description zone of the civil dates: an IANA name, auto (the place's), LMT or an offset, as in the birth packet; UTC when omitted
+                     * @default UTC
+                     * @example Asia/Kolkata
+                     */
+                    timezone?: string | number;
+                    /**
+                     * Format: int64
+                     * @description tithi within the paksha, 1-15 (15: Purnima in the bright half, Amavasya in the dark)
+                     * @example 1
+                     */
+                    tithi: number;
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                    /**
+                     * Format: int64
+                     * @description year of the era, 1640-2920 in either (a Shaka year begins in March or April of Gregorian year Shaka + 78, a Vikram year in Vikram - 57)
+                     * @example 1945
+                     */
+                    year: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicHinduToGregorianEnvelope"];
                 };
             };
             400: components["responses"]["Problem400"];
