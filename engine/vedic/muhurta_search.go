@@ -159,43 +159,12 @@ func allowed(es []elem, want []int) []stretch {
 	return out
 }
 
-// searchArcs evaluates the angles of the limbs for a search in one
-// zodiac.
-type searchArcs struct {
-	pos engine.Positions
-	zod frame // of the nakshatra and the yoga; tithi and karana are tropical
-}
-
-func (a *searchArcs) at(t engine.JDUT, k elementKind) (angle, rate float64, err error) {
-	at := func(b engine.Body) (engine.Position, error) {
-		if k == kindTithi || k == kindKarana {
-			return a.pos.Position(t, b, engine.Options{SkipDistance: true})
-		}
-		return a.zod.position(a.pos, t, b)
-	}
-	m, err := at(engine.Moon)
-	if err != nil {
-		return 0, 0, err
-	}
-	if k == kindNakshatra {
-		return m.Longitude, m.SpeedLongitude, nil
-	}
-	s, err := at(engine.Sun)
-	if err != nil {
-		return 0, 0, err
-	}
-	if k == kindYoga {
-		return engine.Normalize(m.Longitude + s.Longitude), m.SpeedLongitude + s.SpeedLongitude, nil
-	}
-	return engine.Normalize(m.Longitude - s.Longitude), m.SpeedLongitude - s.SpeedLongitude, nil
-}
-
 // list returns the elements of kind k from the one running at from to the
 // one running at to: each boundary a root of the angle less its target,
 // found by roots.Newton (the angle always grows, at a rate within a factor
 // of two of itself) from the guess the last boundary's rate gives, to
 // 0.05 s.
-func (a *searchArcs) list(k elementKind, from, to engine.JDUT) ([]elem, error) {
+func (a *arcs) list(k elementKind, from, to engine.JDUT) ([]elem, error) {
 	angle, rate, err := a.at(from, k)
 	if err != nil {
 		return nil, err
@@ -312,7 +281,7 @@ func SearchMuhurta(pos engine.Positions, lat, lon float64, from, to engine.JDUT,
 			Elements:   "tithi: elongation of the Moon from the Sun in 12° arcs; karana: its 6° halves; nakshatra: the sidereal Moon (in the ayanamsa used) in 13°20′ arcs; yoga: the sidereal Sun + Moon in 13°20′ arcs; apparent geocentric positions; each boundary found by Newton's method on the ephemeris to 0.05 s",
 			Periods:    "rahu kaal, yamaganda and gulika kaal: one of the eight equal parts of each day's sunrise to sunset, by weekday (Sunday first: rahu 8,2,7,5,6,4,3; yamaganda 5,4,3,2,1,7,6; gulika 7,6,5,4,3,2,1); durmuhurta: the weekday's muhurtas (1/15) of the daytime and the night (as the day route)",
 		}}
-	a := &searchArcs{pos: pos, zod: zod}
+	a := &arcs{pos: pos, zod: zod} // the panchang's limbs
 	v, err := zod.degrees(pos, from)
 	if err != nil {
 		return nil, err
