@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/calendar"
 )
 
@@ -14,12 +15,18 @@ type CalendarRequest struct {
 	PanchangRequest
 }
 
-// day is the civil day and options of a resolved panchang request: a
-// date sent in the Julian calendar carried into the proleptic Gregorian
-// one the engine counts in.
+// day is the civil day and options of a resolved panchang request.
 func (r *PanchangRequest) day() (Day, PanchangOptions) {
-	b := r.Packet.Resolved()
-	y, m, d := *r.Year, *r.Month, *r.Day
+	return civilDay(&r.Packet, *r.Year), PanchangOptions{Sunrise: r.Sunrise, Zodiac: r.Zodiac.Options("")}
+}
+
+// civilDay is the civil day of a resolved day packet at its place, its
+// year y (the routes' inputs shadow the packet's year for their bounds): a
+// date sent in the Julian calendar carried into the proleptic Gregorian
+// one the engine counts days in.
+func civilDay(p *birth.Packet, y int) Day {
+	b := p.Resolved()
+	m, d := *p.Month, *p.Day
 	if b.Instant.Calendar == calendar.Julian {
 		y, m, d, _ = calendar.DateOf(calendar.JulianDay(y, m, d, calendar.Julian), calendar.Gregorian)
 	}
@@ -27,7 +34,7 @@ func (r *PanchangRequest) day() (Day, PanchangOptions) {
 	if loc == nil {
 		loc = time.UTC
 	}
-	return Day{Year: y, Month: m, Day: d, Location: loc, Latitude: b.Latitude, Longitude: b.Longitude}, PanchangOptions{Sunrise: r.Sunrise, Zodiac: r.Zodiac.Options("")}
+	return Day{Year: y, Month: m, Day: d, Location: loc, Latitude: b.Latitude, Longitude: b.Longitude}
 }
 
 // Calendar reckons the Hindu date of a resolved request, leaving its

@@ -55,16 +55,7 @@ func (r *MuhurtaRequest) Resolve(c resolve.Context, prefix string) error {
 
 // Muhurta reckons the day of a resolved request.
 func (r *MuhurtaRequest) Muhurta(pos engine.Positions, c notes) (*DayMuhurta, error) {
-	b := r.Packet.Resolved()
-	y, m, d := *r.Year, *r.Month, *r.Day
-	if b.Instant.Calendar == calendar.Julian {
-		y, m, d, _ = calendar.DateOf(calendar.JulianDay(y, m, d, calendar.Julian), calendar.Gregorian)
-	}
-	loc := b.Zone
-	if loc == nil {
-		loc = time.UTC
-	}
-	res, err := NewDayMuhurta(pos, Day{Year: y, Month: m, Day: d, Location: loc, Latitude: b.Latitude, Longitude: b.Longitude},
+	res, err := NewDayMuhurta(pos, civilDay(&r.Packet, *r.Year),
 		MuhurtaOptions{Sunrise: r.Sunrise, Brahma: r.Brahma})
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package vedic
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/astroapi/astroapi/engine"
 	"github.com/astroapi/astroapi/engine/birth"
@@ -333,19 +332,8 @@ func (r *PanchangRequest) Resolve(c resolve.Context, prefix string) error {
 // Panchang reckons the panchang of a resolved request, leaving its notes
 // on c.
 func (r *PanchangRequest) Panchang(pos engine.Positions, c notes) (*Panchang, error) {
-	b := r.Packet.Resolved()
-	// The engine counts days in the proleptic Gregorian calendar (Go's);
-	// a date sent in the Julian calendar is carried there.
-	y, m, d := *r.Year, *r.Month, *r.Day
-	if b.Instant.Calendar == calendar.Julian {
-		y, m, d, _ = calendar.DateOf(calendar.JulianDay(y, m, d, calendar.Julian), calendar.Gregorian)
-	}
-	loc := b.Zone
-	if loc == nil {
-		loc = time.UTC
-	}
-	p, err := NewPanchang(pos, Day{Year: y, Month: m, Day: d, Location: loc, Latitude: b.Latitude, Longitude: b.Longitude},
-		PanchangOptions{Sunrise: r.Sunrise, Zodiac: r.Zodiac.Options("")})
+	day, o := r.day()
+	p, err := NewPanchang(pos, day, o)
 	if err != nil {
 		return nil, err
 	}
