@@ -20,12 +20,13 @@ a user-defined ayanamsa (swetest -sidudef: a value at an epoch in TT).
 The Go test (http/routes/houses/houses_swetest_test.go) posts each request
 with house_system "all" and demands agreement within 1 arcsecond.
 """
-import json
+import os
 import random
-import subprocess
 import sys
 
-EPHE = "/usr/share/libswe/ephe"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "testdata", "gen"))
+from swefixture import EPHE, days_in, dump, reference, swetest
+
 HOUSES = {"placidus": "P", "koch": "K", "equal": "E", "whole_sign": "W",
           "regiomontanus": "R", "campanus": "C", "morinus": "M", "porphyry": "O",
           "alcabitius": "B", "topocentric": "T", "meridian": "X", "vehlow": "V",
@@ -44,26 +45,6 @@ SIDM = ["fagan_bradley", "lahiri", "deluce", "raman", "usha_shashi", "kp", "djwh
         "galactic_equator_fiorenza", "valens_moon", "lahiri_1940", "lahiri_vp285",
         "krishnamurti_vp291", "lahiri_icrc"]
 N = 30
-
-
-def swetest(args):
-    out = subprocess.run(["swetest", "-edir" + EPHE] + args + ["-g,", "-head"],
-                         check=True, capture_output=True, text=True).stdout
-    rows = {}
-    for line in out.splitlines():
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) >= 2:
-            try:
-                rows[parts[0]] = [float(p) for p in parts[1:] if p]
-            except ValueError:
-                pass
-    return rows
-
-
-def days_in(y, m):
-    if m == 2:
-        return 29 if (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)) else 28
-    return [31, 0, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
 
 
 def main():
@@ -108,15 +89,12 @@ def main():
         case = {"request": req, "swetest": commands, "systems": systems}
         case.update(angles)
         cases.append(case)
-    ver = subprocess.run(["swetest", "-h"], capture_output=True, text=True).stdout
-    version = next((l.strip() for l in ver.splitlines() if "ersion" in l), "swetest (Debian)")
-    json.dump({
+    dump({
         "generator": "http/routes/houses/testdata/gen/houses_all_swetest.py",
-        "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
+        "reference": reference(),
         "tolerance_arcsec": 1,
         "cases": cases,
-    }, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    })
 
 
 if __name__ == "__main__":

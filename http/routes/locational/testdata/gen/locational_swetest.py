@@ -17,28 +17,15 @@ against right ascension minus sidereal time (1e-5 degree, the precision of
 the GeoJSON), the ASC and DSC lines by root-finding the latitude of zero
 altitude (0.05 degree), and the local space azimuths (1 arcsecond).
 """
-import json
+import os
 import random
-import subprocess
 import sys
 
-EPHE = "/usr/share/libswe/ephe"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "testdata", "gen"))
+from swefixture import EPHE, dump, reference, swetest
+
 BODIES = ["Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto"]
 N = 40
-
-
-def swetest(args):
-    out = subprocess.run(["swetest", "-edir" + EPHE] + args + ["-g,", "-head"],
-                         check=True, capture_output=True, text=True).stdout
-    rows = {}
-    for line in out.splitlines():
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) >= 2:
-            try:
-                rows[parts[0]] = [float(p) for p in parts[1:] if p]
-            except ValueError:
-                pass
-    return rows
 
 
 def main():
@@ -59,14 +46,11 @@ def main():
         armc = swetest(date + ["-p", "-house0,0,P", "-fPl"])["ARMC"][0]
         bodies = {b: {"ra": rows[b][0], "dec": rows[b][1], "azimuth_south": rows[b][2], "altitude": rows[b][3]} for b in BODIES}
         cases.append({"request": req, "swetest": " ".join(["swetest"] + args), "gst": armc, "bodies": bodies})
-    ver = subprocess.run(["swetest", "-h"], capture_output=True, text=True).stdout
-    version = next((l.strip() for l in ver.splitlines() if "ersion" in l), "swetest (Debian)")
-    json.dump({
+    dump({
         "generator": "http/routes/locational/testdata/gen/locational_swetest.py",
-        "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
+        "reference": reference(),
         "cases": cases,
-    }, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    })
 
 
 if __name__ == "__main__":

@@ -23,12 +23,14 @@ Births are UTC (sent without a zone, so each is the swetest -ut instant).
 The Go test (http/routes/natal/natal_frames_test.go) posts them to the
 natal, declinations and heliocentric routes and demands 1 arcsecond.
 """
-import json
+import os
 import random
 import subprocess
 import sys
 
-EPHE = "/usr/share/libswe/ephe"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "testdata", "gen"))
+from swefixture import EPHE, days_in, dump, reference
+
 SIDM = ["fagan_bradley", "lahiri", "deluce", "raman", "usha_shashi", "kp", "djwhal_khul",
         "yukteshwar", "jn_bhasin", "babylonian_kugler1", "babylonian_kugler2", "babylonian_kugler3",
         "babylonian_huber", "babylonian_eta_piscium", "aldebaran_15_tau", "hipparchos", "sassanian",
@@ -66,12 +68,6 @@ def swetest(args):
 
 def when(y, m, d, hh, mm):
     return ["-b%d.%d.%d" % (d, m, y), "-ut%02d:%02d" % (hh, mm)]
-
-
-def days_in(y, m):
-    if m == 2:
-        return 29 if (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)) else 28
-    return [31, 0, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
 
 
 def births(rnd, n):
@@ -141,18 +137,15 @@ def main():
         rows = dict(swetest(args))
         req = {"year": y, "month": m, "day": d, "hour": hh, "minute": mm, "latitude": lat, "longitude": lon, "lilith": "osculating"}
         osculating.append({"request": req, "swetest": " ".join(["swetest"] + args), "lilith": rows["osc. Apogee"][0]})
-    ver = subprocess.run(["swetest", "-h"], capture_output=True, text=True).stdout
-    version = next((l.strip() for l in ver.splitlines() if "ersion" in l), "swetest (Debian)")
-    json.dump({
+    dump({
         "generator": "http/routes/natal/testdata/gen/natal_frames_swetest.py",
-        "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
+        "reference": reference(),
         "tolerance_arcsec": 1,
         "ayanamsas": ayanamsas,
         "declinations": declinations,
         "heliocentric": helio,
         "osculating": osculating,
-    }, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    })
 
 
 if __name__ == "__main__":

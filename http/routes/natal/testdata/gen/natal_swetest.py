@@ -15,12 +15,13 @@ swetest -ut instant exactly. The Go test (http/routes/natal/natal_swetest_test.g
 each request to POST /api/v1/natal and demands agreement within 1 arcsecond
 (longitudes, latitudes, angles, cusps) and 1e-5 degree/day (speeds).
 """
-import json
+import os
 import random
-import subprocess
 import sys
 
-EPHE = "/usr/share/libswe/ephe"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "testdata", "gen"))
+from swefixture import EPHE, days_in, dump, reference, swetest
+
 HOUSES = {"placidus": "P", "koch": "K", "equal": "E", "whole_sign": "W",
           "regiomontanus": "R", "campanus": "C", "morinus": "M", "porphyry": "O"}
 SIDM = {"fagan_bradley": 0, "lahiri": 1, "deluce": 2, "raman": 3, "kp": 5, "j2000": 18}
@@ -30,26 +31,6 @@ BODIES = [("0", "Sun"), ("1", "Moon"), ("2", "Mercury"), ("3", "Venus"), ("4", "
           ("A", "Lilith"), ("D", "Chiron")]
 ASTEROIDS = [("F", "Ceres"), ("G", "Pallas"), ("H", "Juno"), ("I", "Vesta")]
 N = 240
-
-
-def days_in(y, m):
-    if m == 2:
-        return 29 if (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)) else 28
-    return [31, 0, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-
-
-def swetest(args):
-    out = subprocess.run(["swetest", "-edir" + EPHE] + args + ["-g,", "-head"],
-                         check=True, capture_output=True, text=True).stdout
-    rows = {}
-    for line in out.splitlines():
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) >= 2:
-            try:
-                rows[parts[0]] = [float(p) for p in parts[1:] if p]
-            except ValueError:
-                pass
-    return rows
 
 
 def main():
@@ -96,15 +77,12 @@ def main():
             "midheaven": rows["MC"][0],
             "vertex": rows["Vertex"][0],
         })
-    ver = subprocess.run(["swetest", "-h"], capture_output=True, text=True).stdout
-    version = next((l.strip() for l in ver.splitlines() if "ersion" in l), "swetest (Debian)")
-    json.dump({
+    dump({
         "generator": "http/routes/natal/testdata/gen/natal_swetest.py",
-        "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
+        "reference": reference(),
         "tolerance_arcsec": 0.005,
         "cases": cases,
-    }, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    })
 
 
 if __name__ == "__main__":

@@ -33,13 +33,14 @@ The Go test (http/routes/relationship/relationship_swetest_test.go) demands
 agreement within 1 arcsecond.
 """
 import datetime
-import json
 import math
+import os
 import random
-import subprocess
 import sys
 
-EPHE = "/usr/share/libswe/ephe"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "testdata", "gen"))
+from swefixture import EPHE, dump, reference, swetest
+
 HOUSES = {"placidus": "P", "koch": "K", "equal": "E", "whole_sign": "W",
           "regiomontanus": "R", "campanus": "C", "morinus": "M", "porphyry": "O"}
 SIDM = {"fagan_bradley": 0, "lahiri": 1, "deluce": 2, "raman": 3, "kp": 5, "j2000": 18}
@@ -49,20 +50,6 @@ BODIES = [("0", "Sun"), ("1", "Moon"), ("2", "Mercury"), ("3", "Venus"), ("4", "
 SWE_NAMES = {"Lilith": "mean Apogee"}
 N = 40
 UNIX_JD0 = 2440587.5
-
-
-def swetest(args):
-    out = subprocess.run(["swetest", "-edir" + EPHE] + args + ["-g,", "-head"],
-                         check=True, capture_output=True, text=True).stdout
-    rows = {}
-    for line in out.splitlines():
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) >= 2:
-            try:
-                rows[parts[0]] = [float(p) for p in parts[1:] if p]
-            except ValueError:
-                pass
-    return rows
 
 
 def norm(a):
@@ -214,16 +201,13 @@ def composite_cases(rnd):
 
 def main():
     rnd = random.Random(20261124)
-    ver = subprocess.run(["swetest", "-h"], capture_output=True, text=True).stdout
-    version = next((l.strip() for l in ver.splitlines() if "ersion" in l), "swetest (Debian)")
-    json.dump({
+    dump({
         "generator": "http/routes/relationship/testdata/gen/relationship_swetest.py",
-        "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
+        "reference": reference(),
         "tolerance_arcsec": 1,
         "davison": davison_cases(rnd),
         "composite": composite_cases(rnd),
-    }, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    })
 
 
 if __name__ == "__main__":

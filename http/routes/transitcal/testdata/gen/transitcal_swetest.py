@@ -20,10 +20,13 @@ or 2 minutes (Jupiter to Pluto).
 """
 import gzip
 import json
+import os
 import subprocess
 import sys
 
-EPHE = "/usr/share/libswe/ephe"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "testdata", "gen"))
+from swefixture import EPHE, reference
+
 LETTERS = {"Sun": "0", "Moon": "1", "Mercury": "2", "Venus": "3", "Mars": "4", "Jupiter": "5",
            "Saturn": "6", "Uranus": "7", "Neptune": "8", "Pluto": "9"}
 
@@ -48,11 +51,9 @@ def block(bodies, jd0, jd1, pad, steps):
 
 
 def main():
-    ver = subprocess.run(["swetest", "-h"], capture_output=True, text=True).stdout
-    version = next((l.strip() for l in ver.splitlines() if "ersion" in l), "swetest (Debian)")
     data = {
         "generator": "http/routes/transitcal/testdata/gen/transitcal_swetest.py",
-        "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
+        "reference": reference(),
         # 2024-01-01 and 2025-01-01, 0h UT
         "year": block(list(LETTERS), 2460310.5, 2460676.5, 12, {"Moon": 1 / 24, "*": 1 / 8}),
         # 2025-01-01 and 2035-01-01, 0h UT

@@ -17,12 +17,13 @@ Times are sent in UTC, so the instant is swetest's -ut instant exactly. The
 Go test (http/routes/uranian/uranian_test.go) posts each request to
 POST /api/v1/uranian and demands 1 arcsecond.
 """
-import json
+import os
 import random
-import subprocess
 import sys
 
-EPHE = "/usr/share/libswe/ephe"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "testdata", "gen"))
+from swefixture import EPHE, days_in, dump, reference, swetest
+
 SIDM = {"fagan_bradley": 0, "lahiri": 1, "deluce": 2, "raman": 3, "kp": 5, "j2000": 18}
 # swetest body letters and swetest's names, with the API's names.
 BODIES = [("0", "Sun", "Sun"), ("1", "Moon", "Moon"), ("2", "Mercury", "Mercury"), ("3", "Venus", "Venus"),
@@ -32,26 +33,6 @@ BODIES = [("0", "Sun", "Sun"), ("1", "Moon", "Moon"), ("2", "Mercury", "Mercury"
           ("N", "Apollon", "Apollon"), ("O", "Admetos", "Admetos"), ("P", "Vulcanus", "Vulkanus"),
           ("Q", "Poseidon", "Poseidon")]
 N = 120
-
-
-def days_in(y, m):
-    if m == 2:
-        return 29 if (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)) else 28
-    return [31, 0, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-
-
-def swetest(args):
-    out = subprocess.run(["swetest", "-edir" + EPHE] + args + ["-g,", "-head"],
-                         check=True, capture_output=True, text=True).stdout
-    rows = {}
-    for line in out.splitlines():
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) >= 2:
-            try:
-                rows[parts[0]] = [float(p) for p in parts[1:] if p]
-            except ValueError:
-                pass
-    return rows
 
 
 def main():
@@ -92,15 +73,12 @@ def main():
         points["Ascendant"] = rows["Ascendant"][0]
         points["Midheaven"] = rows["MC"][0]
         cases.append({"request": req, "swetest": " ".join(["swetest"] + args), "points": points})
-    ver = subprocess.run(["swetest", "-h"], capture_output=True, text=True).stdout
-    version = next((l.strip() for l in ver.splitlines() if "ersion" in l), "swetest (Debian)")
-    json.dump({
+    dump({
         "generator": "http/routes/uranian/testdata/gen/uranian_swetest.py",
-        "reference": "swetest from the Swiss Ephemeris, " + version + ", files " + EPHE,
+        "reference": reference(),
         "tolerance_arcsec": 1,
         "cases": cases,
-    }, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    })
 
 
 if __name__ == "__main__":
