@@ -1,7 +1,6 @@
 package houses_test
 
 import (
-	"os"
 	"strconv"
 	"testing"
 
@@ -35,26 +34,7 @@ func TestAllSystemsAgainstSwetest(t *testing.T) {
 }
 
 func allSystemsAgainstSwetest(t *testing.T, pos engine.Positions, source string, regression float64) {
-	raw, err := os.ReadFile("testdata/houses/all_systems.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fx struct {
-		Tolerance float64 `json:"tolerance_arcsec"`
-		Cases     []struct {
-			Request   json.RawMessage      `json:"request"`
-			Swetest   []string             `json:"swetest"`
-			Systems   map[string][]float64 `json:"systems"`
-			Ascendant float64              `json:"ascendant"`
-			Midheaven float64              `json:"midheaven"`
-			ARMC      float64              `json:"armc"`
-			Vertex    float64              `json:"vertex"`
-			EastPoint float64              `json:"east_point"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &fx); err != nil {
-		t.Fatal(err)
-	}
+	fx := readHousesFixture(t, "testdata/houses/all_systems.json")
 	if len(fx.Cases) != 30 || fx.Tolerance != 1 {
 		t.Fatalf("fixture: %d cases, tolerance %v", len(fx.Cases), fx.Tolerance)
 	}

@@ -31,26 +31,7 @@ func sepArcsec(a, b float64) float64 { return math.Abs(math.Remainder(a-b, 360))
 // cusps of all eight systems, the Ascendant, Midheaven, ARMC, Vertex and
 // East Point with swetest's: within 1 arcsecond (measured: about 0.002").
 func TestHousesAgainstSwetest(t *testing.T) {
-	raw, err := os.ReadFile("testdata/houses/swetest.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fx struct {
-		Tolerance float64 `json:"tolerance_arcsec"`
-		Cases     []struct {
-			Request   json.RawMessage      `json:"request"`
-			Swetest   []string             `json:"swetest"`
-			Systems   map[string][]float64 `json:"systems"`
-			Ascendant float64              `json:"ascendant"`
-			Midheaven float64              `json:"midheaven"`
-			ARMC      float64              `json:"armc"`
-			Vertex    float64              `json:"vertex"`
-			EastPoint float64              `json:"east_point"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &fx); err != nil {
-		t.Fatal(err)
-	}
+	fx := readHousesFixture(t, "testdata/houses/swetest.json")
 	// The contract's bound, which the fixture was made for, and the
 	// regression bounds near the achieved error (swetest prints 1e-7
 	// degree, 0.00036").
@@ -204,4 +185,33 @@ func TestHousesBadInput(t *testing.T) {
 	// No ephemeris: 503.
 	ts = startTestServer(t, nil)
 	ts.Post(t, "/api/v1/houses", `{`+base+`}`).WantStatus(t, 503)
+}
+
+// housesFixture is a fixture of testdata/gen/houses_swetest.py or
+// houses_all_swetest.py: births and swetest's cusps and angles for them.
+type housesFixture struct {
+	Tolerance float64 `json:"tolerance_arcsec"`
+	Cases     []struct {
+		Request   json.RawMessage      `json:"request"`
+		Swetest   []string             `json:"swetest"`
+		Systems   map[string][]float64 `json:"systems"`
+		Ascendant float64              `json:"ascendant"`
+		Midheaven float64              `json:"midheaven"`
+		ARMC      float64              `json:"armc"`
+		Vertex    float64              `json:"vertex"`
+		EastPoint float64              `json:"east_point"`
+	} `json:"cases"`
+}
+
+func readHousesFixture(t *testing.T, path string) housesFixture {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx housesFixture
+	if err := json.Unmarshal(raw, &fx); err != nil {
+		t.Fatal(err)
+	}
+	return fx
 }
