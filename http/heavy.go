@@ -74,7 +74,10 @@ func (h *heavyLimits) acquire(c *op.Call, queueAtCap bool) (release func(), p *o
 		h.mu.Unlock()
 		return nil, op.NewProblem(503, op.KindUnavailable, "your account already has as many "+h.what+" in flight as it may; wait for them, then retry").
 			WithRetryAfter(time.Second)
-	case !atCap && h.total < h.max && len(h.waiting) == 0:
+	case !atCap && h.total < h.max:
+		// A free slot with calls waiting means they all wait at their own
+		// account's cap (release hands a freed slot to any other waiter),
+		// so the slot is this call's.
 		h.take(account)
 		h.mu.Unlock()
 		return release, nil

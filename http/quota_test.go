@@ -217,6 +217,16 @@ func TestBatchesQueueAtAccountCap(t *testing.T) {
 	if st := ts.Post(t, "/api/v1/test/heavy", `{"year":1}`).Status; st != 503 {
 		t.Errorf("a heavy call at the account's cap: %d, want 503 at once", st)
 	}
+	// A batch queued at its own account's cap holds no one else up: another
+	// account's heavy call takes one of the free slots at once.
+	_, other, _ := ts.NewAccount(t, apitest.TestPlan)
+	start := time.Now()
+	if st := ts.Post(t, "/api/v1/test/heavy", `{"year":1}`, "x-api-key", other).Status; st != 200 {
+		t.Errorf("another account's heavy call while a batch waits at its cap: %d, want 200", st)
+	}
+	if waited := time.Since(start); waited > 2*time.Second {
+		t.Errorf("another account's heavy call waited %v behind a batch queued at its own cap", waited)
+	}
 	gate.Open()
 	for range 3 {
 		if st := <-done; st != 200 {
