@@ -122,7 +122,7 @@ func Ops(d Deps) []*op.Operation {
 			matchingDescription+conventions), d.matching),
 		op.Post(spec("post-vedic-calendar", "/api/v1/vedic/calendar", "Hindu calendar date (masa, paksha, tithi, samvatsara, eras) of a day at a place", calendarDescription), d.calendar),
 		op.Post(spec("post-vedic-calendar-gregorian", "/api/v1/vedic/calendar/gregorian-date", "Civil days of a Hindu date (year, masa, adhika, paksha, tithi) at a place", gregorianDescription), d.gregorian),
-	}, append(d.muhurtaOps(spec), d.kpOps(unavailable)...)...)
+	}, append(append(d.muhurtaOps(spec), d.kpOps(unavailable)...), d.poruthamOps(spec)...)...)
 }
 
 const matchingDescription = "Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; " +
