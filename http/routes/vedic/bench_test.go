@@ -33,6 +33,7 @@ func BenchmarkHandler(b *testing.B) {
 		{"ashtakavarga", "POST", "/api/v1/vedic/ashtakavarga", birth},
 		{"shadbala", "POST", "/api/v1/vedic/shadbala", birth},
 		{"matching", "POST", "/api/v1/vedic/matching", `{"person1":` + birth + `,"person2":{"year":1992,"month":3,"day":2,"hour":8,"minute":15,"latitude":19.076,"longitude":72.8777,"timezone":"Asia/Kolkata"}}`},
+		{"matching-porutham", "POST", "/api/v1/vedic/matching/porutham", `{"person1":` + birth + `,"person2":{"year":1992,"month":3,"day":2,"hour":8,"minute":15,"latitude":19.076,"longitude":72.8777,"timezone":"Asia/Kolkata"}}`},
 		{"kp-chart", "POST", "/api/v1/vedic/kp/chart", birth},
 		{"kp-ruling-planets", "POST", "/api/v1/vedic/kp/ruling-planets", `{"datetime":"2024-03-20T08:36:00","timezone":"Asia/Kolkata","latitude":13.0827,"longitude":80.2707}`},
 		{"kp-horary", "POST", "/api/v1/vedic/kp/horary", `{"number":107,"datetime":"2024-03-20T08:36:00","timezone":"Asia/Kolkata","latitude":13.0827,"longitude":80.2707}`},
