@@ -47,6 +47,9 @@
 //   - Matching: the Ashtakoota (Guna Milan) of two Moons out of 36, with
 //     the named exceptions of the nadi and bhakoot doshas, and the Manglik
 //     verdict of both charts (see Match).
+//   - Dasa Porutham: the ten poruthams of the South Indian (Tamil)
+//     matching of two Moons, each agreeing or not with its grade and rule;
+//     rajju and vedha essential (see PoruthamOf, PoruthamRequest).
 //   - Ashtakavarga: the bindu tables of BPHS ch. 66 (or, on request, the
 //     variant of P. V. R. Narasimha Rao's textbook and Jagannatha Hora);
 //     the sarvashtakavarga of the seven grahas always totals 337.

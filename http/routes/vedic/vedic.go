@@ -1,7 +1,7 @@
 // Package vedic is the glue of the fifteen Vedic routes of spec 4.2: the
 // sidereal natal chart as JSON and as a North or South Indian SVG, the
 // Moon's nakshatra, the Vimshottari dasha, the sixteen vargas, the doshas,
-// the yogas, ashtakavarga, shadbala, the panchang and the matching of two charts. The calculations are
+// the yogas, ashtakavarga, shadbala, the panchang and the matching of two charts (Ashtakoota and Manglik; the ten poruthams in porutham.go). The calculations are
 // engine/vedic's and the drawings engine/vedic/draw's; the inputs are
 // engine/vedic's request types (the birth packet of engine/birth, flat in
 // the body as the natal route takes it, and each route's options), which
