@@ -258,11 +258,19 @@ func poruthams(g, b moonKey, o PoruthamOptions) DasaPorutham {
 
 	// Mahendra.
 	p = Porutham{Name: "mahendra", Groom: gStar, Bride: bStar, Match: slices.Contains(mahendraCounts, count)}
-	p.Rule = counted + ": Mahendra agrees on the 4th, 7th, 10th, 13th, 16th, 19th, 22nd and 25th"
+	if p.Match {
+		p.Rule = counted + ": one of the 4th, 7th, 10th, 13th, 16th, 19th, 22nd and 25th, on which Mahendra agrees"
+	} else {
+		p.Rule = counted + ": not one of the 4th, 7th, 10th, 13th, 16th, 19th, 22nd and 25th, on which Mahendra agrees"
+	}
 	ps = append(ps, p)
 
 	// Stree Deergha.
-	th := o.StreeDeergha.threshold()
+	sd := o.StreeDeergha
+	if sd == "" {
+		sd = StreeBeyond7
+	}
+	th := sd.threshold()
 	p = Porutham{Name: "stree_deergha", Groom: gStar, Bride: bStar, Match: count > th}
 	switch {
 	case p.Match && count > 13:
@@ -272,7 +280,7 @@ func poruthams(g, b moonKey, o PoruthamOptions) DasaPorutham {
 	default:
 		p.Grade = Adhamam
 	}
-	p.Rule = fmt.Sprintf("%s: Stree Deergha agrees beyond the %s (%s), best beyond the 13th", counted, ordinal(th), o.StreeDeergha)
+	p.Rule = fmt.Sprintf("%s: Stree Deergha agrees beyond the %s (%s), best beyond the 13th", counted, ordinal(th), sd)
 	ps = append(ps, p)
 
 	// Yoni.
