@@ -196,3 +196,35 @@ func TestPoruthamBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestPoruthamProkeralaBirths sends the births of Prokerala's documented
+// porutham sample (its PHP SDK's PoruthamTest.php: the girl 1967-08-29
+// 09:00 +05:30 at 19.0821978, 72.7411014; the boy 1970-11-10 09:20 +05:30
+// at 22.6757521, 88.0495418; Lahiri): the Moons must fall in the stars,
+// padas and signs Prokerala names (girl Rohini 4, Vrishabha; boy Uttara
+// Bhadrapada 3, Meena); engine/vedic.TestPoruthamProkerala compares the
+// poruthams of those stars with Prokerala's answers.
+func TestPoruthamProkeralaBirths(t *testing.T) {
+	ts := startTestServer(t, testOptions{Positions: apitest.Tables(t)})
+	girl := `{"date":"1967-08-29","time":"09:00","timezone":"+05:30","latitude":19.0821978,"longitude":72.7411014}`
+	boy := `{"date":"1970-11-10","time":"09:20","timezone":"+05:30","latitude":22.6757521,"longitude":88.0495418}`
+	var m vedic.PoruthamMatching
+	env := ts.Post(t, poruthamPath, pairBody(girl, boy, `,"person1_role":"bride"`)).WantStatus(t, 200).Envelope(t)
+	if err := json.Unmarshal(env.Result, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		who  string
+		p    vedic.PoruthamMoon
+		star string
+		pada int
+		sign string
+	}{{"girl", m.Person1, "Rohini", 4, "Vrishabha"}, {"boy", m.Person2, "Uttara Bhadrapada", 3, "Meena"}} {
+		if c.p.Nakshatra.Name != c.star || c.p.Nakshatra.Pada != c.pada || c.p.Sign.Rasi != c.sign {
+			t.Errorf("%s: %s pada %d in %s, Prokerala %s pada %d in %s", c.who, c.p.Nakshatra.Name, c.p.Nakshatra.Pada, c.p.Sign.Rasi, c.star, c.pada, c.sign)
+		}
+	}
+	if m.Groom != "person2" || m.Porutham.Count != 23 {
+		t.Errorf("groom %s, count %d (Prokerala: the 23rd)", m.Groom, m.Porutham.Count)
+	}
+}
