@@ -275,10 +275,10 @@ func TestPoruthamVerdict(t *testing.T) {
 // at commit 41f2d4b, MIT): the girl's and boy's star and pada, and
 // has_porutham of each of the ten poruthams.
 type prokeralaSample struct {
-	source           string
-	girl, boy        string
+	source            string
+	girl, boy         string
 	girlPada, boyPada int
-	has              map[string]bool
+	has               map[string]bool
 	// departs names the poruthams where our default reading differs from
 	// Prokerala's, with the reason; the test expects the opposite answer
 	// there.
