@@ -93,10 +93,30 @@ func (r StreeDeerghaRule) threshold() int {
 	return 7
 }
 
+// DinaPartial is how Dina reads the 12th, 14th and 16th stars from the
+// bride's.
+type DinaPartial string
+
+// The readings.
+const (
+	// DinaPartialMadhyamam: madhyamam but for the groom's pada 1 of the
+	// 12th, pada 4 of the 14th and pada 3 of the 16th (the manuals' rule).
+	DinaPartialMadhyamam DinaPartial = "madhyamam_but_one_pada"
+	// DinaPartialAdhamam: the three counts never agree (as Prokerala's
+	// documented answer reads the 14th).
+	DinaPartialAdhamam DinaPartial = "adhamam"
+)
+
+// EnumValues lists the readings.
+func (DinaPartial) EnumValues() []string {
+	return []string{string(DinaPartialMadhyamam), string(DinaPartialAdhamam)}
+}
+
 // PoruthamOptions are the switches of the Dasa Porutham.
 type PoruthamOptions struct {
 	Exceptions   []PoruthamException // the exceptions applied (nil: none)
 	StreeDeergha StreeDeerghaRule    // "" is StreeBeyond7
+	DinaPartial  DinaPartial         // "" is DinaPartialMadhyamam
 }
 
 // PoruthamMoon is a Moon as the poruthams read it.
@@ -226,6 +246,8 @@ func poruthams(g, b moonKey, o PoruthamOptions) DasaPorutham {
 		p.Grade, p.Rule = Adhamam, fmt.Sprintf("%s; but the groom's sign %s is the 8th from the bride's %s (ashtama rasi), whose stars never give Dina", counted, gs, bs)
 	case slices.Contains(dinaGood, count):
 		p.Grade, p.Rule = Uttamam, counted+": one of the counts 2, 4, 6, 8, 9, 11, 13, 15, 18, 20, 24, 26"
+	case (count == 12 || count == 14 || count == 16) && o.DinaPartial == DinaPartialAdhamam:
+		p.Grade, p.Rule = Adhamam, counted+": the 12th, 14th and 16th do not agree (dina_12_14_16 adhamam)"
 	case count == 12 && g.pada != 1, count == 14 && g.pada != 4, count == 16 && g.pada != 3:
 		p.Grade, p.Rule = Madhyamam, fmt.Sprintf("%s, pada %d: the 12th, 14th and 16th stars agree, middling, but for pada 1, 4 and 3 of them respectively", counted, g.pada)
 	case count == 27 && g.sign == b.sign:

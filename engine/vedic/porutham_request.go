@@ -18,6 +18,7 @@ type PoruthamRequest struct {
 	Person1Role  Role                `json:"person1_role,omitempty" doc:"Person1 role: groom or bride, person1's part in the counts (most poruthams count from the bride's star to the groom's); person2 takes the other" example:"groom" default:"groom"`
 	Exceptions   []PoruthamException `json:"porutham_exceptions" doc:"the named exceptions that may rescue a porutham: gana_rakshasa_bride_beyond_14 (a Rakshasa bride agrees with a groom whose star is beyond the 14th from hers), rasi_friendly_lords (signs 2/12 or 6/8 apart agree when their lords are the same or friends both ways), rajju_aroha_avaroha (the same rajju agrees when one star ascends and the other descends); the first two when omitted, none for []"`
 	StreeDeergha StreeDeerghaRule    `json:"stree_deergha,omitempty" doc:"Stree deergha: the count from the bride's star beyond which the groom's agrees: beyond_7 (the common Tamil reading: 8th to 13th madhyamam, beyond the 13th uttamam), beyond_9, beyond_13 or beyond_15 (the stricter readings)" example:"beyond_7" default:"beyond_7"`
+	DinaPartial  DinaPartial         `json:"dina_12_14_16,omitempty" doc:"Dina 12 14 16: how Dina reads the 12th, 14th and 16th stars from the bride's: madhyamam_but_one_pada (the manuals: madhyamam but for the groom's pada 1, 4 and 3 respectively) or adhamam (they never agree, as Prokerala answers)" example:"madhyamam_but_one_pada" default:"madhyamam_but_one_pada"`
 	// Zodiac is the sidereal zodiac of both Moons.
 	Zodiac
 }
@@ -56,12 +57,15 @@ func (r *PoruthamRequest) Resolve(c resolve.Context, prefix string) error {
 	if r.StreeDeergha == "" {
 		r.StreeDeergha = StreeBeyond7
 	}
+	if r.DinaPartial == "" {
+		r.DinaPartial = DinaPartialMadhyamam
+	}
 	return errs.Err()
 }
 
 // Options returns the porutham options of a resolved request.
 func (r *PoruthamRequest) Options() PoruthamOptions {
-	return PoruthamOptions{Exceptions: r.Exceptions, StreeDeergha: r.StreeDeergha}
+	return PoruthamOptions{Exceptions: r.Exceptions, StreeDeergha: r.StreeDeergha, DinaPartial: r.DinaPartial}
 }
 
 // Porutham reads both Moons of a resolved request and scores the ten

@@ -13,7 +13,7 @@ const poruthamDescription = "Two births, `person1` and `person2` (each a birth p
 	"and the ten poruthams of the Tamil marriage matching of their Moons, each with `match`, a `grade` where the manuals grade it " +
 	"(uttamam, madhyamam, adhamam), 1 point when it agrees, both people's side and the count or rule that decided it in words. " +
 	"Most count the groom's star from the bride's, inclusive (`count_from_bride`). Dina: the counts 2, 4, 6, 8, 9, 11, 13, 15, 18, 20, 24, 26 uttamam; " +
-	"12, 14, 16 madhyamam but for the groom's pada 1, 4, 3; 27 in the same sign madhyamam; the same star uttamam for Rohini, Ardra, Pushya, Magha, " +
+	"12, 14, 16 madhyamam but for the groom's pada 1, 4, 3 (`dina_12_14_16` adhamam: never); 27 in the same sign madhyamam; the same star uttamam for Rohini, Ardra, Pushya, Magha, " +
 	"Hasta, Shravana, madhyamam for Ashwini, Bharani, Krittika, Mrigashira, Punarvasu, Uttara Phalguni, Chitra, Anuradha, else adhamam; never when " +
 	"the groom's sign is the 8th from the bride's. Gana: the same uttamam, Deva and Manushya madhyamam, a Rakshasa with another adhamam. " +
 	"Mahendra: the counts 4, 7, 10, ..., 25. Stree Deergha: beyond the 7th by default (`stree_deergha`: 9, 13 or 15), uttamam beyond the 13th. " +

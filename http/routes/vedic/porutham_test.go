@@ -120,7 +120,7 @@ func TestPoruthamShapeAndEcho(t *testing.T) {
 	if err := json.Unmarshal(env.Input, &in); err != nil {
 		t.Fatal(err)
 	}
-	if in.Person1Role != vedic.Groom || in.StreeDeergha != vedic.StreeBeyond7 || len(in.Exceptions) != 2 || in.Ayanamsa != "lahiri" {
+	if in.Person1Role != vedic.Groom || in.StreeDeergha != vedic.StreeBeyond7 || in.DinaPartial != vedic.DinaPartialMadhyamam || len(in.Exceptions) != 2 || in.Ayanamsa != "lahiri" {
 		t.Errorf("defaults not echoed: %s", env.Input)
 	}
 	if in.Person1.JulianDay == 0 || *in.Person1.Hour != 14 || in.Person2.Timezone != "Asia/Kolkata" {
@@ -170,6 +170,7 @@ func TestPoruthamBadInput(t *testing.T) {
 		{"ErrRole", ok(`,"person1_role":"husband"`), 422, []string{"person1_role"}},
 		{"ErrStreeDeergha", ok(`,"stree_deergha":"beyond_8"`), 422, []string{"stree_deergha"}},
 		{"ErrStreeDeerghaType", ok(`,"stree_deergha":13`), 422, []string{"stree_deergha"}},
+		{"ErrDina121416", ok(`,"dina_12_14_16":"uttamam"`), 422, []string{"dina_12_14_16"}},
 		{"ErrException", ok(`,"porutham_exceptions":["nadi_same_rasi"]`), 422, []string{"porutham_exceptions[0]"}},
 		{"ErrExceptionTwice", ok(`,"porutham_exceptions":["rasi_friendly_lords","rasi_friendly_lords"]`), 422, []string{"porutham_exceptions"}},
 		{"ErrExceptionsType", ok(`,"porutham_exceptions":"rasi_friendly_lords"`), 422, []string{"porutham_exceptions"}},
