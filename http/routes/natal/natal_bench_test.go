@@ -13,6 +13,8 @@ import (
 	"github.com/astroapi/astroapi/engine"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/natal"
 )
 
 const benchNatalBody = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
@@ -155,4 +157,23 @@ func BenchmarkBulkNatalTables(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N*lines)/time.Since(start).Seconds(), "lines/s")
+}
+
+// BenchmarkDecodeNatal is the door's input stage alone on a natal body
+// (read, check, default, resolve), a call reused as a bulk worker does.
+func BenchmarkDecodeNatal(b *testing.B) {
+	var o *op.Operation
+	for _, x := range natal.Ops(natal.Deps{Positions: apitest.Tables(b)}) {
+		if x.ID == "post-natal" {
+			o = x
+		}
+	}
+	body := []byte(`{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":48.8566,"longitude":2.3522,"timezone":"Europe/Paris"}`)
+	var c op.Call
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Reuse(o, op.Request{Body: body}).Decode(); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
