@@ -14,7 +14,7 @@ import (
 )
 
 // MaxJSONDepth bounds the nesting of request bodies; deeper bodies are a 400
-// before any decoder sees them.
+// before any value is stored.
 const MaxJSONDepth = 32
 
 // decode is the input stage of every door: it reads the call's input into

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// FuzzScanner checks the pre-decoder scanner never panics and agrees with
+// FuzzScanner checks the scanner (the input stage's decoder) never panics and agrees with
 // go-json on which documents are valid JSON.
 func FuzzScanner(f *testing.F) {
 	for _, s := range []string{`{"year":1}`, `[1,2,{"a":null}]`, `{"a":"\u00e9\""}`, `1e5`, `{"a":[`, `"x`} {
