@@ -184,7 +184,7 @@ var qiNames = [3]string{"main", "middle", "residual"}
 
 // Analyze casts the four pillars of a resolved request and analyses them.
 func Analyze(terms *solarterms.Finder, r *Request) (Analysis, error) {
-	c, err := Cast(terms, r)
+	c, err := Compute(terms, r.Birth(), r.DayBoundary)
 	if err != nil {
 		return Analysis{}, err
 	}

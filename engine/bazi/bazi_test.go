@@ -427,3 +427,16 @@ func BenchmarkCompute(b *testing.B) {
 		}
 	}
 }
+
+// TestOffsetText: the table of quarter-hour offsets writes what
+// birth.FormatOffset writes, inside its range and out of it (local mean
+// time's seconds, offsets beyond 14 hours).
+func TestOffsetText(t *testing.T) {
+	for off := -20 * 3600; off <= 20*3600; off += 60 {
+		for _, o := range []int{off, off + 17} {
+			if got, want := offsetText(o), birth.FormatOffset(o); got != want {
+				t.Fatalf("offsetText(%d) = %q, want %q", o, got, want)
+			}
+		}
+	}
+}

@@ -196,7 +196,7 @@ func TestLuckJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		same(fmt.Sprint("cast ", i), &l)
+		same(fmt.Sprint("cast ", i), l)
 	}
 	plain := []string{"", "forward", "Yang year stem (Geng) and male: forward", "2014-03-18T09:37", "庚午"}
 	text := func() string { return plain[rng.IntN(len(plain))] }
