@@ -240,25 +240,33 @@ func (c *Chart) compute(terms *solarterms.Finder, b Birth, boundary DayBoundary)
 	if err != nil {
 		return err
 	}
+	counts := c.fill(&k, b)
+	c.SolarTerms = Terms{YearStart: k.lichun.Event(), MonthStart: k.jie.Start.Event(), MonthEnd: k.jie.End.Event()}
+	c.Elements = elementsOf(counts)
+	year := k.year
+	ny, nyc := year.Nayin()
+	start := k.bYear - int(year)
+	c.SixtyYearCycle = Cycle{Index: int(year) + 1, Name: year.Pinyin(), Chinese: year.Chinese(), Description: describe(year),
+		Nayin: ny, NayinChinese: nyc, CycleStartYear: start, CycleEndYear: start + 59}
+	return nil
+}
+
+// fill writes the part of a chart the analysis reads: the four pillars,
+// the animals, the summary, the birth, the conventions and the warnings;
+// it returns the count of each element.
+func (c *Chart) fill(k *cast, b Birth) (counts [5]int) {
 	year, month, day, hour := k.year, k.month, k.day, k.hour
 	c.YearPillar, c.MonthPillar, c.DayPillar, c.HourPillar = pillars[year], pillars[month], pillars[day], pillars[hour]
-	c.SolarTerms = Terms{YearStart: k.lichun.Event(), MonthStart: k.jie.Start.Event(), MonthEnd: k.jie.End.Event()}
 	c.Birth = k.moment(b)
-	var counts [5]int
 	for _, g := range [4]GanZhi{year, month, day, hour} {
 		c.Animals.add(g.Branch())
 		counts[g.Stem().Element()]++
 		counts[g.Branch().Element()]++
 	}
-	c.Elements = elementsOf(counts)
 	c.Summary = summarize(year, day, counts)
-	ny, nyc := year.Nayin()
-	start := k.bYear - int(year)
-	c.SixtyYearCycle = Cycle{Index: int(year) + 1, Name: year.Pinyin(), Chinese: year.Chinese(), Description: describe(year),
-		Nayin: ny, NayinChinese: nyc, CycleStartYear: start, CycleEndYear: start + 59}
 	c.Conventions = k.conventions(b)
 	c.Warnings = k.warnings(b)
-	return nil
+	return counts
 }
 
 // cast is what every result of a birth is built from: the four places in

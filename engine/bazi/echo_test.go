@@ -278,7 +278,7 @@ func TestAnalysisJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		same(fmt.Sprint("cast ", i), &a)
+		same(fmt.Sprint("cast ", i), a)
 		for _, x := range a.Interactions {
 			kinds[x.Kind] = true
 			for _, v := range append([]string{x.Kind, x.Chinese, x.Element}, x.Names...) {

@@ -130,7 +130,7 @@ func (r routes) analysis(c *op.Call, in *bazi.Request) (*bazi.Analysis, error) {
 		return nil, err
 	}
 	c.Warn(res.Warnings...)
-	return &res, nil
+	return res, nil
 }
 
 func (r routes) solarTerms(_ *op.Call, in *bazi.TermsRequest) (bazi.YearTerms, error) {
