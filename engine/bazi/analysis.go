@@ -182,13 +182,19 @@ var positions = [4]string{"year", "month", "day", "hour"}
 
 var qiNames = [3]string{"main", "middle", "residual"}
 
-// Analyze casts the four pillars of a resolved request and analyses them.
-func Analyze(terms *solarterms.Finder, r *Request) (Analysis, error) {
-	c, err := Cast(terms, r)
+// Analyze casts the four pillars of a resolved request and analyses them
+// (the part of the chart the analysis reads: not its solar terms, cycle or
+// element counts).
+func Analyze(terms *solarterms.Finder, r *Request) (*Analysis, error) {
+	b := r.Birth()
+	k, err := castBirth(terms, b, r.DayBoundary)
 	if err != nil {
-		return Analysis{}, err
+		return nil, err
 	}
-	return AnalyzeChart(&c), nil
+	var c Chart
+	c.fill(&k, b)
+	a := AnalyzeChart(&c)
+	return &a, nil
 }
 
 // AnalyzeChart analyses a cast chart.

@@ -210,9 +210,15 @@ type Chart struct {
 // clock of this much would change the month (and at Lichun the year) pillar.
 const nearTerm = 10 * time.Minute
 
-// Cast casts the four pillars of a resolved request.
-func Cast(terms *solarterms.Finder, r *Request) (Chart, error) {
-	return Compute(terms, r.Birth(), r.DayBoundary)
+// Cast casts the four pillars of a resolved request, built in place where
+// it is returned (the route answers the pointer; the chart, some 2 KB,
+// was copied twice on its way there).
+func Cast(terms *solarterms.Finder, r *Request) (*Chart, error) {
+	c := new(Chart)
+	if err := c.compute(terms, r.Birth(), r.DayBoundary); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // Compute casts the four pillars of a birth under a day boundary ("" is
@@ -221,10 +227,68 @@ func Cast(terms *solarterms.Finder, r *Request) (Chart, error) {
 // and hour pillars read b's clock (the civil time unless b.Clock says
 // otherwise).
 func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, error) {
+	var c Chart
+	if err := c.compute(terms, b, boundary); err != nil {
+		return Chart{}, err
+	}
+	return c, nil
+}
+
+// compute fills c, a zero chart, as Compute answers it.
+func (c *Chart) compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) error {
+	k, err := castBirth(terms, b, boundary)
+	if err != nil {
+		return err
+	}
+	counts := c.fill(&k, b)
+	c.SolarTerms = Terms{YearStart: k.lichun.Event(), MonthStart: k.jie.Start.Event(), MonthEnd: k.jie.End.Event()}
+	c.Elements = elementsOf(counts)
+	year := k.year
+	ny, nyc := year.Nayin()
+	start := k.bYear - int(year)
+	c.SixtyYearCycle = Cycle{Index: int(year) + 1, Name: year.Pinyin(), Chinese: year.Chinese(), Description: describe(year),
+		Nayin: ny, NayinChinese: nyc, CycleStartYear: start, CycleEndYear: start + 59}
+	return nil
+}
+
+// fill writes the part of a chart the analysis reads: the four pillars,
+// the animals, the summary, the birth, the conventions and the warnings;
+// it returns the count of each element.
+func (c *Chart) fill(k *cast, b Birth) (counts [5]int) {
+	year, month, day, hour := k.year, k.month, k.day, k.hour
+	c.YearPillar, c.MonthPillar, c.DayPillar, c.HourPillar = pillars[year], pillars[month], pillars[day], pillars[hour]
+	c.Birth = k.moment(b)
+	for _, g := range [4]GanZhi{year, month, day, hour} {
+		c.Animals.add(g.Branch())
+		counts[g.Stem().Element()]++
+		counts[g.Branch().Element()]++
+	}
+	c.Summary = summarize(year, day, counts)
+	c.Conventions = k.conventions(b)
+	c.Warnings = k.warnings(b)
+	return counts
+}
+
+// cast is what every result of a birth is built from: the four places in
+// the sixty, the jie span and the Lichun that placed the year and month
+// pillars, and the time of day the day and hour pillars read. The luck
+// pillars take it without the rest of a chart (summary, cycle, counts).
+type cast struct {
+	year, month, day, hour GanZhi
+	bYear                  int // the solar year (from Lichun) of the year pillar
+	jie                    solarterms.Span
+	lichun                 solarterms.Crossing
+	rc                     clockReading
+	boundary               DayBoundary
+}
+
+// castBirth places a birth in the sixty under a day boundary ("" is
+// ZiStart): Compute's rules.
+func castBirth(terms *solarterms.Finder, b Birth, boundary DayBoundary) (cast, error) {
 	inst := b.Instant
 	rc, err := readClock(terms, b)
 	if err != nil {
-		return Chart{}, err
+		return cast{}, err
 	}
 	l := rc.local
 	if boundary == "" {
@@ -233,7 +297,7 @@ func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, er
 	// Year and month: the jie in force at the instant.
 	jie, err := terms.Jie(inst.JD)
 	if err != nil {
-		return Chart{}, err
+		return cast{}, err
 	}
 	m := int(jie.Start.Term-solarterms.Lichun+24) % 24 / 2 // 0: the Yin month Lichun opens
 	bYear := jie.Start.Year
@@ -242,7 +306,7 @@ func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, er
 	}
 	lichun, err := terms.Find(bYear, solarterms.Lichun)
 	if err != nil {
-		return Chart{}, err
+		return cast{}, err
 	}
 	year := YearGanZhi(bYear)
 	month := MonthGanZhi(year, m)
@@ -257,41 +321,41 @@ func Compute(terms *solarterms.Finder, b Birth, boundary DayBoundary) (Chart, er
 	if boundary == ZiStart && l.Hour == 23 {
 		day = hourDay
 	}
-	hour := HourGanZhi(hourDay, l.Hour)
+	return cast{year: year, month: month, day: day, hour: HourGanZhi(hourDay, l.Hour), bYear: bYear,
+		jie: jie, lichun: lichun, rc: rc, boundary: boundary}, nil
+}
 
-	c := Chart{
-		YearPillar: PillarOf(year), MonthPillar: PillarOf(month), DayPillar: PillarOf(day), HourPillar: PillarOf(hour),
-		SolarTerms: Terms{YearStart: lichun.Event(), MonthStart: jie.Start.Event(), MonthEnd: jie.End.Event()},
-		Birth: Moment{
-			Local:    localStamp(b.Local),
-			Timezone: inst.Zone, UTCOffset: birth.FormatOffset(inst.Offset), UTC: inst.UTC,
-			JulianDay: math.Round(float64(inst.JD)*1e6) / 1e6, Ambiguous: inst.Ambiguous, Fold: inst.Fold,
-			Clock: b.Clock, PillarTime: secondStamp(l), PillarOffset: birth.FormatOffset(int(math.Round(rc.offset))),
-			EquationOfTime: math.Round(rc.eot*10) / 10,
-		},
+// moment states the birth instant as the pillars read it.
+func (k *cast) moment(b Birth) Moment {
+	inst := b.Instant
+	m := Moment{
+		Local:    localStamp(b.Local),
+		Timezone: inst.Zone, UTCOffset: offsetText(inst.Offset), UTC: inst.UTC,
+		JulianDay: math.Round(float64(inst.JD)*1e6) / 1e6, Ambiguous: inst.Ambiguous, Fold: inst.Fold,
+		Clock: b.Clock, PillarTime: secondStamp(k.rc.local), PillarOffset: offsetText(int(math.Round(k.rc.offset))),
+		EquationOfTime: math.Round(k.rc.eot*10) / 10,
 	}
-	var counts [5]int
-	for _, g := range [4]GanZhi{year, month, day, hour} {
-		c.Animals.add(g.Branch())
-		counts[g.Stem().Element()]++
-		counts[g.Branch().Element()]++
+	if m.Clock == "" {
+		m.Clock = Civil
 	}
-	c.Elements = elementsOf(counts)
-	c.Summary = summarize(year, day, counts)
-	ny, nyc := year.Nayin()
-	start := bYear - int(year)
-	c.SixtyYearCycle = Cycle{Index: int(year) + 1, Name: year.Pinyin(), Chinese: year.Chinese(), Description: describe(year),
-		Nayin: ny, NayinChinese: nyc, CycleStartYear: start, CycleEndYear: start + 59}
-	if c.Birth.Clock == "" {
-		c.Birth.Clock = Civil
+	return m
+}
+
+// conventions states the rules the pillars were cast by.
+func (k *cast) conventions(b Birth) Conventions {
+	c := conventions(k.boundary, k.jie, k.lichun)
+	c.Clock = clockText(b.Clock)
+	return c
+}
+
+// warnings are the notes on the birth's place among the solar terms and
+// on its clock.
+func (k *cast) warnings(b Birth) []string {
+	w := warnings(b.Instant, k.jie)
+	if k.rc.note != "" {
+		w = append(w, k.rc.note)
 	}
-	c.Conventions = conventions(boundary, jie, lichun)
-	c.Conventions.Clock = clockText(b.Clock)
-	c.Warnings = warnings(inst, jie)
-	if rc.note != "" {
-		c.Warnings = append(c.Warnings, rc.note)
-	}
-	return c, nil
+	return w
 }
 
 // conventions states the rules used; the method is the table's unless any
@@ -395,13 +459,42 @@ var elementSets = func() (sets [32]struct {
 
 // secondStamp writes l's date and time as YYYY-MM-DDTHH:MM:SS.
 func secondStamp(l birth.Local) string {
-	b := append(make([]byte, 0, 19), localStamp(l)...)
-	return string(append(b, ':', byte('0'+l.Second/10), byte('0'+l.Second%10)))
+	var b [19]byte
+	stamp(b[:16], l)
+	b[16], b[17], b[18] = ':', byte('0'+l.Second/10), byte('0'+l.Second%10)
+	return string(b[:])
+}
+
+// offsetQuarters holds birth.FormatOffset of every whole quarter hour from
+// -14:00 to +14:00, the offsets of the zones' standard and daylight times
+// since they were adopted: the two offsets of every answer without a
+// string built each time.
+var offsetQuarters = func() (t [113]string) {
+	for i := range t {
+		t[i] = birth.FormatOffset((i - 56) * 900)
+	}
+	return t
+}()
+
+// offsetText is birth.FormatOffset(off), from the table for a whole
+// quarter hour.
+func offsetText(off int) string {
+	if off%900 == 0 && off >= -56*900 && off <= 56*900 {
+		return offsetQuarters[off/900+56]
+	}
+	return birth.FormatOffset(off)
 }
 
 // localStamp writes l's date and time as YYYY-MM-DDTHH:MM.
 func localStamp(l birth.Local) string {
 	var b [16]byte
+	stamp(b[:], l)
+	return string(b[:])
+}
+
+// stamp writes l's date and time as YYYY-MM-DDTHH:MM into b[:16].
+func stamp(b []byte, l birth.Local) {
+	b = b[:16]
 	put := func(i, v, width int) {
 		for j := i + width - 1; j >= i; j-- {
 			b[j] = byte('0' + v%10)
@@ -414,5 +507,4 @@ func localStamp(l birth.Local) string {
 	put(8, l.Day, 2)
 	put(11, l.Hour, 2)
 	put(14, l.Minute, 2)
-	return string(b[:])
 }

@@ -412,7 +412,8 @@ func hasField(err error, field string) bool {
 }
 
 // BenchmarkCompute resolves a request (the packet: zone, instant, echo)
-// and casts its pillars, a new day each time.
+// and casts its pillars, a new day each time; Cast builds the chart on the
+// heap, where the route answers it (2 KB of its bytes a call).
 func BenchmarkCompute(b *testing.B) {
 	terms, _ := finders(b)
 	var ctx resolve.Fixed
@@ -424,6 +425,19 @@ func BenchmarkCompute(b *testing.B) {
 		}
 		if _, err := Cast(terms, r); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestOffsetText: the table of quarter-hour offsets writes what
+// birth.FormatOffset writes, inside its range and out of it (local mean
+// time's seconds, offsets beyond 14 hours).
+func TestOffsetText(t *testing.T) {
+	for off := -20 * 3600; off <= 20*3600; off += 60 {
+		for _, o := range []int{off, off + 17} {
+			if got, want := offsetText(o), birth.FormatOffset(o); got != want {
+				t.Fatalf("offsetText(%d) = %q, want %q", o, got, want)
+			}
 		}
 	}
 }

@@ -196,7 +196,7 @@ func TestLuckJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		same(fmt.Sprint("cast ", i), &l)
+		same(fmt.Sprint("cast ", i), l)
 	}
 	plain := []string{"", "forward", "Yang year stem (Geng) and male: forward", "2014-03-18T09:37", "庚午"}
 	text := func() string { return plain[rng.IntN(len(plain))] }
@@ -278,7 +278,7 @@ func TestAnalysisJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		same(fmt.Sprint("cast ", i), &a)
+		same(fmt.Sprint("cast ", i), a)
 		for _, x := range a.Interactions {
 			kinds[x.Kind] = true
 			for _, v := range append([]string{x.Kind, x.Chinese, x.Element}, x.Names...) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/astroapi/astroapi/engine"
+	"github.com/astroapi/astroapi/engine/birth"
 	"github.com/astroapi/astroapi/engine/calendar"
 	"github.com/astroapi/astroapi/engine/jsonw"
 	"github.com/astroapi/astroapi/engine/resolve"
@@ -184,22 +185,24 @@ type Luck struct {
 // stands for: three days make a year of twelve 30-day months (360 days).
 const lifePerDistance = 120
 
-// CastLuck casts the luck and annual pillars of a resolved request.
-func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
+// CastLuck casts the luck and annual pillars of a resolved request. The
+// answer is built in place where it is returned (the route answers the
+// pointer): some 1.5 KB of pillars and moment that a copy cost twice.
+func CastLuck(terms *solarterms.Finder, r *LuckRequest) (*Luck, error) {
 	b := r.Birth()
-	chart, err := Compute(terms, b, r.DayBoundary)
+	// The pillars alone (a chart's summary, cycle and counts are not part
+	// of this answer), with the jie span that placed the month pillar: the
+	// jie counted to or from.
+	k, err := castBirth(terms, b, r.DayBoundary)
 	if err != nil {
-		return Luck{}, err
+		return nil, err
 	}
-	jie, err := terms.Jie(b.Instant.JD)
-	if err != nil {
-		return Luck{}, err
-	}
-	year, month := GanZhi(chart.YearPillar.CycleIndex-1), GanZhi(chart.MonthPillar.CycleIndex-1)
+	jie := k.jie
+	year, month := k.year, k.month
 	yang := year.Stem().Yang()
 	forward := yang == (r.Sex == Male)
-	l := Luck{YearPillar: chart.YearPillar, MonthPillar: chart.MonthPillar, DayPillar: chart.DayPillar, HourPillar: chart.HourPillar,
-		Birth: chart.Birth, Conventions: chart.Conventions, Warnings: chart.Warnings, Direction: "backward"}
+	l := &Luck{YearPillar: pillars[year], MonthPillar: pillars[month], DayPillar: pillars[k.day], HourPillar: pillars[k.hour],
+		Birth: k.moment(b), Conventions: k.conventions(b), Warnings: k.warnings(b), Direction: "backward"}
 	to := jie.Start
 	days := float64(b.Instant.JD - jie.Start.JD)
 	if forward {
@@ -212,7 +215,8 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 	dist := int64(math.Floor(days * 86400))
 	life := dist * lifePerDistance // seconds of life
 	const day = 86400
-	st := LuckStart{Jie: to.Event(), DistanceDays: math.Round(days*1e6) / 1e6, AgeYears: math.Round(float64(life)/(360*day)*1e4) / 1e4}
+	st := &l.Start
+	st.Jie, st.DistanceDays, st.AgeYears = to.Event(), math.Round(days*1e6)/1e6, math.Round(float64(life)/(360*day)*1e4)/1e4
 	st.Years, st.Months, st.Days, st.Hours = splitStart(dist)
 	// The start date: the civil birth time plus the years and months (the
 	// day of the month kept, or the month's last day), then the rest.
@@ -224,11 +228,12 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 	y, m = y+(m-1)/12, (m-1)%12+1
 	d := min(loc.Day, daysIn(y, m))
 	start := time.Date(y, time.Month(m), d, loc.Hour, loc.Minute, loc.Second, 0, time.UTC).Add(time.Duration(life%(30*day)) * time.Second)
-	st.Date = start.Format("2006-01-02T15:04")
-	st.Year = start.Year()
+	sy, sm, sd := start.Date()
+	sh, smin, _ := start.Clock()
+	st.Date = localStamp(birth.Local{Year: sy, Month: int(sm), Day: sd, Hour: sh, Minute: smin}) // as Format("2006-01-02T15:04"): the years are 1583-3012
+	st.Year = sy
 	birthYear := loc.Year
 	st.NominalAge = st.Year - birthYear + 1
-	l.Start = st
 
 	step := -1
 	if forward {
@@ -253,7 +258,7 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 		}
 		p.Pillar = pillars[YearGanZhi(y)]
 	}
-	hour := GanZhi(chart.HourPillar.CycleIndex - 1)
+	hour := k.hour
 	l.SmallLuck = make([]SmallLuck, max(st.Year-birthYear, 0))
 	for i := range l.SmallLuck {
 		p, age := &l.SmallLuck[i], i+1
@@ -270,7 +275,7 @@ func CastLuck(terms *solarterms.Finder, r *LuckRequest) (Luck, error) {
 			}
 			jie, err := terms.Find(ty, solarterms.Term((int(solarterms.Lichun)+2*m)%24))
 			if err != nil {
-				return Luck{}, err
+				return nil, err
 			}
 			l.Months[m] = MonthlyPillar{Month: m + 1, Pillar: PillarOf(MonthGanZhi(YearGanZhi(y), m)), Starts: jie.Event()}
 		}

@@ -176,7 +176,21 @@ var digits4 = func() (t [10000][4]byte) {
 }()
 
 // Int appends an integer.
-func Int(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 10) }
+func Int(b []byte, v int) []byte {
+	if uint(v) < 10000 { // years, ages, counts and indexes: digits from a table, no division
+		d := &digits4[v]
+		switch {
+		case v >= 1000:
+			return append(b, d[:]...)
+		case v >= 100:
+			return append(b, d[1:]...)
+		case v >= 10:
+			return append(b, d[2:]...)
+		}
+		return append(b, d[3])
+	}
+	return strconv.AppendInt(b, int64(v), 10)
+}
 
 // Bool appends true or false.
 func Bool(b []byte, v bool) []byte {

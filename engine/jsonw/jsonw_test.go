@@ -74,6 +74,21 @@ func BenchmarkAngle(b *testing.B) {
 	}
 }
 
+// TestInt: Int writes what strconv does, on both sides of the table's
+// range (0-9999) and at the extremes.
+func TestInt(t *testing.T) {
+	for _, v := range []int{0, 1, 9, 10, 99, 100, 999, 1000, 2024, 9999, 10000, 12345, -1, -9, -10, -2024, math.MaxInt, math.MinInt} {
+		if got, want := string(Int([]byte("x"), v)), "x"+strconv.Itoa(v); got != want {
+			t.Errorf("Int(%d) = %q, want %q", v, got, want)
+		}
+	}
+	for v := -100; v < 20000; v++ {
+		if got, want := string(Int(nil, v)), strconv.Itoa(v); got != want {
+			t.Fatalf("Int(%d) = %q, want %q", v, got, want)
+		}
+	}
+}
+
 // TestString: what String writes decodes to the string (invalid UTF-8 as
 // U+FFFD) and matches encoding/json without HTML escaping.
 func TestString(t *testing.T) {

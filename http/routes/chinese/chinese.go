@@ -108,7 +108,7 @@ func (r routes) bazi(c *op.Call, in *bazi.Request) (*bazi.Chart, error) {
 		return nil, err
 	}
 	c.Warn(chart.Warnings...)
-	return &chart, nil
+	return chart, nil
 }
 
 // luck answers a pointer, which writes its own JSON (bazi.Luck's
@@ -119,7 +119,7 @@ func (r routes) luck(c *op.Call, in *bazi.LuckRequest) (*bazi.Luck, error) {
 		return nil, err
 	}
 	c.Warn(res.Warnings...)
-	return &res, nil
+	return res, nil
 }
 
 // analysis answers a pointer, which writes its own JSON (bazi.Analysis's
@@ -130,7 +130,7 @@ func (r routes) analysis(c *op.Call, in *bazi.Request) (*bazi.Analysis, error) {
 		return nil, err
 	}
 	c.Warn(res.Warnings...)
-	return &res, nil
+	return res, nil
 }
 
 func (r routes) solarTerms(_ *op.Call, in *bazi.TermsRequest) (bazi.YearTerms, error) {
