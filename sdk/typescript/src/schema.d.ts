@@ -2170,6 +2170,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vedic/matching/porutham": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dasa Porutham: the ten poruthams (South Indian matching)
+         * @description Two births, `person1` and `person2` (each a birth packet as the body of POST /api/v1/vedic/natal; `person1_role` groom by default), and the ten poruthams of the Tamil marriage matching of their Moons, each with `match`, a `grade` where the manuals grade it (uttamam, madhyamam, adhamam), 1 point when it agrees, both people's side and the count or rule that decided it in words. Most count the groom's star from the bride's, inclusive (`count_from_bride`). Dina: the counts 2, 4, 6, 8, 9, 11, 13, 15, 18, 20, 24, 26 uttamam; 12, 14, 16 madhyamam but for the groom's pada 1, 4, 3 (`dina_12_14_16` adhamam: never); 27 in the same sign madhyamam; the same star uttamam for Rohini, Ardra, Pushya, Magha, Hasta, Shravana, madhyamam for Ashwini, Bharani, Krittika, Mrigashira, Punarvasu, Uttara Phalguni, Chitra, Anuradha, else adhamam; never when the groom's sign is the 8th from the bride's. Gana: the same uttamam, Deva and Manushya madhyamam, a Rakshasa with another adhamam. Mahendra: the counts 4, 7, 10, ..., 25. Stree Deergha: beyond the 7th by default (`stree_deergha`: 9, 13 or 15), uttamam beyond the 13th. Yoni: the same animal uttamam, sworn enemies adhamam. Rasi (the groom's sign from the bride's): 7th uttamam (not Cancer-Capricorn or Leo-Aquarius), 2/12 and 6/8 adhamam, the others madhyamam. Rasyadhipati: the sign lords' natural friendship (BPHS ch. 3): the same or friends both ways uttamam, an enemy either way adhamam. Vasya: the groom's sign among those vasya to the bride's. Rajju: the stars' body parts (pada, kati, nabhi, kantha, siro) must differ. Vedha: the thirteen piercing pairs and the Mrigashira-Chitra-Dhanishta triangle. Named exceptions (`porutham_exceptions`: gana_rakshasa_bride_beyond_14 and rasi_friendly_lords by default, rajju_aroha_avaroha on request; [] for none). Rajju and vedha are essential: either failing rejects the match whatever the total; otherwise the verdict bands the total out of 10 (at least 5 recommended). Conventions (stated again in each result): sidereal zodiac of `ayanamsa` (lahiri by default, any of POST /api/v1/natal's, or `user_ayanamsa`), but POST /api/v1/vedic/natal is always Lahiri (spec 4.2: another is ignored with a warning). Apparent geocentric positions. Whole-sign bhavas counted from the lagna's sign. The birth is the birth packet of POST /api/v1/natal: the date and time as year..second or `date` and `time`, the place as latitude and longitude or `location`, the time local in `timezone` (an IANA zone, an offset, `auto` for the zone of the place, `LMT`; UTC when omitted, with a warning; the birthplace's local mean time before its zone's standard time). Angles in degrees; instants in UTC.
+         *
+         *     Billed: one call against the account's daily and monthly quota. Refused requests (4xx) take a token of the per-second rate but no quota.
+         */
+        post: operations["post-vedic-matching-porutham"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vedic/muhurta": {
         parameters: {
             query?: never;
@@ -2878,7 +2900,7 @@ export interface components {
          * BatchItem
          * @description One operation of a batch (or a line of a bulk job without operation): the item schema of its operation, chosen by operation.
          */
-        BatchItem: components["schemas"]["BatchItemGetArabicPartsCatalog"] | components["schemas"]["BatchItemGetAsteroids"] | components["schemas"]["BatchItemGetDocsSearch"] | components["schemas"]["BatchItemGetEclipses"] | components["schemas"]["BatchItemGetEclipsesUpcoming"] | components["schemas"]["BatchItemGetGeocodingReverse"] | components["schemas"]["BatchItemGetGeocodingSearch"] | components["schemas"]["BatchItemGetMoon"] | components["schemas"]["BatchItemGetPlanets"] | components["schemas"]["BatchItemGetTimezone"] | components["schemas"]["BatchItemGetTimezoneList"] | components["schemas"]["BatchItemGetTimezoneSearch"] | components["schemas"]["BatchItemGetTransits"] | components["schemas"]["BatchItemGetUsage"] | components["schemas"]["BatchItemGetUsageChart"] | components["schemas"]["BatchItemGetVedicKpSubs"] | components["schemas"]["BatchItemGetVoidOfCourse"] | components["schemas"]["BatchItemPostArabicParts"] | components["schemas"]["BatchItemPostAspects"] | components["schemas"]["BatchItemPostAspectsDeclinations"] | components["schemas"]["BatchItemPostAsteroids"] | components["schemas"]["BatchItemPostAstrocartography"] | components["schemas"]["BatchItemPostChineseAnalysis"] | components["schemas"]["BatchItemPostChineseAnimal"] | components["schemas"]["BatchItemPostChineseBazi"] | components["schemas"]["BatchItemPostChineseCompatibility"] | components["schemas"]["BatchItemPostChineseGregorianDate"] | components["schemas"]["BatchItemPostChineseLuckPillars"] | components["schemas"]["BatchItemPostChineseLunarDate"] | components["schemas"]["BatchItemPostChineseSolarTerms"] | components["schemas"]["BatchItemPostComposite"] | components["schemas"]["BatchItemPostDavison"] | components["schemas"]["BatchItemPostEclipsesActivations"] | components["schemas"]["BatchItemPostFirdaria"] | components["schemas"]["BatchItemPostFirdariaAtAge"] | components["schemas"]["BatchItemPostFirdariaTimeline"] | components["schemas"]["BatchItemPostFixedStar"] | components["schemas"]["BatchItemPostFixedStars"] | components["schemas"]["BatchItemPostFixedStarsConjunctions"] | components["schemas"]["BatchItemPostHouses"] | components["schemas"]["BatchItemPostLocalSpace"] | components["schemas"]["BatchItemPostMayanChart"] | components["schemas"]["BatchItemPostMayanCompatibility"] | components["schemas"]["BatchItemPostMayanTzolkin"] | components["schemas"]["BatchItemPostMoon"] | components["schemas"]["BatchItemPostMoonPhases"] | components["schemas"]["BatchItemPostNatal"] | components["schemas"]["BatchItemPostNatalAntiscia"] | components["schemas"]["BatchItemPostNatalDraconic"] | components["schemas"]["BatchItemPostNatalHarmonic"] | components["schemas"]["BatchItemPostNatalHeliocentric"] | components["schemas"]["BatchItemPostPlanets"] | components["schemas"]["BatchItemPostPlanetsStations"] | components["schemas"]["BatchItemPostPrimaryDirections"] | components["schemas"]["BatchItemPostProfections"] | components["schemas"]["BatchItemPostProgressions"] | components["schemas"]["BatchItemPostRelocation"] | components["schemas"]["BatchItemPostReturnsLunar"] | components["schemas"]["BatchItemPostReturnsPlanetary"] | components["schemas"]["BatchItemPostReturnsSolar"] | components["schemas"]["BatchItemPostSolarArc"] | components["schemas"]["BatchItemPostSynastry"] | components["schemas"]["BatchItemPostTimezoneLookup"] | components["schemas"]["BatchItemPostTransits"] | components["schemas"]["BatchItemPostTransitsCalendar"] | components["schemas"]["BatchItemPostTransitsToNatal"] | components["schemas"]["BatchItemPostUranian"] | components["schemas"]["BatchItemPostVedicAshtakavarga"] | components["schemas"]["BatchItemPostVedicCalendar"] | components["schemas"]["BatchItemPostVedicCalendarGregorian"] | components["schemas"]["BatchItemPostVedicDasha"] | components["schemas"]["BatchItemPostVedicDosha"] | components["schemas"]["BatchItemPostVedicDoshaKaalSarp"] | components["schemas"]["BatchItemPostVedicDoshaManglik"] | components["schemas"]["BatchItemPostVedicKpChart"] | components["schemas"]["BatchItemPostVedicKpHorary"] | components["schemas"]["BatchItemPostVedicKpRulingPlanets"] | components["schemas"]["BatchItemPostVedicMatching"] | components["schemas"]["BatchItemPostVedicMuhurta"] | components["schemas"]["BatchItemPostVedicMuhurtaSearch"] | components["schemas"]["BatchItemPostVedicNakshatra"] | components["schemas"]["BatchItemPostVedicNatal"] | components["schemas"]["BatchItemPostVedicPanchang"] | components["schemas"]["BatchItemPostVedicShadbala"] | components["schemas"]["BatchItemPostVedicVarga"] | components["schemas"]["BatchItemPostVedicVargas"] | components["schemas"]["BatchItemPostVedicYoga"] | components["schemas"]["BatchItemPostVoidOfCourse"] | components["schemas"]["BatchItemPostVoidOfCoursePeriods"] | components["schemas"]["BatchItemPostZodiacalReleasing"] | components["schemas"]["BatchItemPostZodiacalReleasingAtDate"] | components["schemas"]["BatchItemPostZodiacalReleasingTimeline"];
+        BatchItem: components["schemas"]["BatchItemGetArabicPartsCatalog"] | components["schemas"]["BatchItemGetAsteroids"] | components["schemas"]["BatchItemGetDocsSearch"] | components["schemas"]["BatchItemGetEclipses"] | components["schemas"]["BatchItemGetEclipsesUpcoming"] | components["schemas"]["BatchItemGetGeocodingReverse"] | components["schemas"]["BatchItemGetGeocodingSearch"] | components["schemas"]["BatchItemGetMoon"] | components["schemas"]["BatchItemGetPlanets"] | components["schemas"]["BatchItemGetTimezone"] | components["schemas"]["BatchItemGetTimezoneList"] | components["schemas"]["BatchItemGetTimezoneSearch"] | components["schemas"]["BatchItemGetTransits"] | components["schemas"]["BatchItemGetUsage"] | components["schemas"]["BatchItemGetUsageChart"] | components["schemas"]["BatchItemGetVedicKpSubs"] | components["schemas"]["BatchItemGetVoidOfCourse"] | components["schemas"]["BatchItemPostArabicParts"] | components["schemas"]["BatchItemPostAspects"] | components["schemas"]["BatchItemPostAspectsDeclinations"] | components["schemas"]["BatchItemPostAsteroids"] | components["schemas"]["BatchItemPostAstrocartography"] | components["schemas"]["BatchItemPostChineseAnalysis"] | components["schemas"]["BatchItemPostChineseAnimal"] | components["schemas"]["BatchItemPostChineseBazi"] | components["schemas"]["BatchItemPostChineseCompatibility"] | components["schemas"]["BatchItemPostChineseGregorianDate"] | components["schemas"]["BatchItemPostChineseLuckPillars"] | components["schemas"]["BatchItemPostChineseLunarDate"] | components["schemas"]["BatchItemPostChineseSolarTerms"] | components["schemas"]["BatchItemPostComposite"] | components["schemas"]["BatchItemPostDavison"] | components["schemas"]["BatchItemPostEclipsesActivations"] | components["schemas"]["BatchItemPostFirdaria"] | components["schemas"]["BatchItemPostFirdariaAtAge"] | components["schemas"]["BatchItemPostFirdariaTimeline"] | components["schemas"]["BatchItemPostFixedStar"] | components["schemas"]["BatchItemPostFixedStars"] | components["schemas"]["BatchItemPostFixedStarsConjunctions"] | components["schemas"]["BatchItemPostHouses"] | components["schemas"]["BatchItemPostLocalSpace"] | components["schemas"]["BatchItemPostMayanChart"] | components["schemas"]["BatchItemPostMayanCompatibility"] | components["schemas"]["BatchItemPostMayanTzolkin"] | components["schemas"]["BatchItemPostMoon"] | components["schemas"]["BatchItemPostMoonPhases"] | components["schemas"]["BatchItemPostNatal"] | components["schemas"]["BatchItemPostNatalAntiscia"] | components["schemas"]["BatchItemPostNatalDraconic"] | components["schemas"]["BatchItemPostNatalHarmonic"] | components["schemas"]["BatchItemPostNatalHeliocentric"] | components["schemas"]["BatchItemPostPlanets"] | components["schemas"]["BatchItemPostPlanetsStations"] | components["schemas"]["BatchItemPostPrimaryDirections"] | components["schemas"]["BatchItemPostProfections"] | components["schemas"]["BatchItemPostProgressions"] | components["schemas"]["BatchItemPostRelocation"] | components["schemas"]["BatchItemPostReturnsLunar"] | components["schemas"]["BatchItemPostReturnsPlanetary"] | components["schemas"]["BatchItemPostReturnsSolar"] | components["schemas"]["BatchItemPostSolarArc"] | components["schemas"]["BatchItemPostSynastry"] | components["schemas"]["BatchItemPostTimezoneLookup"] | components["schemas"]["BatchItemPostTransits"] | components["schemas"]["BatchItemPostTransitsCalendar"] | components["schemas"]["BatchItemPostTransitsToNatal"] | components["schemas"]["BatchItemPostUranian"] | components["schemas"]["BatchItemPostVedicAshtakavarga"] | components["schemas"]["BatchItemPostVedicCalendar"] | components["schemas"]["BatchItemPostVedicCalendarGregorian"] | components["schemas"]["BatchItemPostVedicDasha"] | components["schemas"]["BatchItemPostVedicDosha"] | components["schemas"]["BatchItemPostVedicDoshaKaalSarp"] | components["schemas"]["BatchItemPostVedicDoshaManglik"] | components["schemas"]["BatchItemPostVedicKpChart"] | components["schemas"]["BatchItemPostVedicKpHorary"] | components["schemas"]["BatchItemPostVedicKpRulingPlanets"] | components["schemas"]["BatchItemPostVedicMatching"] | components["schemas"]["BatchItemPostVedicMatchingPorutham"] | components["schemas"]["BatchItemPostVedicMuhurta"] | components["schemas"]["BatchItemPostVedicMuhurtaSearch"] | components["schemas"]["BatchItemPostVedicNakshatra"] | components["schemas"]["BatchItemPostVedicNatal"] | components["schemas"]["BatchItemPostVedicPanchang"] | components["schemas"]["BatchItemPostVedicShadbala"] | components["schemas"]["BatchItemPostVedicVarga"] | components["schemas"]["BatchItemPostVedicVargas"] | components["schemas"]["BatchItemPostVedicYoga"] | components["schemas"]["BatchItemPostVoidOfCourse"] | components["schemas"]["BatchItemPostVoidOfCoursePeriods"] | components["schemas"]["BatchItemPostZodiacalReleasing"] | components["schemas"]["BatchItemPostZodiacalReleasingAtDate"] | components["schemas"]["BatchItemPostZodiacalReleasingTimeline"];
         /**
          * BatchItemGetArabicPartsCatalog
          * @description A batch item (or bulk line) calling get-arabic-parts-catalog (GET /api/v1/arabic-parts/catalog).
@@ -10998,6 +11020,243 @@ export interface components {
             varna_scheme?: "earth_vaishya" | "air_vaishya";
         };
         /**
+         * BatchItemPostVedicMatchingPorutham
+         * @description A batch item (or bulk line) calling post-vedic-matching-porutham (POST /api/v1/vedic/matching/porutham).
+         */
+        BatchItemPostVedicMatchingPorutham: {
+            body?: components["schemas"]["BatchItemPostVedicMatchingPoruthamBody"];
+            /** @description decimal places of the result's numbers, as the decimals query parameter of a single call (the batch's own decimals is the default) */
+            decimals?: number;
+            /** @description sparse fieldset of the result, as the fields query parameter of a single call (the batch's own fields is the default) */
+            fields?: string;
+            /** @description your label for the item, echoed in its outcome */
+            id?: string;
+            /**
+             * @description the operation: Dasa Porutham: the ten poruthams (South Indian matching) (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation: "post-vedic-matching-porutham";
+        };
+        /** BatchItemPostVedicMatchingPoruthamBody */
+        BatchItemPostVedicMatchingPoruthamBody: {
+            /**
+             * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+             * @example lahiri
+             * @enum {string}
+             */
+            ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+            /**
+             * @description Dina 12 14 16: how Dina reads the 12th, 14th and 16th stars from the bride's: madhyamam_but_one_pada (the manuals: madhyamam but for the groom's pada 1, 4 and 3 respectively) or adhamam (they never agree, as Prokerala answers) (default: madhyamam_but_one_pada)
+             * @example madhyamam_but_one_pada
+             * @enum {string}
+             */
+            dina_12_14_16?: "madhyamam_but_one_pada" | "adhamam";
+            /**
+             * Packet
+             * @description Person1: a birth, as the body of POST /api/v1/vedic/natal
+             * @example {
+             *       "day": 14,
+             *       "hour": 14,
+             *       "latitude": 13.0827,
+             *       "longitude": 80.2707,
+             *       "minute": 30,
+             *       "month": 7,
+             *       "timezone": "Asia/Kolkata",
+             *       "year": 1990
+             *     }
+             */
+            person1: {
+                /**
+                 * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                 * @enum {string}
+                 */
+                calendar?: "gregorian" | "julian";
+                /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+                date?: string;
+                /**
+                 * Format: int64
+                 * @description day of the month (with year and month)
+                 * @example 14
+                 */
+                day?: number;
+                /**
+                 * Format: int64
+                 * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422 (default: 0)
+                 */
+                fold?: number;
+                /**
+                 * Format: int64
+                 * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+                 * @example 14
+                 */
+                hour?: number;
+                /**
+                 * Format: double
+                 * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+                 * @example 51.5074
+                 */
+                latitude?: number;
+                /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+                location?: string;
+                /**
+                 * Format: double
+                 * @description geographic longitude in degrees, east positive
+                 * @example -0.1278
+                 */
+                longitude?: number;
+                /**
+                 * Format: int64
+                 * @description minute, 0-59 (0 when omitted)
+                 * @example 30
+                 */
+                minute?: number;
+                /**
+                 * Format: int64
+                 * @description birth month (with year and day)
+                 * @example 7
+                 */
+                month?: number;
+                /**
+                 * Format: int64
+                 * @description second, 0-59 (0 when omitted)
+                 */
+                second?: number;
+                /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+                time?: string;
+                /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so (default: false) */
+                time_unknown?: boolean;
+                /**
+                 * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time (default: UTC)
+                 * @example Europe/London
+                 */
+                timezone?: string | number;
+                /**
+                 * Format: int64
+                 * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
+                 * @example 1990
+                 */
+                year?: number;
+            };
+            /**
+             * @description Person1 role: groom or bride, person1's part in the counts (most poruthams count from the bride's star to the groom's); person2 takes the other (default: groom)
+             * @example groom
+             * @enum {string}
+             */
+            person1_role?: "groom" | "bride";
+            /**
+             * Packet
+             * @description Person2: the other birth, as person1
+             * @example {
+             *       "day": 2,
+             *       "hour": 8,
+             *       "latitude": 9.9252,
+             *       "longitude": 78.1198,
+             *       "minute": 15,
+             *       "month": 3,
+             *       "timezone": "Asia/Kolkata",
+             *       "year": 1992
+             *     }
+             */
+            person2: {
+                /**
+                 * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                 * @enum {string}
+                 */
+                calendar?: "gregorian" | "julian";
+                /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+                date?: string;
+                /**
+                 * Format: int64
+                 * @description day of the month (with year and month)
+                 * @example 14
+                 */
+                day?: number;
+                /**
+                 * Format: int64
+                 * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422 (default: 0)
+                 */
+                fold?: number;
+                /**
+                 * Format: int64
+                 * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+                 * @example 14
+                 */
+                hour?: number;
+                /**
+                 * Format: double
+                 * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+                 * @example 51.5074
+                 */
+                latitude?: number;
+                /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+                location?: string;
+                /**
+                 * Format: double
+                 * @description geographic longitude in degrees, east positive
+                 * @example -0.1278
+                 */
+                longitude?: number;
+                /**
+                 * Format: int64
+                 * @description minute, 0-59 (0 when omitted)
+                 * @example 30
+                 */
+                minute?: number;
+                /**
+                 * Format: int64
+                 * @description birth month (with year and day)
+                 * @example 7
+                 */
+                month?: number;
+                /**
+                 * Format: int64
+                 * @description second, 0-59 (0 when omitted)
+                 */
+                second?: number;
+                /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+                time?: string;
+                /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so (default: false) */
+                time_unknown?: boolean;
+                /**
+                 * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time (default: UTC)
+                 * @example Europe/London
+                 */
+                timezone?: string | number;
+                /**
+                 * Format: int64
+                 * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
+                 * @example 1990
+                 */
+                year?: number;
+            };
+            /** @description the named exceptions that may rescue a porutham: gana_rakshasa_bride_beyond_14 (a Rakshasa bride agrees with a groom whose star is beyond the 14th from hers), rasi_friendly_lords (signs 2/12 or 6/8 apart agree when their lords are the same or friends both ways), rajju_aroha_avaroha (the same rajju agrees when one star ascends and the other descends); the first two when omitted, none for [] */
+            porutham_exceptions?: ("gana_rakshasa_bride_beyond_14" | "rasi_friendly_lords" | "rajju_aroha_avaroha")[];
+            /**
+             * @description Stree deergha: the count from the bride's star beyond which the groom's agrees: beyond_7 (the common Tamil reading: 8th to 13th madhyamam, beyond the 13th uttamam), beyond_9, beyond_13 or beyond_15 (the stricter readings) (default: beyond_7)
+             * @example beyond_7
+             * @enum {string}
+             */
+            stree_deergha?: "beyond_7" | "beyond_9" | "beyond_13" | "beyond_15";
+            /**
+             * User
+             * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+             */
+            user_ayanamsa?: {
+                /**
+                 * Format: double
+                 * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                 * @example 23.85
+                 */
+                degrees: number;
+                /**
+                 * Format: double
+                 * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                 * @example 2451545
+                 */
+                epoch_jd: number;
+            };
+        };
+        /**
          * BatchItemPostVedicMuhurta
          * @description A batch item (or bulk line) calling post-vedic-muhurta (POST /api/v1/vedic/muhurta).
          */
@@ -12600,7 +12859,7 @@ export interface components {
          * BatchOutcome
          * @description The outcome of one batch item, typed by its operation. (An item naming an unknown operation, which typed clients cannot send, comes back as a 404 problem with that name.)
          */
-        BatchOutcome: components["schemas"]["BatchOutcomeGetArabicPartsCatalog"] | components["schemas"]["BatchOutcomeGetAsteroids"] | components["schemas"]["BatchOutcomeGetDocsSearch"] | components["schemas"]["BatchOutcomeGetEclipses"] | components["schemas"]["BatchOutcomeGetEclipsesUpcoming"] | components["schemas"]["BatchOutcomeGetGeocodingReverse"] | components["schemas"]["BatchOutcomeGetGeocodingSearch"] | components["schemas"]["BatchOutcomeGetMoon"] | components["schemas"]["BatchOutcomeGetPlanets"] | components["schemas"]["BatchOutcomeGetTimezone"] | components["schemas"]["BatchOutcomeGetTimezoneList"] | components["schemas"]["BatchOutcomeGetTimezoneSearch"] | components["schemas"]["BatchOutcomeGetTransits"] | components["schemas"]["BatchOutcomeGetUsage"] | components["schemas"]["BatchOutcomeGetUsageChart"] | components["schemas"]["BatchOutcomeGetVedicKpSubs"] | components["schemas"]["BatchOutcomeGetVoidOfCourse"] | components["schemas"]["BatchOutcomePostArabicParts"] | components["schemas"]["BatchOutcomePostAspects"] | components["schemas"]["BatchOutcomePostAspectsDeclinations"] | components["schemas"]["BatchOutcomePostAsteroids"] | components["schemas"]["BatchOutcomePostAstrocartography"] | components["schemas"]["BatchOutcomePostChineseAnalysis"] | components["schemas"]["BatchOutcomePostChineseAnimal"] | components["schemas"]["BatchOutcomePostChineseBazi"] | components["schemas"]["BatchOutcomePostChineseCompatibility"] | components["schemas"]["BatchOutcomePostChineseGregorianDate"] | components["schemas"]["BatchOutcomePostChineseLuckPillars"] | components["schemas"]["BatchOutcomePostChineseLunarDate"] | components["schemas"]["BatchOutcomePostChineseSolarTerms"] | components["schemas"]["BatchOutcomePostComposite"] | components["schemas"]["BatchOutcomePostDavison"] | components["schemas"]["BatchOutcomePostEclipsesActivations"] | components["schemas"]["BatchOutcomePostFirdaria"] | components["schemas"]["BatchOutcomePostFirdariaAtAge"] | components["schemas"]["BatchOutcomePostFirdariaTimeline"] | components["schemas"]["BatchOutcomePostFixedStar"] | components["schemas"]["BatchOutcomePostFixedStars"] | components["schemas"]["BatchOutcomePostFixedStarsConjunctions"] | components["schemas"]["BatchOutcomePostHouses"] | components["schemas"]["BatchOutcomePostLocalSpace"] | components["schemas"]["BatchOutcomePostMayanChart"] | components["schemas"]["BatchOutcomePostMayanCompatibility"] | components["schemas"]["BatchOutcomePostMayanTzolkin"] | components["schemas"]["BatchOutcomePostMoon"] | components["schemas"]["BatchOutcomePostMoonPhases"] | components["schemas"]["BatchOutcomePostNatal"] | components["schemas"]["BatchOutcomePostNatalAntiscia"] | components["schemas"]["BatchOutcomePostNatalDraconic"] | components["schemas"]["BatchOutcomePostNatalHarmonic"] | components["schemas"]["BatchOutcomePostNatalHeliocentric"] | components["schemas"]["BatchOutcomePostPlanets"] | components["schemas"]["BatchOutcomePostPlanetsStations"] | components["schemas"]["BatchOutcomePostPrimaryDirections"] | components["schemas"]["BatchOutcomePostProfections"] | components["schemas"]["BatchOutcomePostProgressions"] | components["schemas"]["BatchOutcomePostRelocation"] | components["schemas"]["BatchOutcomePostReturnsLunar"] | components["schemas"]["BatchOutcomePostReturnsPlanetary"] | components["schemas"]["BatchOutcomePostReturnsSolar"] | components["schemas"]["BatchOutcomePostSolarArc"] | components["schemas"]["BatchOutcomePostSynastry"] | components["schemas"]["BatchOutcomePostTimezoneLookup"] | components["schemas"]["BatchOutcomePostTransits"] | components["schemas"]["BatchOutcomePostTransitsCalendar"] | components["schemas"]["BatchOutcomePostTransitsToNatal"] | components["schemas"]["BatchOutcomePostUranian"] | components["schemas"]["BatchOutcomePostVedicAshtakavarga"] | components["schemas"]["BatchOutcomePostVedicCalendar"] | components["schemas"]["BatchOutcomePostVedicCalendarGregorian"] | components["schemas"]["BatchOutcomePostVedicDasha"] | components["schemas"]["BatchOutcomePostVedicDosha"] | components["schemas"]["BatchOutcomePostVedicDoshaKaalSarp"] | components["schemas"]["BatchOutcomePostVedicDoshaManglik"] | components["schemas"]["BatchOutcomePostVedicKpChart"] | components["schemas"]["BatchOutcomePostVedicKpHorary"] | components["schemas"]["BatchOutcomePostVedicKpRulingPlanets"] | components["schemas"]["BatchOutcomePostVedicMatching"] | components["schemas"]["BatchOutcomePostVedicMuhurta"] | components["schemas"]["BatchOutcomePostVedicMuhurtaSearch"] | components["schemas"]["BatchOutcomePostVedicNakshatra"] | components["schemas"]["BatchOutcomePostVedicNatal"] | components["schemas"]["BatchOutcomePostVedicPanchang"] | components["schemas"]["BatchOutcomePostVedicShadbala"] | components["schemas"]["BatchOutcomePostVedicVarga"] | components["schemas"]["BatchOutcomePostVedicVargas"] | components["schemas"]["BatchOutcomePostVedicYoga"] | components["schemas"]["BatchOutcomePostVoidOfCourse"] | components["schemas"]["BatchOutcomePostVoidOfCoursePeriods"] | components["schemas"]["BatchOutcomePostZodiacalReleasing"] | components["schemas"]["BatchOutcomePostZodiacalReleasingAtDate"] | components["schemas"]["BatchOutcomePostZodiacalReleasingTimeline"];
+        BatchOutcome: components["schemas"]["BatchOutcomeGetArabicPartsCatalog"] | components["schemas"]["BatchOutcomeGetAsteroids"] | components["schemas"]["BatchOutcomeGetDocsSearch"] | components["schemas"]["BatchOutcomeGetEclipses"] | components["schemas"]["BatchOutcomeGetEclipsesUpcoming"] | components["schemas"]["BatchOutcomeGetGeocodingReverse"] | components["schemas"]["BatchOutcomeGetGeocodingSearch"] | components["schemas"]["BatchOutcomeGetMoon"] | components["schemas"]["BatchOutcomeGetPlanets"] | components["schemas"]["BatchOutcomeGetTimezone"] | components["schemas"]["BatchOutcomeGetTimezoneList"] | components["schemas"]["BatchOutcomeGetTimezoneSearch"] | components["schemas"]["BatchOutcomeGetTransits"] | components["schemas"]["BatchOutcomeGetUsage"] | components["schemas"]["BatchOutcomeGetUsageChart"] | components["schemas"]["BatchOutcomeGetVedicKpSubs"] | components["schemas"]["BatchOutcomeGetVoidOfCourse"] | components["schemas"]["BatchOutcomePostArabicParts"] | components["schemas"]["BatchOutcomePostAspects"] | components["schemas"]["BatchOutcomePostAspectsDeclinations"] | components["schemas"]["BatchOutcomePostAsteroids"] | components["schemas"]["BatchOutcomePostAstrocartography"] | components["schemas"]["BatchOutcomePostChineseAnalysis"] | components["schemas"]["BatchOutcomePostChineseAnimal"] | components["schemas"]["BatchOutcomePostChineseBazi"] | components["schemas"]["BatchOutcomePostChineseCompatibility"] | components["schemas"]["BatchOutcomePostChineseGregorianDate"] | components["schemas"]["BatchOutcomePostChineseLuckPillars"] | components["schemas"]["BatchOutcomePostChineseLunarDate"] | components["schemas"]["BatchOutcomePostChineseSolarTerms"] | components["schemas"]["BatchOutcomePostComposite"] | components["schemas"]["BatchOutcomePostDavison"] | components["schemas"]["BatchOutcomePostEclipsesActivations"] | components["schemas"]["BatchOutcomePostFirdaria"] | components["schemas"]["BatchOutcomePostFirdariaAtAge"] | components["schemas"]["BatchOutcomePostFirdariaTimeline"] | components["schemas"]["BatchOutcomePostFixedStar"] | components["schemas"]["BatchOutcomePostFixedStars"] | components["schemas"]["BatchOutcomePostFixedStarsConjunctions"] | components["schemas"]["BatchOutcomePostHouses"] | components["schemas"]["BatchOutcomePostLocalSpace"] | components["schemas"]["BatchOutcomePostMayanChart"] | components["schemas"]["BatchOutcomePostMayanCompatibility"] | components["schemas"]["BatchOutcomePostMayanTzolkin"] | components["schemas"]["BatchOutcomePostMoon"] | components["schemas"]["BatchOutcomePostMoonPhases"] | components["schemas"]["BatchOutcomePostNatal"] | components["schemas"]["BatchOutcomePostNatalAntiscia"] | components["schemas"]["BatchOutcomePostNatalDraconic"] | components["schemas"]["BatchOutcomePostNatalHarmonic"] | components["schemas"]["BatchOutcomePostNatalHeliocentric"] | components["schemas"]["BatchOutcomePostPlanets"] | components["schemas"]["BatchOutcomePostPlanetsStations"] | components["schemas"]["BatchOutcomePostPrimaryDirections"] | components["schemas"]["BatchOutcomePostProfections"] | components["schemas"]["BatchOutcomePostProgressions"] | components["schemas"]["BatchOutcomePostRelocation"] | components["schemas"]["BatchOutcomePostReturnsLunar"] | components["schemas"]["BatchOutcomePostReturnsPlanetary"] | components["schemas"]["BatchOutcomePostReturnsSolar"] | components["schemas"]["BatchOutcomePostSolarArc"] | components["schemas"]["BatchOutcomePostSynastry"] | components["schemas"]["BatchOutcomePostTimezoneLookup"] | components["schemas"]["BatchOutcomePostTransits"] | components["schemas"]["BatchOutcomePostTransitsCalendar"] | components["schemas"]["BatchOutcomePostTransitsToNatal"] | components["schemas"]["BatchOutcomePostUranian"] | components["schemas"]["BatchOutcomePostVedicAshtakavarga"] | components["schemas"]["BatchOutcomePostVedicCalendar"] | components["schemas"]["BatchOutcomePostVedicCalendarGregorian"] | components["schemas"]["BatchOutcomePostVedicDasha"] | components["schemas"]["BatchOutcomePostVedicDosha"] | components["schemas"]["BatchOutcomePostVedicDoshaKaalSarp"] | components["schemas"]["BatchOutcomePostVedicDoshaManglik"] | components["schemas"]["BatchOutcomePostVedicKpChart"] | components["schemas"]["BatchOutcomePostVedicKpHorary"] | components["schemas"]["BatchOutcomePostVedicKpRulingPlanets"] | components["schemas"]["BatchOutcomePostVedicMatching"] | components["schemas"]["BatchOutcomePostVedicMatchingPorutham"] | components["schemas"]["BatchOutcomePostVedicMuhurta"] | components["schemas"]["BatchOutcomePostVedicMuhurtaSearch"] | components["schemas"]["BatchOutcomePostVedicNakshatra"] | components["schemas"]["BatchOutcomePostVedicNatal"] | components["schemas"]["BatchOutcomePostVedicPanchang"] | components["schemas"]["BatchOutcomePostVedicShadbala"] | components["schemas"]["BatchOutcomePostVedicVarga"] | components["schemas"]["BatchOutcomePostVedicVargas"] | components["schemas"]["BatchOutcomePostVedicYoga"] | components["schemas"]["BatchOutcomePostVoidOfCourse"] | components["schemas"]["BatchOutcomePostVoidOfCoursePeriods"] | components["schemas"]["BatchOutcomePostZodiacalReleasing"] | components["schemas"]["BatchOutcomePostZodiacalReleasingAtDate"] | components["schemas"]["BatchOutcomePostZodiacalReleasingTimeline"];
         /**
          * BatchOutcomeGetArabicPartsCatalog
          * @description The outcome of a batch item calling get-arabic-parts-catalog: its result, or its problem.
@@ -14313,6 +14572,28 @@ export interface components {
             operation: "post-vedic-matching";
             problem?: components["schemas"]["Problem"];
             result?: components["schemas"]["VedicMatching"];
+            /** @description the HTTP status the call would have had alone */
+            status: number;
+            warnings?: string[];
+        };
+        /**
+         * BatchOutcomePostVedicMatchingPorutham
+         * @description The outcome of a batch item calling post-vedic-matching-porutham: its result, or its problem.
+         */
+        BatchOutcomePostVedicMatchingPorutham: {
+            /** @description the item's id */
+            id?: string;
+            /** @description the interpreted input (success only; left out when fields does not name input) */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "post-vedic-matching-porutham";
+            problem?: components["schemas"]["Problem"];
+            result?: components["schemas"]["VedicPoruthamMatching"];
             /** @description the HTTP status the call would have had alone */
             status: number;
             warnings?: string[];
@@ -22732,6 +23013,35 @@ export interface components {
              */
             zodiac: "sidereal";
         };
+        /** DasaPorutham */
+        VedicDasaPorutham: {
+            /**
+             * Format: int64
+             * @description the groom's star counted from the bride's, inclusive (1 = the same star, 27 = the star before hers): the count most poruthams read
+             */
+            count_from_bride: number;
+            /** @description the essential poruthams (rajju, vedha) that fail: any one disqualifies the match whatever the total */
+            essential_failed: string[];
+            /**
+             * Format: int64
+             * @description 10
+             */
+            max: number;
+            /** @description the ten poruthams in the manuals' order: dina, gana, mahendra, stree_deergha, yoni, rasi, rasyadhipati, vasya, rajju, vedha */
+            poruthams: components["schemas"]["VedicPorutham"][];
+            /** @description no essential porutham fails and at least 5 of the 10 agree */
+            recommended: boolean;
+            /**
+             * Format: int64
+             * @description the poruthams that agree, out of 10
+             */
+            total: number;
+            /**
+             * @description rejected when rajju or vedha fails; otherwise by the total: not_recommended below 5 (the usual minimum), average 5-6, good 7-8, excellent 9-10
+             * @enum {string}
+             */
+            verdict: "rejected" | "not_recommended" | "average" | "good" | "excellent";
+        };
         /** Dasha */
         VedicDasha: {
             /** @description the ayanamsa used and the one requested */
@@ -24498,6 +24808,124 @@ export interface components {
              * @enum {string}
              */
             temporal_relation: "friend" | "enemy" | "self";
+        };
+        /** Porutham */
+        VedicPorutham: {
+            /** @description the bride's side of the rule */
+            bride: string;
+            /** @description a failure disqualifies the match whatever the count (rajju and vedha) */
+            essential: boolean;
+            /**
+             * @description the named exception that made it agree, when one did
+             * @enum {string}
+             */
+            exception?: "gana_rakshasa_bride_beyond_14" | "rasi_friendly_lords" | "rajju_aroha_avaroha";
+            /**
+             * @description for the graded poruthams (dina, gana, stree_deergha, yoni, rasi, rasyadhipati): uttamam (best), madhyamam (agrees, middling) or adhamam (does not agree)
+             * @enum {string}
+             */
+            grade?: "uttamam" | "madhyamam" | "adhamam";
+            /** @description the groom's side of the rule (his star, count, sign, category) */
+            groom: string;
+            /** @description the porutham agrees */
+            match: boolean;
+            /**
+             * @description the porutham
+             * @enum {string}
+             */
+            name: "dina" | "gana" | "mahendra" | "stree_deergha" | "yoni" | "rasi" | "rasyadhipati" | "vasya" | "rajju" | "vedha";
+            /**
+             * Format: int64
+             * @description 1 when it agrees, else 0: the total counts the poruthams that agree, out of 10
+             */
+            points: number;
+            /** @description the count or rule that decided it, in words */
+            rule: string;
+        };
+        /** PoruthamMatching */
+        VedicPoruthamMatching: {
+            /** @description the ayanamsa of the sidereal longitudes (lahiri by default; user for a user_ayanamsa) */
+            ayanamsa: string;
+            /**
+             * @description who is the groom in the counts
+             * @enum {string}
+             */
+            groom: "person1" | "person2";
+            /** @description person1's Moon and its categories */
+            person1: components["schemas"]["VedicPoruthamMoon"];
+            /** @description person2's Moon and its categories */
+            person2: components["schemas"]["VedicPoruthamMoon"];
+            /** @description the ten poruthams and the verdict */
+            porutham: components["schemas"]["VedicDasaPorutham"];
+            /**
+             * @description ephemeris that produced the Moons (the least precise used)
+             * @enum {string}
+             */
+            source: "tables" | "swiss_ephemeris" | "moshier";
+            /** @description notes on the calculation */
+            warnings?: string[];
+        };
+        /**
+         * VedicPoruthamMatchingEnvelope
+         * @description The envelope of every calculation answer (spec 2.1) around its result.
+         */
+        VedicPoruthamMatchingEnvelope: {
+            /**
+             * Format: date-time
+             * @description time of calculation, UTC ISO 8601
+             */
+            calculated_at: string;
+            /** @description echo of the interpreted input; left out when fields keeps members of the result and does not name input */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description with lang (or Accept-Language): the translation of every name the answer holds, by category (planets, signs, aspects, houses, nakshatras, tithis, yogas, stems, branches, tzolkin, ...), then by the value as the result writes it; the result keeps its English identifiers */
+            labels?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description trace identifier, also in the X-Request-ID header */
+            request_id: string;
+            result: components["schemas"]["VedicPoruthamMatching"];
+            /** @description account-plan counters after this call (null on public routes called without a key) */
+            usage: components["schemas"]["UsageBlock"] | null;
+            /** @description input the API ignored, and other notices */
+            warnings?: string[];
+        };
+        /** PoruthamMoon */
+        VedicPoruthamMoon: {
+            /**
+             * Format: double
+             * @description the ayanamsa at the birth, degrees
+             */
+            ayanamsa_degrees: number;
+            /**
+             * @description gana of the nakshatra
+             * @enum {string}
+             */
+            gana: "Deva" | "Manushya" | "Rakshasa";
+            /**
+             * Format: double
+             * @description sidereal longitude of the Moon (in the ayanamsa used), degrees 0-360
+             */
+            longitude: number;
+            /** @description the Moon's nakshatra (janma nakshatra) and pada */
+            nakshatra: components["schemas"]["VedicBirthStar"];
+            /**
+             * @description rajju (body part) of the nakshatra
+             * @enum {string}
+             */
+            rajju: "pada" | "kati" | "nabhi" | "kantha" | "siro";
+            /**
+             * @description the nakshatra's run in its rajju: aroha (ascending) or avaroha (descending); none for the head (siro) rajju
+             * @enum {string}
+             */
+            rajju_run: "aroha" | "avaroha" | "none";
+            /** @description the Moon's sign (janma rasi) and its lord */
+            sign: components["schemas"]["VedicSignRef"];
+            /** @description yoni (animal) of the nakshatra */
+            yoni: string;
         };
         /** Ritu */
         VedicRitu: {
@@ -44088,6 +44516,468 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VedicMatchingEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    "post-vedic-matching-porutham": {
+        parameters: {
+            query?: {
+                /** @description the language of the names' labels: the envelope gains labels, the translation of every name in the result (the result keeps its stable English identifiers). Without it, Accept-Language is read; see the guide's Languages. */
+                lang?: components["parameters"]["Lang"];
+                /** @description sparse fieldset of the result: comma-separated dotted paths of the members to keep (planets.name,planets.longitude,ascendant: a path goes through lists and into maps), or, each with a leading minus, the members to leave out (-person1,-person2: a two-person answer without both full charts). Keeping members leaves the envelope's input echo out unless input is named. An unknown member is a 422 naming fields with the nearest known one. A door parameter: the same on every operation answering JSON. */
+                fields?: components["parameters"]["Fields"];
+                /** @description compact numbers: every non-integer number of the result rounded to this many decimal places, trailing zeros dropped (integers and the input echo are left as they are). Omitted: numbers as the operation writes them (angles to 7 decimals). */
+                decimals?: components["parameters"]["Decimals"];
+            };
+            header?: {
+                /** @description a key of the client's (1-255 visible ASCII characters, bare or as a quoted string) making a retry safe: the first answer with this key is kept for 24 hours, per account, and a request with the same key and the same operation, path, query and body gets it again byte for byte (header Idempotent-Replayed: true) without being billed again, also when it comes while the first is still running; the same key with another request is a 422 naming the header. Answers of 500 and above, 429 and streamed answers are not kept. Keys live in the memory of the instance that answered (instances behind a balancer do not share them). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ayanamsa": "lahiri",
+                 *       "dina_12_14_16": "madhyamam_but_one_pada",
+                 *       "person1": {
+                 *         "day": 14,
+                 *         "hour": 14,
+                 *         "latitude": 13.0827,
+                 *         "longitude": 80.2707,
+                 *         "minute": 30,
+                 *         "month": 7,
+                 *         "timezone": "Asia/Kolkata",
+                 *         "year": 1990
+                 *       },
+                 *       "person1_role": "groom",
+                 *       "person2": {
+                 *         "day": 2,
+                 *         "hour": 8,
+                 *         "latitude": 9.9252,
+                 *         "longitude": 78.1198,
+                 *         "minute": 15,
+                 *         "month": 3,
+                 *         "timezone": "Asia/Kolkata",
+                 *         "year": 1992
+                 *       },
+                 *       "stree_deergha": "beyond_7"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Ayanamsa: the sidereal zodiac, lahiri (Chitrapaksha) when omitted, or another ayanamsa of POST /api/v1/natal (true_citra, yukteshwar, kp, krishnamurti_vp291, ...), as libswe applies it
+                     * @example lahiri
+                     * @enum {string}
+                     */
+                    ayanamsa?: "fagan_bradley" | "lahiri" | "deluce" | "raman" | "usha_shashi" | "kp" | "djwhal_khul" | "yukteshwar" | "jn_bhasin" | "babylonian_kugler1" | "babylonian_kugler2" | "babylonian_kugler3" | "babylonian_huber" | "babylonian_eta_piscium" | "aldebaran_15_tau" | "hipparchos" | "sassanian" | "galactic_center_0_sag" | "j2000" | "j1900" | "b1950" | "suryasiddhanta" | "suryasiddhanta_mean_sun" | "aryabhata" | "aryabhata_mean_sun" | "ss_revati" | "ss_citra" | "true_citra" | "true_revati" | "true_pushya" | "galactic_center_gil_brand" | "galactic_equator_iau1958" | "galactic_equator_true" | "galactic_equator_mula" | "skydram_mardyks" | "true_mula" | "galactic_center_mula_wilhelm" | "aryabhata_522" | "babylonian_britton" | "true_sheoran" | "galactic_center_cochrane" | "galactic_equator_fiorenza" | "valens_moon" | "lahiri_1940" | "lahiri_vp285" | "krishnamurti_vp291" | "lahiri_icrc";
+                    /**
+                     * @description Dina 12 14 16: how Dina reads the 12th, 14th and 16th stars from the bride's: madhyamam_but_one_pada (the manuals: madhyamam but for the groom's pada 1, 4 and 3 respectively) or adhamam (they never agree, as Prokerala answers)
+                     * @default madhyamam_but_one_pada
+                     * @example madhyamam_but_one_pada
+                     * @enum {string}
+                     */
+                    dina_12_14_16?: "madhyamam_but_one_pada" | "adhamam";
+                    /**
+                     * Packet
+                     * @description Person1: a birth, as the body of POST /api/v1/vedic/natal
+                     * @example {
+                     *       "day": 14,
+                     *       "hour": 14,
+                     *       "latitude": 13.0827,
+                     *       "longitude": 80.2707,
+                     *       "minute": 30,
+                     *       "month": 7,
+                     *       "timezone": "Asia/Kolkata",
+                     *       "year": 1990
+                     *     }
+                     */
+                    person1: {
+                        /** @description the local time happened twice; fold says which was used */
+                        readonly ambiguous_time?: boolean;
+                        /**
+                         * @description the local date read, YYYY-MM-DD, in calendar
+                         * @example 1990-07-14
+                         */
+                        readonly birth_date?: string;
+                        /**
+                         * @description the local time read, HH:MM:SS
+                         * @example 14:30:00
+                         */
+                        readonly birth_time?: string;
+                        /**
+                         * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                         * @enum {string}
+                         */
+                        calendar?: "gregorian" | "julian";
+                        /**
+                         * Coordinates
+                         * @description the chart's place
+                         */
+                        readonly coordinates?: {
+                            /**
+                             * Format: double
+                             * @description degrees, north positive
+                             */
+                            latitude?: number;
+                            /**
+                             * Format: double
+                             * @description degrees, east positive
+                             */
+                            longitude?: number;
+                        };
+                        /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+                        date?: string;
+                        /**
+                         * Format: int64
+                         * @description day of the month (with year and month)
+                         * @example 14
+                         */
+                        day?: number;
+                        /** @description summer (daylight-saving) time was in force */
+                        readonly dst?: boolean;
+                        /**
+                         * Format: int64
+                         * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422
+                         * @default 0
+                         */
+                        fold?: number;
+                        /**
+                         * Format: int64
+                         * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+                         * @example 14
+                         */
+                        hour?: number;
+                        /**
+                         * Format: double
+                         * @description Julian day (UT) of the instant
+                         */
+                        readonly julian_day?: number;
+                        /**
+                         * Format: double
+                         * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+                         * @example 51.5074
+                         */
+                        latitude?: number;
+                        /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+                        location?: string;
+                        /**
+                         * Format: double
+                         * @description geographic longitude in degrees, east positive
+                         * @example -0.1278
+                         */
+                        longitude?: number;
+                        /**
+                         * Format: int64
+                         * @description minute, 0-59 (0 when omitted)
+                         * @example 30
+                         */
+                        minute?: number;
+                        /**
+                         * Format: int64
+                         * @description birth month (with year and day)
+                         * @example 7
+                         */
+                        month?: number;
+                        /**
+                         * Place
+                         * @description the place the location was geocoded to, when location was sent
+                         */
+                        readonly place?: {
+                            /** @description first-level division */
+                            admin1?: string;
+                            /** @description ISO 3166-1 alpha-2 country code */
+                            country?: string;
+                            /** @description country name */
+                            country_name?: string;
+                            /**
+                             * Format: double
+                             * @description degrees
+                             */
+                            latitude?: number;
+                            /**
+                             * Format: double
+                             * @description degrees
+                             */
+                            longitude?: number;
+                            /** @description place chosen (best match) */
+                            name?: string;
+                            /** @description IANA zone of the place */
+                            timezone?: string;
+                        };
+                        /**
+                         * Format: int64
+                         * @description second, 0-59 (0 when omitted)
+                         */
+                        second?: number;
+                        /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+                        time?: string;
+                        /**
+                         * @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so
+                         * @default false
+                         */
+                        time_unknown?: boolean;
+                        /**
+                         * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time
+                         * @default UTC
+                         * @example Europe/London
+                         */
+                        timezone?: string | number;
+                        /**
+                         * @description where the zone came from: default (omitted: UTC), request (as sent), place (the geocoded place's zone, timezone auto), coordinates (the zone at the coordinates, timezone auto)
+                         * @enum {string}
+                         */
+                        readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                        /**
+                         * @description the birth instant in UTC, RFC 3339
+                         * @example 1990-07-14T13:30:00Z
+                         */
+                        readonly utc?: string;
+                        /**
+                         * @description offset in force at the birth instant (local mean time has seconds)
+                         * @example UTC+01:00
+                         */
+                        readonly utc_offset?: string;
+                        /**
+                         * Format: int64
+                         * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
+                         * @example 1990
+                         */
+                        year?: number;
+                        /**
+                         * @description zone abbreviation in force (LMT for local mean time)
+                         * @example BST
+                         */
+                        readonly zone_abbreviation?: string;
+                    };
+                    /**
+                     * @description Person1 role: groom or bride, person1's part in the counts (most poruthams count from the bride's star to the groom's); person2 takes the other
+                     * @default groom
+                     * @example groom
+                     * @enum {string}
+                     */
+                    person1_role?: "groom" | "bride";
+                    /**
+                     * Packet
+                     * @description Person2: the other birth, as person1
+                     * @example {
+                     *       "day": 2,
+                     *       "hour": 8,
+                     *       "latitude": 9.9252,
+                     *       "longitude": 78.1198,
+                     *       "minute": 15,
+                     *       "month": 3,
+                     *       "timezone": "Asia/Kolkata",
+                     *       "year": 1992
+                     *     }
+                     */
+                    person2: {
+                        /** @description the local time happened twice; fold says which was used */
+                        readonly ambiguous_time?: boolean;
+                        /**
+                         * @description the local date read, YYYY-MM-DD, in calendar
+                         * @example 1990-07-14
+                         */
+                        readonly birth_date?: string;
+                        /**
+                         * @description the local time read, HH:MM:SS
+                         * @example 14:30:00
+                         */
+                        readonly birth_time?: string;
+                        /**
+                         * @description calendar of the date: gregorian or julian for every year; omitted, the historical switch: Julian up to 1582-10-04, Gregorian from 1582-10-15 (the days between do not exist)
+                         * @enum {string}
+                         */
+                        calendar?: "gregorian" | "julian";
+                        /**
+                         * Coordinates
+                         * @description the chart's place
+                         */
+                        readonly coordinates?: {
+                            /**
+                             * Format: double
+                             * @description degrees, north positive
+                             */
+                            latitude?: number;
+                            /**
+                             * Format: double
+                             * @description degrees, east positive
+                             */
+                            longitude?: number;
+                        };
+                        /** @description the local date as YYYY-MM-DD, instead of year, month and day (years before 0000 take a sign: -0043-03-15) */
+                        date?: string;
+                        /**
+                         * Format: int64
+                         * @description day of the month (with year and month)
+                         * @example 14
+                         */
+                        day?: number;
+                        /** @description summer (daylight-saving) time was in force */
+                        readonly dst?: boolean;
+                        /**
+                         * Format: int64
+                         * @description for a local time that happened twice (clocks turned back): 0 the earlier instant, 1 the later (PEP 495). A local time that never happened (clocks jumped forward) is refused with 422
+                         * @default 0
+                         */
+                        fold?: number;
+                        /**
+                         * Format: int64
+                         * @description hour of the local time, 0-23; when the time is omitted it is 12:00
+                         * @example 14
+                         */
+                        hour?: number;
+                        /**
+                         * Format: double
+                         * @description Julian day (UT) of the instant
+                         */
+                        readonly julian_day?: number;
+                        /**
+                         * Format: double
+                         * @description geographic latitude in degrees, north positive; with longitude, or send location instead (or both: the coordinates are the chart's place, the location names it)
+                         * @example 51.5074
+                         */
+                        latitude?: number;
+                        /** @description place name to geocode instead of latitude/longitude (offline GeoNames index); qualify with a comma: "Paris, TX", "London, UK". Sent with coordinates it only names the place */
+                        location?: string;
+                        /**
+                         * Format: double
+                         * @description geographic longitude in degrees, east positive
+                         * @example -0.1278
+                         */
+                        longitude?: number;
+                        /**
+                         * Format: int64
+                         * @description minute, 0-59 (0 when omitted)
+                         * @example 30
+                         */
+                        minute?: number;
+                        /**
+                         * Format: int64
+                         * @description birth month (with year and day)
+                         * @example 7
+                         */
+                        month?: number;
+                        /**
+                         * Place
+                         * @description the place the location was geocoded to, when location was sent
+                         */
+                        readonly place?: {
+                            /** @description first-level division */
+                            admin1?: string;
+                            /** @description ISO 3166-1 alpha-2 country code */
+                            country?: string;
+                            /** @description country name */
+                            country_name?: string;
+                            /**
+                             * Format: double
+                             * @description degrees
+                             */
+                            latitude?: number;
+                            /**
+                             * Format: double
+                             * @description degrees
+                             */
+                            longitude?: number;
+                            /** @description place chosen (best match) */
+                            name?: string;
+                            /** @description IANA zone of the place */
+                            timezone?: string;
+                        };
+                        /**
+                         * Format: int64
+                         * @description second, 0-59 (0 when omitted)
+                         */
+                        second?: number;
+                        /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
+                        time?: string;
+                        /**
+                         * @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so
+                         * @default false
+                         */
+                        time_unknown?: boolean;
+                        /**
+                         * @description the zone the local time is written in: an IANA name (historical offsets honoured); "auto", the zone of the place (a birth before the place adopted standard time is in the birthplace's own local mean time, as astro.com charts it); "LMT", local mean time of the birth longitude; or a fixed offset, as hours east of UTC (-10, 5.5) or a string ("+05:30", "UTC-03:00"). Omitted: UTC (the answer warns). A zone's own LMT period is also read as the birthplace's local mean time
+                         * @default UTC
+                         * @example Europe/London
+                         */
+                        timezone?: string | number;
+                        /**
+                         * @description where the zone came from: default (omitted: UTC), request (as sent), place (the geocoded place's zone, timezone auto), coordinates (the zone at the coordinates, timezone auto)
+                         * @enum {string}
+                         */
+                        readonly timezone_source?: "default" | "request" | "place" | "coordinates";
+                        /**
+                         * @description the birth instant in UTC, RFC 3339
+                         * @example 1990-07-14T13:30:00Z
+                         */
+                        readonly utc?: string;
+                        /**
+                         * @description offset in force at the birth instant (local mean time has seconds)
+                         * @example UTC+01:00
+                         */
+                        readonly utc_offset?: string;
+                        /**
+                         * Format: int64
+                         * @description birth year, astronomical numbering (0 is 1 BC, -1 is 2 BC); with month and day, or send date instead. Before 1800 and after 2400 positions come from the Moshier theory
+                         * @example 1990
+                         */
+                        year?: number;
+                        /**
+                         * @description zone abbreviation in force (LMT for local mean time)
+                         * @example BST
+                         */
+                        readonly zone_abbreviation?: string;
+                    };
+                    /** @description the named exceptions that may rescue a porutham: gana_rakshasa_bride_beyond_14 (a Rakshasa bride agrees with a groom whose star is beyond the 14th from hers), rasi_friendly_lords (signs 2/12 or 6/8 apart agree when their lords are the same or friends both ways), rajju_aroha_avaroha (the same rajju agrees when one star ascends and the other descends); the first two when omitted, none for [] */
+                    porutham_exceptions?: ("gana_rakshasa_bride_beyond_14" | "rasi_friendly_lords" | "rajju_aroha_avaroha")[];
+                    /**
+                     * @description Stree deergha: the count from the bride's star beyond which the groom's agrees: beyond_7 (the common Tamil reading: 8th to 13th madhyamam, beyond the 13th uttamam), beyond_9, beyond_13 or beyond_15 (the stricter readings)
+                     * @default beyond_7
+                     * @example beyond_7
+                     * @enum {string}
+                     */
+                    stree_deergha?: "beyond_7" | "beyond_9" | "beyond_13" | "beyond_15";
+                    /**
+                     * User
+                     * @description User ayanamsa: a user-defined sidereal zodiac instead of ayanamsa, as POST /api/v1/natal takes it
+                     */
+                    user_ayanamsa?: {
+                        /**
+                         * Format: double
+                         * @description Degrees: the ayanamsa at the epoch, degrees (the mean value, without nutation)
+                         * @example 23.85
+                         */
+                        degrees: number;
+                        /**
+                         * Format: double
+                         * @description Epoch JD: the reference epoch, Julian day in Terrestrial Time (J2000 is 2451545.0; 1900 January 0.5 is 2415020.0)
+                         * @example 2451545
+                         */
+                        epoch_jd: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VedicPoruthamMatchingEnvelope"];
                 };
             };
             400: components["responses"]["Problem400"];
