@@ -106,6 +106,7 @@ FUZZTIME ?= 20000x
 fuzz:
 	FUZZTIME=$(FUZZTIME) bash .ci/fuzz ./http/op FuzzScanner
 	FUZZTIME=$(FUZZTIME) bash .ci/fuzz ./http/op FuzzDecode
+	FUZZTIME=$(FUZZTIME) bash .ci/fuzz ./http/op FuzzDecodeAgrees
 	FUZZTIME=$(FUZZTIME) bash .ci/fuzz ./http FuzzHeaders
 	FUZZTIME=$(FUZZTIME) bash .ci/fuzz ./http/routes/natal FuzzNatalBody
 
