@@ -38,6 +38,14 @@ func savya(s int) bool { return mod12(s)%6 < 3 }
 // s: when the ninth sign from it is savya.
 func charaForward(s int) bool { return savya(s + 8) }
 
+// dirStep is the step from sign to sign: 1 forward, -1 backward.
+func dirStep(forward bool) int {
+	if forward {
+		return 1
+	}
+	return -1
+}
+
 // charaLords returns, for each sign, the lord its years are counted to and
 // the years of its first cycle.
 func (d *chartData) charaLords() (lords [12]Graha, years [12]int) {
@@ -77,10 +85,7 @@ func (d *chartData) dualLord(s int, a, b Graha) Graha {
 		return a
 	}
 	ca, cb := d.companions(a), d.companions(b)
-	if ca != cb {
-		return map[bool]Graha{true: a, false: b}[ca > cb]
-	}
-	if math.Mod(d.lon[b], 30) > math.Mod(d.lon[a], 30) {
+	if cb > ca || cb == ca && math.Mod(d.lon[b], 30) > math.Mod(d.lon[a], 30) {
 		return b
 	}
 	return a
@@ -124,7 +129,7 @@ func (c *Chart) charaDasha(do DashaOptions) *Dasha {
 	if forward {
 		out.Conventions.Direction = "savya"
 	}
-	step := map[bool]int{true: 1, false: -1}[forward]
+	step := dirStep(forward)
 	t := float64(d.jd)
 	for cycle := range 2 {
 		for i := range 12 {
@@ -154,7 +159,7 @@ func charaPeriod(s int, start, years float64, level, levels int, yd float64, w w
 	end := start + years*yd
 	p := DashaPeriod{Lord: lords[s].String(), Sign: engine.Signs[s], StartDate: instant(start), EndDate: instant(end), Years: years}
 	if level < levels && (level < LevelPratyantardasha || end > w.from && start < w.to) {
-		step := map[bool]int{true: 1, false: -1}[charaForward(s)]
+		step := dirStep(charaForward(s))
 		sub := years / 12
 		p.SubPeriods = make([]DashaPeriod, 12)
 		for i := range 12 {
