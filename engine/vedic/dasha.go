@@ -218,7 +218,7 @@ type Balance struct {
 	Yogini  string        `json:"yogini,omitempty" doc:"system yogini: the yogini of the dasha running at birth" enum:"Mangala,Pingala,Dhanya,Bhramari,Bhadrika,Ulka,Siddha,Sankata"`
 	Sign    string        `json:"sign,omitempty" doc:"system chara: the lagna's sign, whose dasha starts at birth (balance its full years)" enum:"Aries,Taurus,Gemini,Cancer,Leo,Virgo,Libra,Scorpio,Sagittarius,Capricorn,Aquarius,Pisces"`
 	Years   float64       `json:"years" doc:"dasha years remaining at birth"`
-	Elapsed float64       `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1" minimum:"0" maximum:"1"`
+	Elapsed float64       `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1 (chara: 0, its first dasha starts at birth)" minimum:"0" maximum:"1"`
 	YMD     [3]int        `json:"years_months_days" doc:"the balance as whole years, months of 1/12 year and days, the way almanacs print it"`
 	EndDate calendar.Time `json:"end_date" doc:"end of the birth mahadasha, UTC, rounded to the minute"`
 }
