@@ -159,12 +159,13 @@ func (s *Server) runBatch(parent *op.Call, items []batchItem, def *shape.Spec) b
 	for range workers {
 		go func() {
 			defer wg.Done()
+			var call op.Call // reused item after item (op.Call.Reuse)
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(items) {
 					return
 				}
-				res.Items[i] = s.batchItem(parent, i, items[i], def, budget)
+				res.Items[i] = s.batchItem(parent, i, items[i], def, budget, &call)
 			}
 		}()
 	}
@@ -179,7 +180,8 @@ func (s *Server) runBatch(parent *op.Call, items []batchItem, def *shape.Spec) b
 	return res
 }
 
-func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec, budget *batchBudget) batchOutcome {
+// batchItem runs item i with call, the worker's call, reused.
+func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec, budget *batchBudget, call *op.Call) batchOutcome {
 	start := time.Now() // wall clock for the item's response time only
 	out := batchOutcome{ID: it.ID, Operation: it.Operation}
 	rid := parent.RequestID() + "." + strconv.Itoa(i)
@@ -212,7 +214,7 @@ func (s *Server) batchItem(parent *op.Call, i int, it batchItem, def *shape.Spec
 	var qs *shape.Spec
 	r.Query, qs = shape.FromQuery(r.Query)
 	r.Shape = it.spec().WithDefaults(qs).WithDefaults(def)
-	c := op.NewCall(o, r)
+	c := call.Reuse(o, r)
 	var res any
 	var ck string
 	var p *op.Problem

@@ -245,19 +245,20 @@ func lineHash(opID string, line []byte) uint64 {
 
 // bulkJob is one running job.
 type bulkJob struct {
-	s      *Server
-	parent *op.Call
-	id     string
-	op     *op.Operation // every line's, nil when each line names its own
-	shape  *shape.Spec
-	csv    *csvTable // nil: NDJSON
-	first  int64
-	start  int64
-	head   []byte    // the HTTP response head
-	body   io.Reader // the request body
-	prev   *bulkRing // billing of the cut job this one resumes (nil)
-	ring   *bulkRing
-	free   sync.Map // *op.Operation -> its unbilled twin (lines paid before)
+	s       *Server
+	parent  *op.Call
+	id      string
+	op      *op.Operation // every line's, nil when each line names its own
+	shape   *shape.Spec
+	csv     *csvTable // nil: NDJSON
+	first   int64
+	start   int64
+	head    []byte    // the HTTP response head
+	body    io.Reader // the request body
+	prev    *bulkRing // billing of the cut job this one resumes (nil)
+	ring    *bulkRing
+	free    sync.Map // *op.Operation -> its unbilled twin (lines paid before)
+	nocache sync.Map // *op.Operation -> its twin that leaves the results cache alone
 
 	inflight chan *bulkSlot // in line order, to the writer
 	work     chan *bulkSlot // to the workers
@@ -617,8 +618,9 @@ func (j *bulkJob) run(conn net.Conn) {
 	for range lim.Bulk.Workers {
 		go func() {
 			defer wg.Done()
+			var call op.Call // reused line after line (op.Call.Reuse)
 			for sl := range j.work {
-				j.answer(sl)
+				j.answer(sl, &call)
 				close(sl.done)
 			}
 		}()
@@ -879,8 +881,9 @@ func readLine(br *bufio.Reader, dst []byte, maxLine int, skip bool) (line []byte
 	}
 }
 
-// answer runs one line and writes its answer into sl.out.
-func (j *bulkJob) answer(sl *bulkSlot) {
+// answer runs one line and writes its answer into sl.out, with call, the
+// worker's call, reused.
+func (j *bulkJob) answer(sl *bulkSlot, call *op.Call) {
 	s := j.s
 	parent := j.parent
 	b := sl.out[:0]
@@ -968,7 +971,7 @@ func (j *bulkJob) answer(sl *bulkSlot) {
 		run, sl.cost = j.unbilled(o), paid // billed by the cut job, not received
 	}
 	start := time.Now()
-	c := op.NewCall(run, r)
+	c := call.Reuse(j.uncached(run), r)
 	var charged int64
 	res, _, p := s.run(c, func(c *op.Call, n int64) (quota.Usage, error) {
 		u, err := s.chargeItem(c, n)
@@ -1022,8 +1025,24 @@ func (j *bulkJob) unbilled(o *op.Operation) *op.Operation {
 	}
 	twin := *o
 	twin.Access = op.Free
-	twin.Cacheable = false // its fingerprint is o's: the cache is o's
 	f, _ := j.free.LoadOrStore(o, &twin)
+	return f.(*op.Operation)
+}
+
+// uncached is o's twin that leaves the results cache alone. A job's lines
+// are one-off calls, read once: they neither look into the cache nor fill
+// it, so that a job of 100,000 charts does not push out the answers the
+// interactive callers repeat (nor pay for a fingerprint a line).
+func (j *bulkJob) uncached(o *op.Operation) *op.Operation {
+	if !o.Cacheable {
+		return o
+	}
+	if f, ok := j.nocache.Load(o); ok {
+		return f.(*op.Operation)
+	}
+	twin := *o
+	twin.Cacheable = false
+	f, _ := j.nocache.LoadOrStore(o, &twin)
 	return f.(*op.Operation)
 }
 

@@ -36,6 +36,7 @@ type bulkAnswer struct {
 	Input     json.RawMessage `json:"input"`
 	Result    json.RawMessage `json:"result"`
 	Problem   *op.Problem     `json:"problem"`
+	Warnings  []string        `json:"warnings"`
 	End       *struct {
 		Job                              string
 		FirstLine                        int64 `json:"first_line"`
@@ -145,6 +146,50 @@ func TestBulkNatal(t *testing.T) {
 			t.Errorf("billed %d calls, want %d", got, n-4+1)
 		}
 	})
+}
+
+// TestBulkLinesAsSingleCalls: each line answers what a single call of its
+// body answers, whatever the lines before it sent (a job's workers reuse
+// one call and its input line after line): options set on one line and
+// absent from the next, a place by name then by coordinates, a missing
+// zone's warning.
+func TestBulkLinesAsSingleCalls(t *testing.T) {
+	ts := startTestServer(t, withEverything(t, testOptions{}))
+	lines := []string{
+		`{"year":1990,"month":1,"day":2,"hour":3,"minute":4,"latitude":48.4,"longitude":9.99,"timezone":"Europe/Berlin","house_system":"koch","node_type":"mean"}`,
+		`{"year":1990,"month":1,"day":2,"hour":3,"minute":4,"latitude":48.4,"longitude":9.99,"timezone":"Europe/Berlin"}`,
+		`{"year":1879,"month":3,"day":14,"hour":11,"minute":30,"location":"Ulm, Germany","zodiac_type":"sidereal","ayanamsa":"fagan_bradley"}`,
+		`{"year":1879,"month":3,"day":14,"hour":11,"minute":30,"latitude":48.4,"longitude":9.99}`,
+		`{"year":2000,"month":6,"day":1,"latitude":-33.9,"longitude":151.2,"timezone":"Australia/Sydney","house_system":"whole_sign"}`,
+		`{"year":2000,"month":6,"day":1,"latitude":-33.9,"longitude":151.2,"timezone":"Australia/Sydney"}`,
+	}
+	// Each line twice in a row and the whole list twice: two workers, so
+	// every line follows each kind of line on some worker.
+	var body strings.Builder
+	var order []int
+	for range 2 {
+		for i, l := range lines {
+			for range 2 {
+				body.WriteString(l + "\n")
+				order = append(order, i)
+			}
+		}
+	}
+	_, got := postBulk(t, ts, "?operation=post-natal", body.String())
+	if len(got) != len(order)+1 {
+		t.Fatalf("%d answers for %d lines", len(got), len(order))
+	}
+	for k, i := range order {
+		single := ts.Post(t, "/api/v1/natal", lines[i]).WantStatus(t, 200).Envelope(t)
+		a := got[k]
+		if a.Status != 200 || string(a.Result) != string(single.Result) || string(a.Input) != string(single.Input) {
+			t.Errorf("line %d (%s): status %d; its input or result differ from the single call's:\n%s\n%s", k+1, lines[i], a.Status,
+				apitest.Truncate(a.Input, 400), apitest.Truncate(single.Input, 400))
+		}
+		if fmt.Sprint(a.Warnings) != fmt.Sprint(single.Warnings) {
+			t.Errorf("line %d (%s): warnings %q, the single call's %q", k+1, lines[i], a.Warnings, single.Warnings)
+		}
+	}
 }
 
 // TestBulkItems: without an operation each line is a batch item, with

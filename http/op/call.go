@@ -37,6 +37,7 @@ type Call struct {
 	shape     *shape.Spec
 
 	in       any // the decoded input (a pointer to the operation's In)
+	spare    any // the input of the call before, to decode into again (Reuse)
 	echo     any
 	echoSet  bool
 	decoded  any
@@ -79,11 +80,31 @@ func NewCall(o *Operation, r Request) *Call {
 	if r.Context == nil {
 		r.Context = context.Background()
 	}
-	return &Call{
+	return &Call{ // Reuse copies it: keep it one literal
 		op: o, ctx: r.Context, now: r.Now, requestID: r.RequestID, key: r.Key, account: r.Account,
 		remoteIP: r.RemoteIP, body: r.Body, query: r.Query, params: r.Params, accept: r.Accept,
 		services: r.Services, lenient: r.Lenient, shape: r.Shape,
 	}
+}
+
+// Reuse prepares c for a call of o, keeping the storage of the call it
+// held: its scanner's lists and, when o is the same operation, its input
+// struct (zeroed before it is decoded again). It is for doors that run
+// calls one after another on one goroutine (a bulk job's workers), once
+// the last call's answer is encoded: nothing of the last call (its input,
+// its echo, its result) may be used after Reuse. It saves the two
+// allocations of a call that a job of 100,000 lines would otherwise leave
+// to the collector (about 2 KB a line).
+func (c *Call) Reuse(o *Operation, r Request) *Call {
+	var spare any
+	if c.op == o {
+		spare = c.in
+	}
+	sc := c.scan
+	*c = *NewCall(o, r)
+	c.spare = spare
+	c.scan = scanner{errs: sc.errs[:0], unknown: sc.unknown[:0], ignore: sc.ignore[:0], missing: sc.missing[:0]}
+	return c
 }
 
 // Decode reads, checks and resolves the call's input (see decode): a 400

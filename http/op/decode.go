@@ -72,7 +72,8 @@ func (c *Call) decodeJSON(v any, node *schemaNode, errs *engine.Fields) error {
 		body = []byte("{}") // an empty body is an empty object: required fields are then listed
 	}
 	sc := &c.scan
-	*sc = scanner{b: body, node: node, present: &c.present}
+	*sc = scanner{b: body, node: node, present: &c.present, // the lists' storage kept (Reuse)
+		errs: sc.errs[:0], unknown: sc.unknown[:0], ignore: sc.ignore[:0], missing: sc.missing[:0]}
 	if err := sc.run(); err != nil {
 		return err
 	}

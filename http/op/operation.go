@@ -155,7 +155,14 @@ func declare[In, Out any](method string, s Spec, h func(*Call, *In) (Out, error)
 		In:  reflect.TypeFor[In](),
 		Out: reflect.TypeFor[Out](),
 		decode: func(c *Call) (any, error) {
-			in := new(In)
+			in, reused := c.spare.(*In)
+			c.spare = nil
+			if reused {
+				var zero In
+				*in = zero
+			} else {
+				in = new(In)
+			}
 			return in, c.decode(in)
 		},
 		handle: func(c *Call, in any) (any, error) { return h(c, in.(*In)) },

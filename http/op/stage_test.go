@@ -191,3 +191,46 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestReuse: a call reused line after line (as a bulk job's worker does)
+// decodes each body as a fresh call would: nothing of the body before
+// (fields it sent, defaults, a resolver's echo, errors, warnings) leaks
+// into the next, whether the operation is the same or another.
+func TestReuse(t *testing.T) {
+	var got any
+	o := Post(Spec{ID: "post-stage", Path: "/stage"}, func(c *Call, in *stageInput) (int, error) { got = *in; return 0, nil })
+	other := Post(Spec{ID: "post-other", Path: "/other"}, func(c *Call, in *stagePlace) (int, error) { got = *in; return 0, nil })
+	bodies := []struct {
+		o    *Operation
+		body string
+	}{
+		{o, `{"name":"x","colour":"blue","count":7,"ratio":0.5,"latitude":1,"longitude":2,"partner":{"latitude":3,"longitude":4},"others":[{"latitude":5,"longitude":6}],"flag":true,"mode":"fast","fold":1}`},
+		{o, `{}`},
+		{o, `{"count":11,"nmae":"y","latitude":1}`},
+		{o, `{"name":"z","NAME":"w"}`},
+		{o, `{"partner":{"latitude":1,"longitude":2}}`},
+		{other, `{"latitude":7,"longitude":8}`},
+		{o, `{"ratio":2}`},
+		{o, `{"others":[{"latitude":9,"longitude":9},{"latitude":"x"}]}`},
+		{o, `{"mode":"slow"}`},
+	}
+	var reused Call
+	for i, b := range bodies {
+		got = nil
+		fresh := NewCall(b.o, Request{Body: []byte(b.body)})
+		_, ferr := fresh.Run()
+		want := got
+		got = nil
+		c := reused.Reuse(b.o, Request{Body: []byte(b.body)})
+		_, err := c.Run()
+		if !cmp.Equal(got, want, cmp.AllowUnexported(stageInput{}, stagePlace{})) {
+			t.Errorf("body %d %s: reused call decoded %+v, a fresh one %+v", i, b.body, got, want)
+		}
+		if !slices.Equal(problemFields(err), problemFields(ferr)) {
+			t.Errorf("body %d %s: reused call's errors %q, a fresh one's %q", i, b.body, problemFields(err), problemFields(ferr))
+		}
+		if !slices.Equal(c.Warnings(), fresh.Warnings()) {
+			t.Errorf("body %d %s: reused call's warnings %q, a fresh one's %q", i, b.body, c.Warnings(), fresh.Warnings())
+		}
+	}
+}

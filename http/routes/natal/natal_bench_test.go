@@ -1,14 +1,20 @@
 package natal_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	nethttp "net/http"
 	"testing"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
 	"github.com/astroapi/astroapi/engine"
 	apihttp "github.com/astroapi/astroapi/http"
 	"github.com/astroapi/astroapi/http/apitest"
+	"github.com/astroapi/astroapi/http/op"
+	"github.com/astroapi/astroapi/http/routes/natal"
 )
 
 const benchNatalBody = `{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":51.5074,"longitude":-0.1278,"timezone":"Europe/London"}`
@@ -104,5 +110,70 @@ func BenchmarkNatalHandlerTablesAyanamsas(b *testing.B) {
 			sid = `,"zodiac_type":"sidereal","user_ayanamsa":{"epoch_jd":2451545,"degrees":23.85}`
 		}
 		b.Run(a, func(b *testing.B) { benchNatalTables(b, sid) })
+	}
+}
+
+// BenchmarkBulkNatalTables is a bulk job of 1,000 new natal charts (an op)
+// on the tables, posted over a real connection and read to its end: the
+// server's whole cost per line (reading, the door, the chart, the answer
+// line, the chunked write) and a client that only discards the bytes.
+// lines/s is the job's rate; compare it with BenchmarkComputeTables and
+// BenchmarkAppendJSON in engine/natal (the engine's own cost of a line).
+func BenchmarkBulkNatalTables(b *testing.B) {
+	ts := startTestServer(b, testOptions{Positions: apitest.Tables(b)})
+	const lines = 1000
+	var body []byte
+	n := 0
+	job := func() []byte {
+		body = body[:0]
+		for range lines {
+			n++
+			// A birth per minute from 1950: every line of every job new.
+			t := time.Date(1950, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(n) * time.Minute)
+			body = fmt.Appendf(body, `{"year":%d,"month":%d,"day":%d,"hour":%d,"minute":%d,"latitude":48.8566,"longitude":2.3522,"timezone":"Europe/Paris"}`+"\n",
+				t.Year(), int(t.Month()), t.Day(), t.Hour(), t.Minute())
+		}
+		return body
+	}
+	client := &nethttp.Client{}
+	b.ResetTimer()
+	start := time.Now()
+	for range b.N {
+		b.StopTimer()
+		req, err := nethttp.NewRequest("POST", ts.URL+"/api/v1/bulk?operation=post-natal", bytes.NewReader(job()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		req.Header.Set("x-api-key", ts.Key)
+		b.StartTimer()
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		got, err := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 || got < lines*1000 {
+			b.Fatalf("status %d, %d bytes, %v", resp.StatusCode, got, err)
+		}
+	}
+	b.ReportMetric(float64(b.N*lines)/time.Since(start).Seconds(), "lines/s")
+}
+
+// BenchmarkDecodeNatal is the door's input stage alone on a natal body
+// (read, check, default, resolve), a call reused as a bulk worker does.
+func BenchmarkDecodeNatal(b *testing.B) {
+	var o *op.Operation
+	for _, x := range natal.Ops(natal.Deps{Positions: apitest.Tables(b)}) {
+		if x.ID == "post-natal" {
+			o = x
+		}
+	}
+	body := []byte(`{"year":1990,"month":7,"day":14,"hour":14,"minute":30,"latitude":48.8566,"longitude":2.3522,"timezone":"Europe/Paris"}`)
+	var c op.Call
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Reuse(o, op.Request{Body: body}).Decode(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
