@@ -19,14 +19,15 @@ import (
 //   - A sign's years: count from the sign to the sign its lord occupies,
 //     forward for a savya sign, backward for an apasavya one, less one; a
 //     lord in its own sign gives 12. No year is added for an exalted lord
-//     or taken for a debilitated one (K. N. Rao rejects that commentators'
-//     rule: "no extra addition has been taken for exalted Mercury").
+//     or taken for a debilitated one: K. N. Rao rejects the commentators'
+//     rule, and his chart 4 (chara_test.go) shows it.
 //   - Scorpio (Mars and Ketu) and Aquarius (Saturn and Rahu): with one lord
 //     in the sign, count to the other; with both in it, 12 years; with
 //     neither, count to the stronger: the one with more grahas beside it,
 //     then the one further advanced in its sign.
-//   - The second cycle gives each sign 12 less its first years; a sign left
-//     with none is skipped (144 years in all).
+//   - The second cycle gives each sign 12 less its first years (the
+//     Jaimini sutras' rule as most software applies it); a sign left with
+//     none is skipped (144 years in all).
 //   - Antardashas: twelve equal parts, from the sign after the dasha's own
 //     in the direction that sign would give as a lagna, the dasha's own
 //     sign last; the same rule again at every level below.
