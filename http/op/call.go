@@ -103,7 +103,7 @@ func (c *Call) Reuse(o *Operation, r Request) *Call {
 	sc := c.scan
 	*c = *NewCall(o, r)
 	c.spare = spare
-	c.scan = scanner{errs: sc.errs[:0], unknown: sc.unknown[:0], ignore: sc.ignore[:0], missing: sc.missing[:0]}
+	c.scan = scanner{errs: sc.errs[:0], unknown: sc.unknown[:0], missing: sc.missing[:0]}
 	return c
 }
 

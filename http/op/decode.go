@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 	"sync"
 
 	json "github.com/goccy/go-json"
@@ -15,7 +14,7 @@ import (
 )
 
 // MaxJSONDepth bounds the nesting of request bodies; deeper bodies are a 400
-// before any decoder sees them.
+// before any value is stored.
 const MaxJSONDepth = 32
 
 // decode is the input stage of every door: it reads the call's input into
@@ -65,33 +64,25 @@ func (c *Call) decode(v any) error {
 }
 
 // decodeJSON scans the body (syntax, depth, names, types, required fields)
-// and, when nothing is wrong, decodes it into v.
+// into v: the scanner stores each value as it checks it. When anything is
+// wrong, v is left half-filled and the errors end the call.
 func (c *Call) decodeJSON(v any, node *schemaNode, errs *engine.Fields) error {
 	body := c.body
 	if len(trimSpace(body)) == 0 {
 		body = []byte("{}") // an empty body is an empty object: required fields are then listed
 	}
 	sc := &c.scan
-	*sc = scanner{b: body, node: node, present: &c.present, // the lists' storage kept (Reuse)
-		errs: sc.errs[:0], unknown: sc.unknown[:0], ignore: sc.ignore[:0], missing: sc.missing[:0]}
-	if err := sc.run(); err != nil {
+	*sc = scanner{b: body, node: node, present: &c.present, dst: reflect.ValueOf(v).Elem(), // the lists' storage kept (Reuse)
+		errs: sc.errs[:0], unknown: sc.unknown[:0], missing: sc.missing[:0]}
+	err := sc.run()
+	sc.dst = reflect.Value{} // the call keeps its scanner, not the input
+	if err != nil {
 		return err
 	}
 	*errs = append(*errs, sc.errs...)
 	c.unknown(sc.unknown, node, errs)
 	for _, m := range sc.missing {
 		errs.Bad(m, "is required")
-	}
-	if len(*errs) > 0 {
-		return nil
-	}
-	if len(sc.ignore) > 0 {
-		body = blankKeys(body, sc.ignore) // lenient: names it does not know must not reach the decoder
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		// The scanner checked names and types; what is left is a value a
-		// type refused when read in place (rare): name what we can.
-		return jsonProblem(err)
 	}
 	return nil
 }
@@ -124,40 +115,14 @@ func (c *Call) unknown(names []unknownName, root *schemaNode, errs *engine.Field
 	}
 }
 
-// jsonProblem turns a go-json decode error into a 422 naming the field.
-func jsonProblem(err error) error {
+// unmarshalReason says why the JSON package refused a value the scanner
+// hands it whole (a raw value, an interface, an array of fixed length).
+func unmarshalReason(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		field := jsonPath(te.Field)
-		if field == "" {
-			field = "(body)"
-		}
-		return engine.Fields{{Field: field, Reason: "must be " + describeType(te.Type) + ", got " + te.Value}}
+		return "must be " + describeType(te.Type) + ", got " + te.Value
 	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return BadRequest("", fmt.Sprintf("the body is not valid JSON (offset %d)", se.Offset))
-	}
-	// Unmarshaler errors carry their own message.
-	return engine.Fields{{Field: "(body)", Reason: "could not be read: " + err.Error()}}
-}
-
-// jsonPath writes go-json's field path ("planets.0.name") the way the
-// problems name fields elsewhere ("planets[0].name").
-func jsonPath(p string) string {
-	parts := strings.Split(p, ".")
-	var b strings.Builder
-	for i, part := range parts {
-		if _, err := strconv.Atoi(part); err == nil && i > 0 {
-			b.WriteString("[" + part + "]")
-			continue
-		}
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(part)
-	}
-	return b.String()
+	return "could not be read: " + err.Error()
 }
 
 // describeType names a Go type the way a JSON client thinks of it.
@@ -442,19 +407,25 @@ func trimSpace(b []byte) []byte {
 	return b
 }
 
-// checkCustom reads raw (one JSON value) into a new value of a type that
-// reads itself, returning its complaint ("" when it reads).
-func checkCustom(n *schemaNode, raw []byte) string {
-	p := reflect.New(n.typ)
+// readCustom reads raw (one JSON value) with the methods of a type that
+// reads itself, into dst when it is valid (else into a new value, to check
+// it), returning its complaint ("" when it reads).
+func readCustom(n *schemaNode, raw []byte, dst reflect.Value) string {
+	var p any
+	if dst.IsValid() {
+		p = settable(dst).Addr().Interface()
+	} else {
+		p = reflect.New(n.typ).Interface()
+	}
 	var err error
 	if n.text {
 		var s string
 		if err = json.Unmarshal(raw, &s); err != nil {
 			return "must be a string"
 		}
-		err = p.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
+		err = p.(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
 	} else {
-		err = p.Interface().(json.Unmarshaler).UnmarshalJSON(raw)
+		err = p.(json.Unmarshaler).UnmarshalJSON(raw)
 	}
 	if err == nil {
 		return ""

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// FuzzScanner checks the pre-decoder scanner never panics and agrees with
+// FuzzScanner checks the scanner (the input stage's decoder) never panics and agrees with
 // go-json on which documents are valid JSON.
 func FuzzScanner(f *testing.F) {
 	for _, s := range []string{`{"year":1}`, `[1,2,{"a":null}]`, `{"a":"\u00e9\""}`, `1e5`, `{"a":[`, `"x`} {
@@ -88,4 +88,110 @@ type fuzzEnumInput struct {
 	Kind  fuzzKind           `json:"kind,omitempty"`
 	Kinds []fuzzKind         `json:"kinds,omitempty"`
 	Map   map[string]float64 `json:"map,omitempty"`
+}
+
+// agreeInput has every kind of field the scanner stores itself or hands
+// whole to the JSON package.
+type agreeInput struct {
+	agreeEmbedded
+	*AgreePointed
+	Int     int                         `json:"int,omitempty"`
+	Small   int8                        `json:"small,omitempty"`
+	Uint    uint32                      `json:"uint,omitempty"`
+	Float   float64                     `json:"float,omitempty"`
+	Float32 float32                     `json:"float32,omitempty"`
+	PInt    *int                        `json:"p_int,omitempty"`
+	PFloat  *float64                    `json:"p_float,omitempty"`
+	Str     string                      `json:"str,omitempty"`
+	PStr    *string                     `json:"p_str,omitempty"`
+	Bool    bool                        `json:"bool,omitempty"`
+	PBool   *bool                       `json:"p_bool,omitempty"`
+	Named   fuzzKind                    `json:"named,omitempty"`
+	Nested  *struct{ A, B int }         `json:"nested,omitempty"`
+	List    []agreeItem                 `json:"list,omitempty"`
+	PList   []*agreeItem                `json:"p_list,omitempty"`
+	Strs    []string                    `json:"strs,omitempty"`
+	Fixed   [2]int                      `json:"fixed,omitempty"`
+	Map     map[string]float64          `json:"map,omitempty"`
+	MapObj  map[string]agreeItem        `json:"map_obj,omitempty"`
+	Raw     stdjson.RawMessage          `json:"raw,omitempty"`
+	Any     any                         `json:"any,omitempty"`
+	Bytes   []byte                      `json:"bytes,omitempty"`
+	Custom  agreeCustom                 `json:"custom,omitempty"`
+	PCustom *agreeCustom                `json:"p_custom,omitempty"`
+	Text    agreeText                   `json:"text,omitempty"`
+	Deep    map[string][]map[string]int `json:"deep,omitempty"`
+}
+
+type agreeEmbedded struct {
+	Promoted string `json:"promoted,omitempty"`
+}
+
+// AgreePointed is embedded through a pointer.
+type AgreePointed struct {
+	Through int `json:"through,omitempty"`
+}
+
+type agreeItem struct {
+	B string  `json:"b,omitempty"`
+	C *int    `json:"c,omitempty"`
+	D []int   `json:"d,omitempty"`
+	E float64 `json:"e,omitempty"`
+}
+
+// agreeCustom reads a string or a number and keeps its text.
+type agreeCustom struct{ got string }
+
+func (a *agreeCustom) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	if len(b) > 0 && b[0] == '[' {
+		return errors.New("not a list")
+	}
+	a.got = "read " + string(b)
+	return nil
+}
+
+// agreeText reads a string through its text.
+type agreeText string
+
+func (a *agreeText) UnmarshalText(b []byte) error {
+	if string(b) == "bad" {
+		return errors.New("bad text")
+	}
+	*a = agreeText("text " + string(b))
+	return nil
+}
+
+// FuzzDecodeAgrees: a body the scanner accepts (no error of any kind) is
+// decoded to what encoding/json decodes it to, field for field.
+func FuzzDecodeAgrees(f *testing.F) {
+	for _, s := range []string{
+		`{"int":1,"small":-3,"uint":7,"float":1.5e3,"float32":0.1,"p_int":0,"p_float":-0.0,"str":"a\u00e9\"b","p_str":"","bool":true,"p_bool":false,"named":"b"}`,
+		`{"nested":{"A":1,"B":2},"list":[{"b":"x","c":3,"d":[1,2]},{}],"p_list":[null,{"e":2}],"strs":[],"fixed":[4,5]}`,
+		`{"map":{"a":1,"b":2.5},"map_obj":{"k":{"b":"v"}},"raw":{"x":[1,{"y":null}]},"any":[1,"2",{"3":true}],"bytes":"aGVsbG8="}`,
+		`{"custom":"x","p_custom":12,"text":"t","deep":{"a":[{"b":1},{}]},"promoted":"p","through":9}`,
+		`{"int":null,"nested":null,"list":null,"custom":null,"through":null}`,
+		`{"fixed":[1,2,3],"list":[null]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	node := schemaOf(reflect.TypeFor[agreeInput]())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var got agreeInput
+		sc := scanner{b: b, node: node, present: &presence{root: node}, dst: reflect.ValueOf(&got).Elem()}
+		if err := sc.run(); err != nil || len(sc.errs) > 0 || len(sc.unknown) > 0 || len(sc.missing) > 0 {
+			return
+		}
+		var want agreeInput
+		if err := stdjson.Unmarshal(b, &want); err != nil {
+			// The scanner leaves magnitudes to the types it stores
+			// into; encoding/json refuses 1e400 or 300 into an int8.
+			return
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("body %s:\nscanner       %+v\nencoding/json %+v", b, got, want)
+		}
+	})
 }

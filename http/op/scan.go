@@ -2,20 +2,26 @@ package op
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+	"unsafe"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/astroapi/astroapi/engine"
 )
 
-// scanner makes one pass over a body before the decoder runs: it checks
-// JSON syntax and nesting depth (a 400 at the first fault), and, against
-// the input's schema, collects every name the input does not have, every
-// name sent twice, every value of the wrong JSON type and every required
-// field absent or null (one 422 for all). It builds no values.
+// scanner is the input stage's JSON decoder, one pass over a body: it
+// checks JSON syntax and nesting depth (a 400 at the first fault), and,
+// against the input's schema, collects every name the input does not
+// have, every name sent twice, every value of the wrong JSON type and
+// every required field absent or null (one 422 for all), while it stores
+// the values into the input struct (dst). Names the input does not have
+// are never stored (encoding/json would match them regardless of case).
 type scanner struct {
 	b       []byte
 	i       int
@@ -25,9 +31,9 @@ type scanner struct {
 	pathBuf [8]pathPart
 	errs    engine.Fields
 	unknown []unknownName
-	ignore  [][2]int  // byte spans of the keys of unknown names (blanked before decoding)
-	missing []string  // paths of required fields absent or null
-	present *presence // names sent with a value other than null: top-level, and the paths of fields with defaults
+	dst     reflect.Value // the input struct the values are stored into as they are read
+	missing []string      // paths of required fields absent or null
+	present *presence     // names sent with a value other than null: top-level, and the paths of fields with defaults
 }
 
 // pathPart is a key or an array index of the path being scanned.
@@ -52,7 +58,7 @@ func (s *scanner) run() error {
 	if s.node.kind == nodeObject && s.b[s.i] != '{' {
 		return BadRequest("", "the body must be a JSON object")
 	}
-	if err := s.value(s.node); err != nil {
+	if err := s.value(s.node, s.dst); err != nil {
 		return err
 	}
 	s.ws()
@@ -77,32 +83,71 @@ func (s *scanner) ws() {
 	}
 }
 
-// value scans one value expected to fit n (nil: anything, unchecked).
-func (s *scanner) value(n *schemaNode) error {
+// value scans one value expected to fit n (nil: anything, unchecked) and
+// stores it into dst, the Go value it decodes to, when dst is valid: the
+// scanner is the decoder, so a body is read once. A value of the wrong
+// type is not stored (its error ends the call); null stores nothing (the
+// input starts zero, and null is absent whatever the type).
+func (s *scanner) value(n *schemaNode, dst reflect.Value) error {
 	s.ws()
 	if s.i >= len(s.b) {
 		return s.syntax("unexpected end")
+	}
+	if n == nil {
+		dst = reflect.Value{}
 	}
 	start := s.i
 	c := s.b[s.i]
 	var err error
 	switch {
 	case c == '{':
-		if n != nil && n.kind != nodeObject && n.kind != nodeMap && n.kind != nodeAny && n.kind != nodeCustom {
+		var sub reflect.Value
+		switch {
+		case n != nil && n.kind != nodeObject && n.kind != nodeMap && n.kind != nodeAny && n.kind != nodeCustom:
 			s.wrong(n, "an object")
 			n = nil
+		case n != nil && dst.IsValid() && (n.kind == nodeObject || n.kind == nodeMap):
+			sub = settable(dst)
+			switch {
+			case n.kind != nodeMap:
+			case sub.Kind() != reflect.Map || sub.Type().Key().Kind() != reflect.String:
+				sub = reflect.Value{} // keys of another kind: read whole below
+			case sub.IsNil():
+				sub.Set(reflect.MakeMap(sub.Type())) // {} is an empty map, not an absent one
+			}
 		}
-		err = s.object(n)
+		err = s.object(n, sub)
+		if sub.IsValid() {
+			dst = reflect.Value{} // stored
+		}
 	case c == '[':
-		if n != nil && n.kind != nodeArray && n.kind != nodeAny && n.kind != nodeCustom {
+		var sub reflect.Value
+		switch {
+		case n != nil && n.kind != nodeArray && n.kind != nodeAny && n.kind != nodeCustom:
 			s.wrong(n, "an array")
 			n = nil
+		case n != nil && dst.IsValid() && n.kind == nodeArray:
+			if sub = settable(dst); sub.Kind() != reflect.Slice {
+				sub = reflect.Value{} // an array of fixed length: read whole below
+			}
 		}
-		err = s.array(n)
+		err = s.array(n, sub)
+		if sub.IsValid() {
+			dst = reflect.Value{} // stored
+		}
 	case c == '"':
-		_, _, err = s.str()
+		var raw []byte
+		var escaped bool
+		raw, escaped, err = s.str()
 		if err == nil && n != nil && n.kind != nodeAny && n.kind != nodeCustom && (n.kind != nodeScalar || n.scalar != scalarStringKind) {
 			s.wrong(n, "a string "+quoteClip(s.b[start:s.i]))
+			n = nil
+		}
+		if err == nil && n != nil && n.kind == nodeScalar && dst.IsValid() {
+			if v := settable(dst); v.Kind() == reflect.String {
+				v.SetString(unquote(raw, escaped))
+				dst = reflect.Value{} // stored; a []byte (base64) is read whole below
+			}
 		}
 	case c == 't' || c == 'f':
 		word := "true"
@@ -112,6 +157,11 @@ func (s *scanner) value(n *schemaNode) error {
 		err = s.lit(word)
 		if err == nil && n != nil && n.kind != nodeAny && n.kind != nodeCustom && (n.kind != nodeScalar || n.scalar != scalarBoolKind) {
 			s.wrong(n, word)
+			n = nil
+		}
+		if err == nil && n != nil && n.kind == nodeScalar && dst.IsValid() {
+			settable(dst).SetBool(c == 't')
+			dst = reflect.Value{}
 		}
 	case c == 'n':
 		return s.lit("null") // null is absent, whatever the type
@@ -119,7 +169,15 @@ func (s *scanner) value(n *schemaNode) error {
 		var integral bool
 		integral, err = s.number()
 		if err == nil && n != nil && n.kind != nodeAny && n.kind != nodeCustom {
+			errs := len(s.errs)
 			s.checkNumber(n, s.b[start:s.i], integral)
+			if len(s.errs) > errs {
+				n = nil
+			}
+		}
+		if err == nil && n != nil && n.kind == nodeScalar && dst.IsValid() {
+			setNumber(settable(dst), s.b[start:s.i])
+			dst = reflect.Value{}
 		}
 	default:
 		return s.syntax(fmt.Sprintf("unexpected character %q", c))
@@ -127,12 +185,78 @@ func (s *scanner) value(n *schemaNode) error {
 	if err != nil {
 		return err
 	}
-	if n != nil && n.kind == nodeCustom {
-		if reason := checkCustom(n, s.b[start:s.i]); reason != "" {
+	switch {
+	case n == nil:
+	case n.kind == nodeCustom:
+		if reason := readCustom(n, s.b[start:s.i], dst); reason != "" {
 			s.bad(reason)
+		}
+	case dst.IsValid():
+		// What the scanner does not store itself (raw JSON, an interface,
+		// an array of fixed length, base64 bytes, a map of other keys):
+		// the value read whole by the JSON package.
+		if err := json.Unmarshal(s.b[start:s.i], dst.Addr().Interface()); err != nil {
+			s.bad(unmarshalReason(err))
 		}
 	}
 	return nil
+}
+
+// settable returns the value a pointer field leads to, allocating the
+// pointers on the way (a value sent gives its field a value).
+func settable(v reflect.Value) reflect.Value {
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			v.Set(reflect.New(v.Type().Elem()))
+		}
+		v = v.Elem()
+	}
+	return v
+}
+
+// field returns the field of struct v at index (a promoted field's path
+// through embedded structs), allocating embedded pointers.
+func field(v reflect.Value, index []int) reflect.Value {
+	for k, i := range index {
+		if k > 0 {
+			v = settable(v)
+		}
+		v = v.Field(i)
+	}
+	if !v.CanSet() && v.CanAddr() {
+		// A field promoted from an unexported embedded struct (as
+		// encoding/json reads it): reached in place.
+		v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+	}
+	return v
+}
+
+// unquote returns the string a JSON string's raw bytes (quotes included)
+// hold. Escapes and bytes that are not UTF-8 take encoding/json's reading
+// (each bad byte, a lone surrogate, becomes U+FFFD).
+func unquote(raw []byte, escaped bool) string {
+	if !escaped && utf8.Valid(raw) {
+		return string(raw[1 : len(raw)-1])
+	}
+	var str string
+	stdjson.Unmarshal(raw, &str) // the scanner checked the string
+	return str
+}
+
+// setNumber stores a JSON number the scanner checked against v's kind.
+func setNumber(v reflect.Value, raw []byte) {
+	text := unsafe.String(unsafe.SliceData(raw), len(raw)) // read in place, not kept
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, _ := strconv.ParseInt(text, 10, 64)
+		v.SetInt(n)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, _ := strconv.ParseUint(text, 10, 64)
+		v.SetUint(n)
+	case reflect.Float32, reflect.Float64:
+		x, _ := strconv.ParseFloat(text, v.Type().Bits())
+		v.SetFloat(x)
+	}
 }
 
 // checkNumber checks a JSON number against a scalar node.
@@ -187,7 +311,9 @@ func (s *scanner) enter() error {
 	return nil
 }
 
-func (s *scanner) object(n *schemaNode) error {
+// object scans an object, storing its fields into dst (a struct, or a map
+// of string keys) when it is valid.
+func (s *scanner) object(n *schemaNode, dst reflect.Value) error {
 	if err := s.enter(); err != nil {
 		return err
 	}
@@ -221,17 +347,12 @@ func (s *scanner) object(n *schemaNode) error {
 		if s.i >= len(s.b) || s.b[s.i] != '"' {
 			return s.syntax("expected a key")
 		}
-		keyStart := s.i
 		key, escaped, err := s.str()
 		if err != nil {
 			return err
 		}
-		keyEnd := s.i
-		if escaped {
-			var k string
-			if json.Unmarshal(key, &k) == nil {
-				key = []byte(k)
-			}
+		if escaped || !utf8.Valid(key) {
+			key = []byte(unquote(key, true))
 		} else {
 			key = key[1 : len(key)-1]
 		}
@@ -243,11 +364,19 @@ func (s *scanner) object(n *schemaNode) error {
 		s.ws()
 		null := s.i < len(s.b) && s.b[s.i] == 'n'
 		var child *schemaNode
+		var into, elem reflect.Value // where the value goes; elem: a map's, set once read
 		if n != nil {
 			switch n.kind {
 			case nodeObject:
 				if f := n.fields[string(key)]; f != nil {
 					child = f.node
+					switch {
+					case !dst.IsValid():
+					case !null:
+						into = field(dst, f.index)
+					case len(f.index) > 1:
+						field(dst, f.index) // as encoding/json: a promoted field, even null, makes its embedded pointers
+					}
 					dup := false
 					if f.pos < 64 {
 						dup = seen&(1<<f.pos) != 0
@@ -275,7 +404,6 @@ func (s *scanner) object(n *schemaNode) error {
 					}
 				} else {
 					s.unknown = append(s.unknown, unknownName{path: s.join(key), key: string(key), node: n})
-					s.ignore = append(s.ignore, [2]int{keyStart, keyEnd})
 				}
 			case nodeMap:
 				child = n.elem
@@ -286,11 +414,18 @@ func (s *scanner) object(n *schemaNode) error {
 					s.errs = append(s.errs, &engine.FieldError{Field: s.join(key), Reason: "is sent twice: send each key once"})
 				}
 				seenMore[string(key)] = true
+				if dst.IsValid() { // null too: the key holds a zero value, as encoding/json has it
+					elem = reflect.New(dst.Type().Elem()).Elem()
+					into = elem
+				}
 			}
 		}
 		s.path = append(s.path, pathPart{key: key})
-		if err := s.value(child); err != nil {
+		if err := s.value(child, into); err != nil {
 			return err
+		}
+		if elem.IsValid() {
+			dst.SetMapIndex(reflect.ValueOf(string(key)).Convert(dst.Type().Key()), elem)
 		}
 		s.path = s.path[:len(s.path)-1]
 		s.ws()
@@ -338,7 +473,9 @@ func (s *scanner) join(last []byte) string {
 	return b.String()
 }
 
-func (s *scanner) array(n *schemaNode) error {
+// array scans an array, appending its elements to dst (a slice) when it
+// is valid.
+func (s *scanner) array(n *schemaNode, dst reflect.Value) error {
 	if err := s.enter(); err != nil {
 		return err
 	}
@@ -351,11 +488,19 @@ func (s *scanner) array(n *schemaNode) error {
 	if s.i < len(s.b) && s.b[s.i] == ']' {
 		s.i++
 		s.depth--
+		if dst.IsValid() && dst.IsNil() {
+			dst.Set(reflect.MakeSlice(dst.Type(), 0, 0)) // [] is an empty list, not an absent one
+		}
 		return nil
 	}
 	for k := 0; ; k++ {
 		s.path = append(s.path, pathPart{index: k})
-		if err := s.value(elem); err != nil {
+		var into reflect.Value
+		if dst.IsValid() {
+			dst.Set(reflect.Append(dst, reflect.Zero(dst.Type().Elem())))
+			into = dst.Index(k)
+		}
+		if err := s.value(elem, into); err != nil {
 			return err
 		}
 		s.path = s.path[:len(s.path)-1]
@@ -452,20 +597,6 @@ func (s *scanner) number() (integral bool, err error) {
 		}
 	}
 	return integral, nil
-}
-
-// blankKeys returns a copy of body with the keys at spans replaced by
-// empty names, which no field has: the decoder, which matches names
-// regardless of case, then ignores them as the caller was told.
-func blankKeys(body []byte, spans [][2]int) []byte {
-	out := make([]byte, 0, len(body))
-	last := 0
-	for _, sp := range spans {
-		out = append(out, body[last:sp[0]]...)
-		out = append(out, '"', '"')
-		last = sp[1]
-	}
-	return append(out, body[last:]...)
 }
 
 // clipBytes shortens a value quoted in a problem.
