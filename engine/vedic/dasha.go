@@ -77,11 +77,14 @@ const (
 	// Ashtottari: eight lords, 108 years, each over a group of three or
 	// four nakshatras from Ardra (BPHS ch. 47).
 	Ashtottari DashaSystem = "ashtottari"
+	// Chara: Jaimini's dasha of the twelve signs from the lagna, as K. N.
+	// Rao reckons it (chara.go).
+	Chara DashaSystem = "chara"
 )
 
 // EnumValues lists the systems.
 func (DashaSystem) EnumValues() []string {
-	return []string{string(Vimshottari), string(Yogini), string(Ashtottari)}
+	return []string{string(Vimshottari), string(Yogini), string(Ashtottari), string(Chara)}
 }
 
 // dashaScheme is a nakshatra dasha: its periods in order, their lords,
@@ -188,8 +191,8 @@ func (o DashaOptions) Validate() engine.Fields {
 			errs = append(errs, &engine.FieldError{Field: "to", Reason: fmt.Sprintf("the window of level %d is at most %g days", o.Levels, limit)})
 		}
 	}
-	if o.System != "" && o.System != Vimshottari && o.System != Yogini && o.System != Ashtottari {
-		errs = append(errs, &engine.FieldError{Field: "system", Reason: `must be "vimshottari", "yogini" or "ashtottari"`})
+	if o.System != "" && o.System != Vimshottari && o.System != Yogini && o.System != Ashtottari && o.System != Chara {
+		errs = append(errs, &engine.FieldError{Field: "system", Reason: `must be "vimshottari", "yogini", "ashtottari" or "chara"`})
 	}
 	if o.YearLength.Days() == 0 {
 		errs = append(errs, &engine.FieldError{Field: "year_length", Reason: `must be one of "julian", "tropical", "sidereal", "savana"`})
@@ -202,6 +205,7 @@ func (o DashaOptions) Validate() engine.Fields {
 type DashaPeriod struct {
 	Lord       string        `json:"lord" doc:"ruling graha of the period" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
 	Yogini     string        `json:"yogini,omitempty" doc:"system yogini: the yogini of the period (its lord is the graha she stands for)" enum:"Mangala,Pingala,Dhanya,Bhramari,Bhadrika,Ulka,Siddha,Sankata"`
+	Sign       string        `json:"sign,omitempty" doc:"system chara: the sign of the period; lord is the graha its years were counted to" enum:"Aries,Taurus,Gemini,Cancer,Leo,Virgo,Libra,Scorpio,Sagittarius,Capricorn,Aquarius,Pisces"`
 	StartDate  calendar.Time `json:"start_date" doc:"start of the period, UTC, rounded to the minute (RFC 3339 in the proleptic Gregorian calendar; years before 0000 with a sign, as ISO 8601 expands them)"`
 	EndDate    calendar.Time `json:"end_date" doc:"end of the period (start of the next), UTC, rounded to the minute"`
 	Years      float64       `json:"years" doc:"full length of the period in dasha years (see conventions.year_length)"`
@@ -212,19 +216,21 @@ type DashaPeriod struct {
 type Balance struct {
 	Lord    string        `json:"lord" doc:"lord of the mahadasha running at birth" enum:"Sun,Moon,Mars,Mercury,Jupiter,Venus,Saturn,Rahu,Ketu"`
 	Yogini  string        `json:"yogini,omitempty" doc:"system yogini: the yogini of the dasha running at birth" enum:"Mangala,Pingala,Dhanya,Bhramari,Bhadrika,Ulka,Siddha,Sankata"`
+	Sign    string        `json:"sign,omitempty" doc:"system chara: the lagna's sign, whose dasha starts at birth (balance its full years)" enum:"Aries,Taurus,Gemini,Cancer,Leo,Virgo,Libra,Scorpio,Sagittarius,Capricorn,Aquarius,Pisces"`
 	Years   float64       `json:"years" doc:"dasha years remaining at birth"`
-	Elapsed float64       `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1" minimum:"0" maximum:"1"`
+	Elapsed float64       `json:"elapsed_fraction" doc:"fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1 (chara: 0, its first dasha starts at birth)" minimum:"0" maximum:"1"`
 	YMD     [3]int        `json:"years_months_days" doc:"the balance as whole years, months of 1/12 year and days, the way almanacs print it"`
 	EndDate calendar.Time `json:"end_date" doc:"end of the birth mahadasha, UTC, rounded to the minute"`
 }
 
 // DashaConventions state how the dasha was computed.
 type DashaConventions struct {
-	System        DashaSystem     `json:"system" doc:"vimshottari (BPHS ch. 46: nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, 36 years) or ashtottari (eight lords over groups of nakshatras from Ardra, 108 years)" enum:"vimshottari,yogini,ashtottari"`
+	System        DashaSystem     `json:"system" doc:"vimshottari (BPHS ch. 46: nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, 36 years), ashtottari (eight lords over groups of nakshatras from Ardra, 108 years) or chara (Jaimini's sign dasha, K. N. Rao's reckoning)" enum:"vimshottari,yogini,ashtottari,chara"`
 	YearLength    YearLength      `json:"year_length" doc:"year converting dasha years to days" enum:"julian,tropical,sidereal,savana"`
 	YearDays      float64         `json:"year_days" doc:"days in that year"`
 	Ayanamsa      string          `json:"ayanamsa" doc:"the ayanamsa of the Moon's longitude (as ayanamsa.name)" enum:"-"`
 	Start         string          `json:"start" doc:"how the first period is placed"`
+	Direction     string          `json:"direction,omitempty" doc:"chara: savya (the signs run through the zodiac) or apasavya (backward), from the ninth sign from the lagna" enum:"savya,apasavya"`
 	Applicability string          `json:"applicability,omitempty" doc:"ashtottari: when the texts use it (stated, not enforced)"`
 	Levels        int             `json:"levels" doc:"depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas" minimum:"1" maximum:"5"`
 	Window        []calendar.Time `json:"window,omitempty" doc:"levels 4 and 5: the UTC instants of from and to; only the periods that overlap this window have sub-periods below level 3"`
@@ -234,7 +240,7 @@ type DashaConventions struct {
 // dasha_periods), with the balance at birth.
 type Dasha struct {
 	BirthNakshatra Nakshatra        `json:"birth_nakshatra" doc:"the Moon's nakshatra at birth, whose lord starts the sequence"`
-	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle), Ashtottari's eight (one 108-year cycle), Yogini's four cycles of eight (144 years)"`
+	DashaPeriods   []DashaPeriod    `json:"dasha_periods" doc:"the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle), Ashtottari's eight (one 108-year cycle), Yogini's four cycles of eight (144 years), Chara's twelve signs from birth twice (the second cycle 12 years less the first; signs left with none skipped)"`
 	Balance        Balance          `json:"balance_at_birth" doc:"the part of the birth mahadasha remaining at birth"`
 	MoonLongitude  float64          `json:"moon_longitude" doc:"sidereal longitude of the Moon at birth (in the ayanamsa used), degrees"`
 	Ayanamsa       AyanamsaValue    `json:"ayanamsa" doc:"the ayanamsa used and the one requested"`
@@ -243,14 +249,21 @@ type Dasha struct {
 	Source         engine.Source    `json:"source" enum:"tables,swiss_ephemeris,moshier" doc:"ephemeris that produced the positions"`
 }
 
-// VimshottariDasha computes the dasha of a birth from the Moon alone: the
-// Vimshottari, or the system do names.
+// VimshottariDasha computes the dasha of a birth: the Vimshottari, or the
+// system do names; all but Chara from the Moon alone.
 func VimshottariDasha(pos engine.Positions, b Birth, o Options, do DashaOptions) (*Dasha, error) {
 	if err := b.validate(); err != nil {
 		return nil, err
 	}
 	if errs := append(o.Validate(), do.Validate()...); len(errs) > 0 {
 		return nil, errs
+	}
+	if do.System == Chara {
+		c, err := Natal(pos, b, o)
+		if err != nil {
+			return nil, err
+		}
+		return c.Dasha(do)
 	}
 	f := o.frame()
 	m, err := f.position(pos, b.JD, engine.Moon)
@@ -268,13 +281,18 @@ func VimshottariDasha(pos engine.Positions, b Birth, o Options, do DashaOptions)
 	return d, nil
 }
 
-// Dasha computes the dasha (Vimshottari unless do names Yogini) of the
-// chart's Moon.
+// Dasha computes the dasha do names (Vimshottari by default) of the
+// chart: of its Moon, or for Chara of its signs.
 func (c *Chart) Dasha(do DashaOptions) (*Dasha, error) {
 	if errs := do.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
-	d := dashaOf(c.d.jd, c.d.lon[Moon], do)
+	var d *Dasha
+	if do.System == Chara {
+		d = c.charaDasha(do)
+	} else {
+		d = dashaOf(c.d.jd, c.d.lon[Moon], do)
+	}
 	d.Ayanamsa, d.Warnings, d.Source = c.Ayanamsa, c.Warnings, c.Source
 	d.Conventions.Ayanamsa = string(c.Ayanamsa.Name)
 	return d, nil

@@ -171,7 +171,7 @@ type DashaRequest struct {
 	Request
 	Levels     *int        `json:"levels,omitempty" doc:"depth of the tree: 1 the nine mahadashas, 2 with their antardashas (81), 3 with pratyantardashas (729), 4 with sookshma dashas and 5 with prana dashas, both only within from..to" example:"2" minimum:"1" maximum:"5" default:"1"`
 	YearLength YearLength  `json:"year_length,omitempty" doc:"year that turns dasha years into days: julian 365.25 days (the usual software and almanac reckoning), tropical 365.24219, sidereal 365.256363, savana 360" example:"julian" default:"julian"`
-	System     DashaSystem `json:"system,omitempty" doc:"System: vimshottari (nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, a 36-year cycle, from the remainder of the birth nakshatra's number + 3 by 8) or ashtottari (eight lords, 108 years, each over three or four nakshatras from Ardra; its applicability rule is stated in the result, not enforced)" example:"vimshottari" default:"vimshottari"`
+	System     DashaSystem `json:"system,omitempty" doc:"System: vimshottari (nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, a 36-year cycle, from the remainder of the birth nakshatra's number + 3 by 8) ashtottari (eight lords, 108 years, each over three or four nakshatras from Ardra; its applicability rule is stated in the result, not enforced) or chara (Jaimini's dasha of the signs from the lagna, K. N. Rao's reckoning: periods name a sign)" example:"vimshottari" default:"vimshottari"`
 	From       moment.Date `json:"from,omitempty" doc:"From: levels 4 and 5 only, the start of the window in which the pratyantardashas are divided further: a date YYYY-MM-DD (00:00) or a date-time, local in the birth's timezone and calendar unless it carries an offset. Omitted with to: the birth's date"`
 	To         moment.Date `json:"to,omitempty" doc:"To: the end of that window, after from: at most 3,653 days after it for level 4, 366 for level 5. Omitted with from: that many days after the birth's date"`
 
@@ -259,7 +259,7 @@ func localDate(jd float64, cal calendar.Calendar) moment.Date {
 	return moment.Date(fmt.Sprintf("%s%04d-%02d-%02d", sign, y, m, d))
 }
 
-// Dasha returns the dasha (Vimshottari or Yogini) of a resolved request, leaving its
+// Dasha returns the dasha (the system it names) of a resolved request, leaving its
 // notes on c.
 func (r *DashaRequest) Dasha(pos engine.Positions, c notes) (*Dasha, error) {
 	d, err := VimshottariDasha(pos, r.Birth(), r.Zodiac.Options(""), DashaOptions{System: r.System, Levels: *r.Levels, YearLength: r.YearLength, From: r.from, To: r.to})

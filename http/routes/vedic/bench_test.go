@@ -24,6 +24,7 @@ func BenchmarkHandler(b *testing.B) {
 		{"nakshatra", "POST", "/api/v1/vedic/nakshatra", birth},
 		{"dasha", "POST", "/api/v1/vedic/dasha", birth},
 		{"dasha-levels3", "POST", "/api/v1/vedic/dasha", birth[:len(birth)-1] + `,"levels":3}`},
+		{"dasha-chara", "POST", "/api/v1/vedic/dasha", birth[:len(birth)-1] + `,"system":"chara","levels":2}`},
 		{"vargas", "POST", "/api/v1/vedic/vargas", birth},
 		{"varga-d9", "POST", "/api/v1/vedic/vargas/d9", birth},
 		{"dosha", "POST", "/api/v1/vedic/dosha", birth},
