@@ -9985,11 +9985,11 @@ export interface components {
              */
             second?: number;
             /**
-             * @description System: vimshottari (nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, a 36-year cycle, from the remainder of the birth nakshatra's number + 3 by 8) or ashtottari (eight lords, 108 years, each over three or four nakshatras from Ardra; its applicability rule is stated in the result, not enforced) (default: vimshottari)
+             * @description System: vimshottari (nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, a 36-year cycle, from the remainder of the birth nakshatra's number + 3 by 8) ashtottari (eight lords, 108 years, each over three or four nakshatras from Ardra; its applicability rule is stated in the result, not enforced) or chara (Jaimini's dasha of the signs from the lagna, K. N. Rao's reckoning: periods name a sign) (default: vimshottari)
              * @example vimshottari
              * @enum {string}
              */
-            system?: "vimshottari" | "yogini" | "ashtottari";
+            system?: "vimshottari" | "yogini" | "ashtottari" | "chara";
             /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
             time?: string;
             /** @description birth time unknown: the chart is cast for the time sent, or 12:00 when none is; the natal routes then leave out what depends on the time (angles, houses, house placements, lots) and mark what changes over the day (the Moon, with its range and possible signs); other routes chart that instant and say so (default: false) */
@@ -22725,7 +22725,7 @@ export interface components {
         VedicBalance: {
             /**
              * Format: double
-             * @description fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1
+             * @description fraction of the birth nakshatra (and of its mahadasha) the Moon had traversed at birth, 0-1 (chara: 0, its first dasha starts at birth)
              */
             elapsed_fraction: number;
             /**
@@ -22738,6 +22738,11 @@ export interface components {
              * @enum {string}
              */
             lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * @description system chara: the lagna's sign, whose dasha starts at birth (balance its full years)
+             * @enum {string}
+             */
+            sign?: "Aries" | "Taurus" | "Gemini" | "Cancer" | "Leo" | "Virgo" | "Libra" | "Scorpio" | "Sagittarius" | "Capricorn" | "Aquarius" | "Pisces";
             /**
              * Format: double
              * @description dasha years remaining at birth
@@ -23052,7 +23057,7 @@ export interface components {
             birth_nakshatra: components["schemas"]["VedicNakshatra"];
             /** @description how the result was computed */
             conventions: components["schemas"]["VedicDashaConventions"];
-            /** @description the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle), Ashtottari's eight (one 108-year cycle), Yogini's four cycles of eight (144 years) */
+            /** @description the mahadashas from the start of the one running at birth: Vimshottari's nine (one 120-year cycle), Ashtottari's eight (one 108-year cycle), Yogini's four cycles of eight (144 years), Chara's twelve signs from birth twice (the second cycle 12 years less the first; signs left with none skipped) */
             dasha_periods: components["schemas"]["VedicDashaPeriod"][];
             /**
              * Format: double
@@ -23074,6 +23079,11 @@ export interface components {
             /** @description the ayanamsa of the Moon's longitude (as ayanamsa.name) */
             ayanamsa: string;
             /**
+             * @description chara: savya (the signs run through the zodiac) or apasavya (backward), from the ninth sign from the lagna
+             * @enum {string}
+             */
+            direction?: "savya" | "apasavya";
+            /**
              * Format: int64
              * @description depth of the tree returned: 1 mahadashas, 2 antardashas, 3 pratyantardashas, 4 sookshma, 5 prana dashas
              */
@@ -23081,10 +23091,10 @@ export interface components {
             /** @description how the first period is placed */
             start: string;
             /**
-             * @description vimshottari (BPHS ch. 46: nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, 36 years) or ashtottari (eight lords over groups of nakshatras from Ardra, 108 years)
+             * @description vimshottari (BPHS ch. 46: nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, 36 years), ashtottari (eight lords over groups of nakshatras from Ardra, 108 years) or chara (Jaimini's sign dasha, K. N. Rao's reckoning)
              * @enum {string}
              */
-            system: "vimshottari" | "yogini" | "ashtottari";
+            system: "vimshottari" | "yogini" | "ashtottari" | "chara";
             /** @description levels 4 and 5: the UTC instants of from and to; only the periods that overlap this window have sub-periods below level 3 */
             window?: string[];
             /**
@@ -23138,6 +23148,11 @@ export interface components {
              * @enum {string}
              */
             lord: "Sun" | "Moon" | "Mars" | "Mercury" | "Jupiter" | "Venus" | "Saturn" | "Rahu" | "Ketu";
+            /**
+             * @description system chara: the sign of the period; lord is the graha its years were counted to
+             * @enum {string}
+             */
+            sign?: "Aries" | "Taurus" | "Gemini" | "Cancer" | "Leo" | "Virgo" | "Libra" | "Scorpio" | "Sagittarius" | "Capricorn" | "Aquarius" | "Pisces";
             /**
              * Format: date-time
              * @description start of the period, UTC, rounded to the minute (RFC 3339 in the proleptic Gregorian calendar; years before 0000 with a sign, as ISO 8601 expands them)
@@ -42513,12 +42528,12 @@ export interface operations {
                      */
                     second?: number;
                     /**
-                     * @description System: vimshottari (nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, a 36-year cycle, from the remainder of the birth nakshatra's number + 3 by 8) or ashtottari (eight lords, 108 years, each over three or four nakshatras from Ardra; its applicability rule is stated in the result, not enforced)
+                     * @description System: vimshottari (nine lords, 120 years), yogini (eight yoginis of 1 to 8 years, a 36-year cycle, from the remainder of the birth nakshatra's number + 3 by 8) ashtottari (eight lords, 108 years, each over three or four nakshatras from Ardra; its applicability rule is stated in the result, not enforced) or chara (Jaimini's dasha of the signs from the lagna, K. N. Rao's reckoning: periods name a sign)
                      * @default vimshottari
                      * @example vimshottari
                      * @enum {string}
                      */
-                    system?: "vimshottari" | "yogini" | "ashtottari";
+                    system?: "vimshottari" | "yogini" | "ashtottari" | "chara";
                     /** @description the local time as HH:MM or HH:MM:SS, instead of hour, minute and second */
                     time?: string;
                     /**
