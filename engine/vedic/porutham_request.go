@@ -35,13 +35,7 @@ func (*PoruthamRequest) Hints() map[string]string {
 // named twice is refused.
 func (r *PoruthamRequest) Resolve(c resolve.Context, prefix string) error {
 	var errs engine.Fields
-	if err := errs.Add(r.Person1.Resolve(c, prefix+"person1.")); err != nil {
-		return err
-	}
-	if err := errs.Add(r.Person2.Resolve(c, prefix+"person2.")); err != nil {
-		return err
-	}
-	if err := errs.Add(r.Zodiac.Resolve(c, prefix)); err != nil {
+	if err := resolvePair(c, prefix, &r.Person1, &r.Person2, &r.Zodiac, &errs); err != nil {
 		return err
 	}
 	if r.Exceptions == nil {

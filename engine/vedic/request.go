@@ -397,18 +397,25 @@ func (*MatchingRequest) Hints() map[string]string {
 	return h
 }
 
+// resolvePair resolves the two births of a matching ("person1.",
+// "person2.") and the zodiac of both, adding their field errors to errs;
+// another error (an index the server lacks) is returned.
+func resolvePair(c resolve.Context, prefix string, p1, p2 *birth.Packet, z *Zodiac, errs *engine.Fields) error {
+	if err := errs.Add(p1.Resolve(c, prefix+"person1.")); err != nil {
+		return err
+	}
+	if err := errs.Add(p2.Resolve(c, prefix+"person2.")); err != nil {
+		return err
+	}
+	return errs.Add(z.Resolve(c, prefix))
+}
+
 // Resolve resolves both births ("person1.", "person2.") and writes the
 // exception lists applied when they were omitted; an exception named twice
 // is refused.
 func (r *MatchingRequest) Resolve(c resolve.Context, prefix string) error {
 	var errs engine.Fields
-	if err := errs.Add(r.Person1.Resolve(c, prefix+"person1.")); err != nil {
-		return err
-	}
-	if err := errs.Add(r.Person2.Resolve(c, prefix+"person2.")); err != nil {
-		return err
-	}
-	if err := errs.Add(r.Zodiac.Resolve(c, prefix)); err != nil {
+	if err := resolvePair(c, prefix, &r.Person1, &r.Person2, &r.Zodiac, &errs); err != nil {
 		return err
 	}
 	if r.NadiExceptions == nil {
