@@ -2,8 +2,7 @@
 # Regenerates cmd/astroapi/default.pgo, the CPU profile that go build uses
 # for profile-guided optimisation of the astroapi binary: a server on
 # 127.0.0.1 under the load of bench/run.sh (uncached natal 15 s, uncached
-# batches 10 s, cached natal 5 s) and of bench/bulk.sh (one round: about
-# 20 s), bounded in time. Rerun it after large
+# batches 10 s, cached natal 5 s), bounded in time. Rerun it after large
 # changes to the hot paths; a stale profile only optimises less.
 # Usage: bench/pgo.sh  (env: PORT=18094, TABLES=data/ephemeris.bolt)
 set -euo pipefail
@@ -28,10 +27,6 @@ for load in natal-unique:/api/v1/natal:15s batch-unique:/api/v1/batch:10s natal:
 	IFS=: read -r mode path duration <<<"$load"
 	WRK_PATH=$path WRK_MODE=$mode WRK_KEY=$key wrk -t2 -c64 -d"$duration" -s bench/post.lua "http://127.0.0.1:$PORT" | grep 'Requests/sec' | sed "s/^/$mode: /"
 done
-# A bulk job of 100,000 new natal lines (and its cut and resume): the
-# route's reader, workers and writer, which single calls do not reach.
-CGO_ENABLED=1 go build -o "$work/bulk" ./bench/bulk
-"$work/bulk" -url "http://127.0.0.1:$PORT" -key "$key" -pid "$pid" -tables "$TABLES" -rounds 1 | grep 'median' | sed 's/^/bulk: /'
 kill "$pid"
 wait "$pid" || true # the profile is written at shutdown
 pid=""
